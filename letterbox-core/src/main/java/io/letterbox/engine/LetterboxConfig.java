@@ -1,0 +1,84 @@
+package io.letterbox.engine;
+
+import io.letterbox.model.FrequencyCap;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The engine's settings, each with its default. Built with {@link #builder()}; immutable.
+ *
+ * @param maxTextLength     longest message text in characters (code points)
+ * @param devices           device names that keep their own read position
+ * @param defaultCap        the frequency cap of senders that set none
+ * @param node              this node's number in the id layout (0..1023)
+ * @param maxImportBatch    most messages one import call may carry
+ * @param cachedOwners      owners whose conversation summaries the cache holds
+ * @param clock             the time source of ids and cap windows
+ */
+public record LetterboxConfig(
+    int maxTextLength,
+    List<String> devices,
+    Optional<FrequencyCap> defaultCap,
+    int node,
+    int maxImportBatch,
+    long cachedOwners,
+    Clock clock) {
+
+  public LetterboxConfig {
+    devices = List.copyOf(devices);
+    if (maxTextLength < 1) {
+      throw new IllegalArgumentException("maxTextLength must be positive: " + maxTextLength);
+    }
+    if (devices.isEmpty()) {
+      throw new IllegalArgumentException("at least one device is needed");
+    }
+    for (String d : devices) {
+      if (!d.matches("[a-z][a-z0-9_-]{0,31}")) {
+        throw new IllegalArgumentException("device names are lower-case words: " + d);
+      }
+    }
+    if (devices.size() > 16) {
+      throw new IllegalArgumentException("at most 16 devices: " + devices.size());
+    }
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.maxTextLength = maxTextLength;
+    b.devices = devices;
+    b.defaultCap = defaultCap.orElse(null);
+    b.node = node;
+    b.maxImportBatch = maxImportBatch;
+    b.cachedOwners = cachedOwners;
+    b.clock = clock;
+    return b;
+  }
+
+  public static final class Builder {
+    private int maxTextLength = 4000;
+    private List<String> devices = List.of("pc", "mobile");
+    private FrequencyCap defaultCap;
+    private int node = 0;
+    private int maxImportBatch = 1000;
+    private long cachedOwners = 100_000;
+    private Clock clock = Clock.systemUTC();
+
+    public Builder maxTextLength(int v) { maxTextLength = v; return this; }
+    public Builder devices(List<String> v) { devices = v; return this; }
+    public Builder defaultCap(FrequencyCap v) { defaultCap = v; return this; }
+    public Builder node(int v) { node = v; return this; }
+    public Builder maxImportBatch(int v) { maxImportBatch = v; return this; }
+    public Builder cachedOwners(long v) { cachedOwners = v; return this; }
+    public Builder clock(Clock v) { clock = v; return this; }
+
+    public LetterboxConfig build() {
+      return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
+          maxImportBatch, cachedOwners, clock);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+package io.letterbox.engine;
+
+/**
+ * A request the engine refused; it changed nothing. Carries its {@link ErrorCode} so that the
+ * HTTP layer maps every failure in one place.
+ */
+public class LetterboxException extends RuntimeException {
+  private final ErrorCode code;
+
+  public LetterboxException(ErrorCode code, String message) {
+    super(message);
+    this.code = code;
+  }
+
+  public ErrorCode code() {
+    return code;
+  }
+
+  public static LetterboxException invalid(String format, Object... args) {
+    return new LetterboxException(ErrorCode.INVALID_ARGUMENT, String.format(format, args));
+  }
+
+  public static LetterboxException notFound(String format, Object... args) {
+    return new LetterboxException(ErrorCode.NOT_FOUND, String.format(format, args));
+  }
+}

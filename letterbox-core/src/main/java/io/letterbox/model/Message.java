@@ -1,0 +1,22 @@
+package io.letterbox.model;
+
+import io.letterbox.id.Ids;
+import java.time.Instant;
+
+/**
+ * A message as its owner sees it.
+ *
+ * @param to the receiver of a one-to-one message; 0 for a broadcast
+ */
+public record Message(long id, Kind kind, long from, long to, String text) {
+  public enum Kind { SINGLE, BROADCAST }
+
+  public Instant createdAt() {
+    return Ids.createdAt(id);
+  }
+
+  /** @return the other party of this message from {@code owner}'s side. */
+  public long peerOf(long owner) {
+    return owner == from ? to : from;
+  }
+}

@@ -1,0 +1,4 @@
+package io.letterbox.model;
+
+/** The sent message; {@code created} is false when an idempotency key returned an earlier one. */
+public record SendResult(Message message, boolean created) {}

@@ -1,0 +1,32 @@
+package io.letterbox.store;
+
+import java.util.Objects;
+
+/**
+ * A named key space of a {@link KeyValueStore}: a RocksDB column family, an HBase table.
+ *
+ * @param name         lower-case identifier, unique within a store
+ * @param prefixLength how many leading key bytes group keys that are scanned together; a backend
+ *                     may build prefix bloom filters on them (0: no prefix)
+ * @param counters     whether the space holds counters, written with {@link WriteBatch#increment}
+ *                     and read as 8-byte big-endian longs
+ */
+public record Space(String name, int prefixLength, boolean counters) {
+  public Space {
+    Objects.requireNonNull(name, "name");
+    if (!name.matches("[a-z][a-z0-9_]*")) {
+      throw new IllegalArgumentException("space name must be lower-case [a-z0-9_]: " + name);
+    }
+    if (prefixLength < 0) {
+      throw new IllegalArgumentException("prefixLength must not be negative: " + prefixLength);
+    }
+  }
+
+  public static Space plain(String name, int prefixLength) {
+    return new Space(name, prefixLength, false);
+  }
+
+  public static Space counters(String name, int prefixLength) {
+    return new Space(name, prefixLength, true);
+  }
+}
