@@ -1,0 +1,588 @@
+package io.letterbox.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link KeyValueStore} backend promises. A backend's test class implements this
+ * interface and supplies {@link #store()}; the default methods are the tests (the pattern of
+ * Apache James' {@code SubscriptionManagerContract}).
+ *
+ * <p>{@link #store()} must return a fresh, empty store opened with exactly {@link #SPACES}, and the
+ * same instance for every call within one test: open it in a {@code @BeforeEach} method and close
+ * it in an {@code @AfterEach} method. Tests rely on the store being empty when they start.
+ */
+public interface KeyValueStoreContract {
+  Space PLAIN = Space.plain("plain", 0);
+  /** Prefix length 4, so that backends with prefix bloom filters exercise them. */
+  Space PREFIXED = Space.plain("prefixed", 4);
+  Space OTHER = Space.plain("other", 0);
+  Space COUNTS = Space.counters("counts", 0);
+  Space PREFIXED_COUNTS = Space.counters("prefixed_counts", 4);
+
+  /** The spaces the store under test is opened with, and no others. */
+  List<Space> SPACES = List.of(PLAIN, PREFIXED, OTHER, COUNTS, PREFIXED_COUNTS);
+
+  /** @return the store under test: fresh and empty per test, the same instance within a test */
+  KeyValueStore store();
+
+  // ---- point reads and writes ----
+
+  @Test
+  default void getReturnsTheValuePut() {
+    write(b -> b.put(PLAIN, bytes(1, 2), bytes(10)));
+
+    assertThat(store().get(PLAIN, bytes(1, 2))).containsExactly(10);
+  }
+
+  @Test
+  default void getOfAnAbsentKeyIsNull() {
+    write(b -> b.put(PLAIN, bytes(1, 2), bytes(10)));
+
+    assertThat(store().get(PLAIN, bytes(1))).isNull();
+    assertThat(store().get(PLAIN, bytes(1, 2, 0))).isNull();
+  }
+
+  @Test
+  default void aLaterPutOverwritesAnEarlierOne() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(10)));
+    write(b -> b.put(PLAIN, bytes(1), bytes(20)));
+
+    assertThat(store().get(PLAIN, bytes(1))).containsExactly(20);
+    assertThat(entries(store().scan(PLAIN, all(), false, 10))).containsExactly("01=14");
+  }
+
+  @Test
+  default void theLastMutationOfAKeyInOneBatchWins() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(10)).delete(PLAIN, bytes(1)).put(PLAIN, bytes(1), bytes(30))
+        .put(PLAIN, bytes(2), bytes(10)).delete(PLAIN, bytes(2)));
+
+    assertThat(store().get(PLAIN, bytes(1))).containsExactly(30);
+    assertThat(store().get(PLAIN, bytes(2))).isNull();
+  }
+
+  @Test
+  default void deleteRemovesTheKeyFromGetsAndScans() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(10)).put(PLAIN, bytes(2), bytes(20)));
+    write(b -> b.delete(PLAIN, bytes(1)));
+
+    assertThat(store().get(PLAIN, bytes(1))).isNull();
+    assertThat(entries(store().scan(PLAIN, all(), false, 10))).containsExactly("02=14");
+  }
+
+  @Test
+  default void deletingAnAbsentKeyIsHarmless() {
+    write(b -> b.delete(PLAIN, bytes(9)));
+
+    assertThat(store().get(PLAIN, bytes(9))).isNull();
+  }
+
+  @Test
+  default void multiGetReturnsValuesInRequestOrderWithNullsWhereAbsent() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(10)).put(PLAIN, bytes(3), bytes(30)));
+
+    List<byte[]> values = store().multiGet(PLAIN, List.of(bytes(3), bytes(2), bytes(1), bytes(3)));
+
+    assertThat(values).hasSize(4);
+    assertThat(values.get(0)).containsExactly(30);
+    assertThat(values.get(1)).isNull();
+    assertThat(values.get(2)).containsExactly(10);
+    assertThat(values.get(3)).containsExactly(30);
+  }
+
+  @Test
+  default void multiGetOfNoKeysIsEmpty() {
+    assertThat(store().multiGet(PLAIN, List.of())).isEmpty();
+  }
+
+  @Test
+  default void emptyKeysAndValuesAreStoredLikeAnyOther() {
+    write(b -> b.put(PLAIN, bytes(), bytes(1)).put(PLAIN, bytes(2), bytes()));
+
+    assertThat(store().get(PLAIN, bytes())).containsExactly(1);
+    assertThat(store().get(PLAIN, bytes(2))).isEmpty();
+    assertThat(entries(store().scan(PLAIN, all(), false, 10))).containsExactly("=01", "02=");
+
+    write(b -> b.delete(PLAIN, bytes()));
+    assertThat(store().get(PLAIN, bytes())).isNull();
+  }
+
+  @Test
+  default void valuesOfOneMegabyteRoundTrip() {
+    byte[] big = new byte[1 << 20];
+    new Random(1).nextBytes(big);
+    write(b -> b.put(PLAIN, bytes(1), big).put(PLAIN, bytes(2), big));
+
+    assertThat(store().get(PLAIN, bytes(1))).isEqualTo(big);
+    List<KeyValue> scanned = store().scan(PLAIN, all(), true, 10);
+    assertThat(scanned).hasSize(2);
+    assertThat(scanned.get(0).value()).isEqualTo(big);
+  }
+
+  @Test
+  default void spacesAreIsolatedFromEachOther() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(10)).put(OTHER, bytes(1), bytes(11)).put(OTHER, bytes(2), bytes(12)));
+    write(b -> b.delete(PLAIN, bytes(1)));
+
+    assertThat(store().get(PLAIN, bytes(1))).isNull();
+    assertThat(store().get(OTHER, bytes(1))).containsExactly(11);
+    assertThat(store().scan(PLAIN, all(), false, 10)).isEmpty();
+    assertThat(entries(store().scan(OTHER, all(), false, 10))).containsExactly("01=0b", "02=0c");
+  }
+
+  @Test
+  default void anUnknownSpaceIsRejected() {
+    Space unknown = Space.plain("unknown", 0);
+    Space unknownCounters = Space.counters("unknown_counts", 0);
+    KeyValueStore s = store();
+
+    assertThatIllegalArgumentException().isThrownBy(() -> s.get(unknown, bytes(1)));
+    assertThatIllegalArgumentException().isThrownBy(() -> s.multiGet(unknown, List.of(bytes(1))));
+    assertThatIllegalArgumentException().isThrownBy(() -> s.scan(unknown, all(), false, 1));
+    assertThatIllegalArgumentException().isThrownBy(() -> s.counter(unknownCounters, bytes(1)));
+    assertThatIllegalArgumentException().isThrownBy(() -> s.write(s.newBatch().put(unknown, bytes(1), bytes(1))));
+    assertThatIllegalArgumentException().isThrownBy(() -> s.write(s.newBatch().delete(unknown, bytes(1))));
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> s.write(s.newBatch().increment(unknownCounters, bytes(1), 1)));
+  }
+
+  @Test
+  default void compactingKeepsEveryEntry() {
+    write(b -> {
+      for (int i = 0; i < 100; i++) {
+        b.put(PREFIXED, Bytes.ofLong(i), Bytes.ofLong(-i)).increment(COUNTS, Bytes.ofLong(i), i);
+      }
+    });
+
+    store().compact();
+
+    assertThat(store().scan(PREFIXED, all(), false, 1000)).hasSize(100);
+    assertThat(store().get(PREFIXED, Bytes.ofLong(42))).isEqualTo(Bytes.ofLong(-42));
+    assertThat(store().counter(COUNTS, Bytes.ofLong(42))).isEqualTo(42);
+  }
+
+  // ---- scans ----
+
+  @Test
+  default void forwardScanYieldsKeysFromInclusiveToExclusiveInAscendingOrder() {
+    write(b -> {
+      for (int i = 9; i >= 1; i--) {
+        b.put(PLAIN, bytes(i), bytes(i * 10));
+      }
+    });
+
+    assertThat(keys(store().scan(PLAIN, new KeyRange(bytes(3), bytes(7)), false, 100)))
+        .containsExactly("03", "04", "05", "06");
+  }
+
+  @Test
+  default void reverseScanYieldsNewestFirstWithinBounds() {
+    // Timeline-style keys: a 4-byte owner, then a big-endian message id.
+    write(b -> {
+      for (int owner = 6; owner <= 8; owner++) {
+        for (long id = 1; id <= 10; id++) {
+          b.put(PREFIXED, ownerKey(owner, id), Bytes.ofLong(id));
+        }
+      }
+    });
+
+    List<KeyValue> newestFirst =
+        store().scan(PREFIXED, new KeyRange(ownerKey(7, 3), ownerKey(7, 8)), true, 100);
+
+    assertThat(newestFirst).extracting(kv -> Bytes.getLong(kv.value(), 0)).containsExactly(7L, 6L, 5L, 4L, 3L);
+  }
+
+  @Test
+  default void aNullUpperBoundScansToTheLastKey() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(1)).put(PLAIN, bytes(3), bytes(3)).put(PLAIN, bytes(5), bytes(5))
+        .put(PLAIN, bytes(0xFF, 0xFF), bytes(6)));
+
+    KeyRange from3 = new KeyRange(bytes(3), null);
+    assertThat(keys(store().scan(PLAIN, from3, false, 100))).containsExactly("03", "05", "ffff");
+    assertThat(keys(store().scan(PLAIN, from3, true, 100))).containsExactly("ffff", "05", "03");
+  }
+
+  @Test
+  default void aPrefixRangeYieldsExactlyTheKeysWithThatPrefix() {
+    for (Space space : List.of(PLAIN, PREFIXED)) {
+      write(b -> {
+        for (byte[] key : List.of(bytes(0, 0, 0), bytes(0, 0, 0, 1, 9), bytes(0, 0, 0, 2), bytes(0, 0, 0, 2, 0),
+            bytes(0, 0, 0, 2, 0xFF, 0xFF), bytes(0, 0, 0, 3), bytes(0, 0, 0, 3, 0))) {
+          b.put(space, key, bytes(1));
+        }
+      });
+      KeyRange prefix = KeyRange.prefix(bytes(0, 0, 0, 2));
+
+      assertThat(keys(store().scan(space, prefix, false, 100))).as(space.name())
+          .containsExactly("00000002", "0000000200", "00000002ffff");
+      assertThat(keys(store().scan(space, prefix, true, 100))).as(space.name())
+          .containsExactly("00000002ffff", "0000000200", "00000002");
+    }
+  }
+
+  @Test
+  default void prefixRangesEndingInFFBytesIncludeTheirLastKeys() {
+    for (Space space : List.of(PLAIN, PREFIXED)) {
+      write(b -> {
+        for (byte[] key : List.of(bytes(1, 0xFE, 0xFF, 0xFF), bytes(1, 0xFF), bytes(1, 0xFF, 0), bytes(1, 0xFF, 0xFF, 0xFF),
+            bytes(2), bytes(2, 0), bytes(0xFF, 0xFE), bytes(0xFF, 0xFF), bytes(0xFF, 0xFF, 0xFF, 0xFF, 0xFF))) {
+          b.put(space, key, bytes(1));
+        }
+      });
+
+      KeyRange oneFF = KeyRange.prefix(bytes(1, 0xFF));
+      assertThat(keys(store().scan(space, oneFF, false, 100))).as(space.name())
+          .containsExactly("01ff", "01ff00", "01ffffff");
+      assertThat(keys(store().scan(space, oneFF, true, 100))).as(space.name())
+          .containsExactly("01ffffff", "01ff00", "01ff");
+      KeyRange allFF = KeyRange.prefix(bytes(0xFF, 0xFF));
+      assertThat(allFF.to()).isNull();
+      assertThat(keys(store().scan(space, allFF, false, 100))).as(space.name())
+          .containsExactly("ffff", "ffffffffff");
+      assertThat(keys(store().scan(space, allFF, true, 100))).as(space.name())
+          .containsExactly("ffffffffff", "ffff");
+    }
+  }
+
+  @Test
+  default void rangesAcrossPrefixesYieldEveryPrefixInBetween() {
+    write(b -> {
+      for (int owner = 1; owner <= 5; owner++) {
+        for (long id = 1; id <= 3; id++) {
+          b.put(PREFIXED, ownerKey(owner, id), bytes(owner));
+        }
+      }
+      b.put(PREFIXED, bytes(0, 0, 0), bytes(0)).put(PREFIXED, bytes(0, 0, 3), bytes(0));
+    });
+    KeyRange range = new KeyRange(ownerKey(2, 2), ownerKey(4, 2));
+
+    assertThat(store().scan(PREFIXED, range, false, 100)).extracting(kv -> (int) kv.value()[0])
+        .containsExactly(2, 2, 3, 3, 3, 4);
+    assertThat(store().scan(PREFIXED, range, true, 100)).extracting(kv -> (int) kv.value()[0])
+        .containsExactly(4, 3, 3, 3, 2, 2);
+    // Keys shorter than the prefix length sort among the others as usual.
+    assertThat(keys(store().scan(PREFIXED, new KeyRange(bytes(0, 0, 0), ownerKey(1, 2)), true, 100)))
+        .containsExactly("000000010000000000000001", "000000");
+    assertThat(keys(store().scan(PREFIXED, new KeyRange(ownerKey(5, 3), null), false, 100)))
+        .containsExactly("000000050000000000000003", "000003");
+  }
+
+  @Test
+  default void keysCompareAsUnsignedBytes() {
+    write(b -> {
+      for (byte[] key : List.of(bytes(0xFF), bytes(0x80), bytes(0x7F, 0xFF), bytes(0x7F), bytes(0x00))) {
+        b.put(PLAIN, key, bytes(1));
+      }
+    });
+
+    assertThat(keys(store().scan(PLAIN, all(), false, 100))).containsExactly("00", "7f", "7fff", "80", "ff");
+    assertThat(keys(store().scan(PLAIN, new KeyRange(bytes(0x7F, 0xFF, 0), bytes(0x81)), false, 100)))
+        .containsExactly("80");
+  }
+
+  @Test
+  default void bigEndianLongKeysScanInNumericOrder() {
+    Random random = new Random(7);
+    List<Long> ids = new ArrayList<>();
+    write(b -> {
+      for (int i = 0; i < 200; i++) {
+        long id = random.nextLong() >>> 1;
+        ids.add(id);
+        b.put(PLAIN, Bytes.ofLong(id), bytes());
+      }
+    });
+
+    assertThat(store().scan(PLAIN, all(), false, 1000)).extracting(kv -> Bytes.getLong(kv.key(), 0))
+        .containsExactlyElementsOf(ids.stream().sorted().distinct().toList());
+  }
+
+  @Test
+  default void aLimitStopsTheScanAfterThatManyEntries() {
+    write(b -> {
+      for (int i = 1; i <= 9; i++) {
+        b.put(PLAIN, bytes(i), bytes(i));
+      }
+    });
+
+    assertThat(keys(store().scan(PLAIN, new KeyRange(bytes(2), bytes(8)), false, 2))).containsExactly("02", "03");
+    assertThat(keys(store().scan(PLAIN, new KeyRange(bytes(2), bytes(8)), true, 2))).containsExactly("07", "06");
+    assertThatIllegalArgumentException().isThrownBy(() -> store().scan(PLAIN, all(), false, 0));
+  }
+
+  @Test
+  default void aVisitorReturningFalseStopsTheScan() {
+    write(b -> {
+      for (int i = 1; i <= 9; i++) {
+        b.put(PLAIN, bytes(i), bytes(i));
+      }
+    });
+    List<String> seen = new ArrayList<>();
+
+    store().scan(PLAIN, all(), true, (key, value) -> {
+      seen.add(hex(key));
+      return seen.size() < 3;
+    });
+
+    assertThat(seen).containsExactly("09", "08", "07");
+  }
+
+  @Test
+  default void anEmptyRangeOrAnEmptySpaceYieldsNothing() {
+    assertThat(store().scan(PLAIN, all(), false, 10)).isEmpty();
+    assertThat(store().scan(PLAIN, all(), true, 10)).isEmpty();
+
+    write(b -> b.put(PLAIN, bytes(5), bytes(5)));
+
+    assertThat(store().scan(PLAIN, new KeyRange(bytes(5), bytes(5)), false, 10)).isEmpty();
+    assertThat(store().scan(PLAIN, new KeyRange(bytes(5), bytes(5)), true, 10)).isEmpty();
+    assertThat(store().scan(PLAIN, new KeyRange(bytes(6), null), true, 10)).isEmpty();
+  }
+
+  /** A model check: random keys, deletes and ranges over edge-case bytes, against a sorted map. */
+  @Test
+  default void scansAgreeWithASortedMapForRandomKeysAndRanges() {
+    for (Space space : List.of(PLAIN, PREFIXED)) {
+      Random random = new Random(42);
+      NavigableMap<byte[], byte[]> model = new TreeMap<>(Arrays::compareUnsigned);
+      for (int round = 0; round < 4; round++) {
+        WriteBatch batch = store().newBatch();
+        for (int i = 0; i < 300; i++) {
+          byte[] key = randomKey(random);
+          if (random.nextInt(5) == 0) {
+            batch.delete(space, key);
+            model.remove(key);
+          } else {
+            byte[] value = Bytes.ofLong(random.nextLong());
+            batch.put(space, key, value);
+            model.put(key, value);
+          }
+        }
+        await(store().write(batch));
+        if (round == 1) {
+          store().compact(); // so that backends with files scan files and memory together
+        }
+        for (int q = 0; q < 200; q++) {
+          KeyRange range = randomRange(random);
+          boolean reverse = random.nextBoolean();
+          int limit = 1 + random.nextInt(40);
+          NavigableMap<byte[], byte[]> inRange = range.to() == null
+              ? model.tailMap(range.from(), true)
+              : model.subMap(range.from(), true, range.to(), false);
+          List<String> expected = (reverse ? inRange.descendingMap() : inRange).entrySet().stream()
+              .limit(limit).map(e -> hex(e.getKey()) + "=" + hex(e.getValue())).toList();
+
+          assertThat(entries(store().scan(space, range, reverse, limit)))
+              .as("%s [%s, %s) reverse=%s", space.name(), hex(range.from()), range.to() == null ? "null" : hex(range.to()), reverse)
+              .isEqualTo(expected);
+        }
+      }
+    }
+  }
+
+  // ---- counters ----
+
+  @Test
+  default void anAbsentCounterIsZero() {
+    assertThat(store().counter(COUNTS, bytes(1))).isZero();
+  }
+
+  @Test
+  default void incrementsAddUpAndMayBeNegative() {
+    write(b -> b.increment(COUNTS, bytes(1), 5).increment(COUNTS, bytes(1), 7));
+    assertThat(store().counter(COUNTS, bytes(1))).isEqualTo(12);
+
+    write(b -> b.increment(COUNTS, bytes(1), -20));
+    assertThat(store().counter(COUNTS, bytes(1))).isEqualTo(-8);
+
+    write(b -> b.increment(COUNTS, bytes(2), -1));
+    assertThat(store().counter(COUNTS, bytes(2))).isEqualTo(-1);
+  }
+
+  @Test
+  default void countersScanAsEightByteBigEndianLongs() {
+    write(b -> b.increment(COUNTS, bytes(1), 1).increment(COUNTS, bytes(2), 258).increment(COUNTS, bytes(3), -2));
+    write(b -> b.increment(COUNTS, bytes(2), 1));
+
+    assertThat(entries(store().scan(COUNTS, all(), false, 10)))
+        .containsExactly("01=0000000000000001", "02=0000000000000103", "03=fffffffffffffffe");
+    assertThat(entries(store().scan(COUNTS, all(), true, 1))).containsExactly("03=fffffffffffffffe");
+  }
+
+  @Test
+  default void countersInAPrefixedSpaceScanByPrefix() {
+    write(b -> {
+      for (int owner = 1; owner <= 3; owner++) {
+        for (long peer = 1; peer <= 3; peer++) {
+          b.increment(PREFIXED_COUNTS, ownerKey(owner, peer), owner * 10 + peer);
+        }
+      }
+    });
+
+    assertThat(store().scan(PREFIXED_COUNTS, KeyRange.prefix(Arrays.copyOf(ownerKey(2, 0), 4)), true, 10))
+        .extracting(kv -> Bytes.getLong(kv.value(), 0)).containsExactly(23L, 22L, 21L);
+    assertThat(store().counter(PREFIXED_COUNTS, ownerKey(3, 1))).isEqualTo(31);
+  }
+
+  @Test
+  default void deletingACounterResetsItToZero() {
+    write(b -> b.increment(COUNTS, bytes(1), 5));
+    write(b -> b.delete(COUNTS, bytes(1)));
+    assertThat(store().counter(COUNTS, bytes(1))).isZero();
+
+    write(b -> b.increment(COUNTS, bytes(1), 3));
+    assertThat(store().counter(COUNTS, bytes(1))).isEqualTo(3);
+  }
+
+  // ---- batches and durability ----
+
+  @Test
+  default void aBatchCountsItsMutations() {
+    WriteBatch batch = store().newBatch();
+    assertThat(batch.isEmpty()).isTrue();
+
+    batch.put(PLAIN, bytes(1), bytes(1)).delete(PLAIN, bytes(2)).increment(COUNTS, bytes(3), 1);
+
+    assertThat(batch.size()).isEqualTo(3);
+  }
+
+  @Test
+  default void theFutureOfAWriteCompletesNormally() {
+    assertThat(store().write(store().newBatch().put(PLAIN, bytes(1), bytes(1)))).succeedsWithin(Duration.ofSeconds(10));
+    assertThat(store().write(store().newBatch())).succeedsWithin(Duration.ofSeconds(10));
+  }
+
+  @Test
+  default void aBatchIsVisibleAsAWholeWhenWriteReturns() {
+    write(b -> b.put(PLAIN, bytes(9), bytes(9)));
+    WriteBatch batch = store().newBatch().put(PLAIN, bytes(1), bytes(1)).put(PREFIXED, ownerKey(1, 1), bytes(2))
+        .put(OTHER, bytes(3), bytes(3)).increment(COUNTS, bytes(4), 4).delete(PLAIN, bytes(9));
+
+    CompletableFuture<Void> durable = store().write(batch); // visibility must not wait for durability
+
+    assertThat(store().get(PLAIN, bytes(1))).containsExactly(1);
+    assertThat(store().get(PREFIXED, ownerKey(1, 1))).containsExactly(2);
+    assertThat(store().get(OTHER, bytes(3))).containsExactly(3);
+    assertThat(store().counter(COUNTS, bytes(4))).isEqualTo(4);
+    assertThat(store().get(PLAIN, bytes(9))).isNull();
+    await(durable);
+  }
+
+  @Test
+  default void concurrentWritersAllLand() throws Exception {
+    int threads = 8;
+    int batchesEach = 100;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<List<CompletableFuture<Void>>>> writers = new ArrayList<>();
+    try {
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        writers.add(pool.submit(() -> {
+          start.await();
+          List<CompletableFuture<Void>> futures = new ArrayList<>();
+          for (int i = 0; i < batchesEach; i++) {
+            futures.add(store().write(store().newBatch().put(PLAIN, ownerKey(thread, i), bytes(thread))
+                .increment(COUNTS, bytes(0), 1)));
+          }
+          return futures;
+        }));
+      }
+      start.countDown();
+      for (Future<List<CompletableFuture<Void>>> writer : writers) {
+        writer.get(30, TimeUnit.SECONDS).forEach(KeyValueStoreContract::await);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(store().scan(PLAIN, all(), false, 10_000)).hasSize(threads * batchesEach);
+    assertThat(store().counter(COUNTS, bytes(0))).isEqualTo(threads * batchesEach);
+  }
+
+  // ---- helpers ----
+
+  private void write(Consumer<WriteBatch> mutations) {
+    WriteBatch batch = store().newBatch();
+    mutations.accept(batch);
+    await(store().write(batch));
+  }
+
+  private static void await(CompletableFuture<Void> future) {
+    assertThat(future).succeedsWithin(Duration.ofSeconds(10));
+  }
+
+  private static KeyRange all() {
+    return new KeyRange(bytes(), null);
+  }
+
+  private static byte[] bytes(int... values) {
+    byte[] out = new byte[values.length];
+    for (int i = 0; i < values.length; i++) {
+      out[i] = (byte) values[i];
+    }
+    return out;
+  }
+
+  /** A 4-byte owner then an 8-byte id, like a timeline key. */
+  private static byte[] ownerKey(int owner, long id) {
+    byte[] key = new byte[12];
+    key[0] = (byte) (owner >>> 24);
+    key[1] = (byte) (owner >>> 16);
+    key[2] = (byte) (owner >>> 8);
+    key[3] = (byte) owner;
+    Bytes.putLong(key, 4, id);
+    return key;
+  }
+
+  /** Short keys over a few edge-case bytes, so that prefixes, 0xFF runs and sign bits collide often. */
+  private static byte[] randomKey(Random random) {
+    int[] edgeBytes = {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF};
+    byte[] key = new byte[random.nextInt(8)];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = (byte) edgeBytes[random.nextInt(edgeBytes.length)];
+    }
+    return key;
+  }
+
+  private static KeyRange randomRange(Random random) {
+    switch (random.nextInt(3)) {
+      case 0:
+        return KeyRange.prefix(Arrays.copyOf(randomKey(random), random.nextInt(6)));
+      case 1:
+        return new KeyRange(randomKey(random), null);
+      default:
+        byte[] a = randomKey(random);
+        byte[] b = randomKey(random);
+        return Arrays.compareUnsigned(a, b) <= 0 ? new KeyRange(a, b) : new KeyRange(b, a);
+    }
+  }
+
+  private static String hex(byte[] bytes) {
+    return HexFormat.of().formatHex(bytes);
+  }
+
+  private static List<String> keys(List<KeyValue> entries) {
+    return entries.stream().map(kv -> hex(kv.key())).toList();
+  }
+
+  private static List<String> entries(List<KeyValue> entries) {
+    return entries.stream().map(kv -> hex(kv.key()) + "=" + hex(kv.value())).toList();
+  }
+}
