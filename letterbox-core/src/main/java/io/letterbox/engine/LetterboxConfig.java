@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param node              this node's number in the id layout (0..1023)
  * @param maxImportBatch    most messages one import call may carry
  * @param cachedOwners      owners whose conversation summaries the cache holds
+ * @param cachedMessageBytes approximate heap the cache of message contents may use
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -23,6 +24,7 @@ public record LetterboxConfig(
     int node,
     int maxImportBatch,
     long cachedOwners,
+    long cachedMessageBytes,
     Clock clock) {
 
   public LetterboxConfig {
@@ -37,6 +39,12 @@ public record LetterboxConfig(
       if (!d.matches("[a-z][a-z0-9_-]{0,31}")) {
         throw new IllegalArgumentException("device names are lower-case words: " + d);
       }
+    }
+    if (node < 0 || node > io.letterbox.id.Ids.MAX_NODE) {
+      throw new IllegalArgumentException("node must be 0.." + io.letterbox.id.Ids.MAX_NODE + ": " + node);
+    }
+    if (maxImportBatch < 1) {
+      throw new IllegalArgumentException("maxImportBatch must be positive: " + maxImportBatch);
     }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
@@ -55,6 +63,7 @@ public record LetterboxConfig(
     b.node = node;
     b.maxImportBatch = maxImportBatch;
     b.cachedOwners = cachedOwners;
+    b.cachedMessageBytes = cachedMessageBytes;
     b.clock = clock;
     return b;
   }
@@ -66,6 +75,7 @@ public record LetterboxConfig(
     private int node = 0;
     private int maxImportBatch = 1000;
     private long cachedOwners = 100_000;
+    private long cachedMessageBytes = 64L << 20;
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -74,11 +84,12 @@ public record LetterboxConfig(
     public Builder node(int v) { node = v; return this; }
     public Builder maxImportBatch(int v) { maxImportBatch = v; return this; }
     public Builder cachedOwners(long v) { cachedOwners = v; return this; }
+    public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
-          maxImportBatch, cachedOwners, clock);
+          maxImportBatch, cachedOwners, cachedMessageBytes, clock);
     }
   }
 }

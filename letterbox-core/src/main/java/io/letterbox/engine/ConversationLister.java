@@ -1,0 +1,138 @@
+package io.letterbox.engine;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.TimelineKey;
+import io.letterbox.model.Conversation;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.store.Bytes;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValue;
+import io.letterbox.store.KeyValueStore;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The conversation list. The order by latest activity is derived, not written: an owner's rows are
+ * grouped by peer, so walking the owner's range backwards with one seek per peer finds every
+ * conversation's newest row. That walk runs once per owner; the result is cached and moved
+ * forward by the writer, so sending a message costs no extra write for the list.
+ */
+final class ConversationLister {
+  static final char KIND = 'c';
+
+  private final StateReader state;
+  private final Cursors cursors;
+  private final UnreadCounter unread;
+  private final Cache<Long, ConversationIndex> cache;
+
+  ConversationLister(StateReader state, Cursors cursors, UnreadCounter unread, long cachedOwners) {
+    this.state = state;
+    this.cursors = cursors;
+    this.unread = unread;
+    this.cache = Caffeine.newBuilder().maximumSize(cachedOwners).build();
+  }
+
+  Page<Conversation> page(long owner, String cursor, int limit) {
+    ConversationIndex.Entry after = null;
+    if (cursor != null) {
+      long[] p = cursors.decode(cursor, KIND, owner, 0, 2);
+      after = new ConversationIndex.Entry(p[0], p[1]);
+    }
+    ConversationIndex index = cache.get(owner, this::load);
+    LinkedHashMap<Long, ConversationIndex.Entry> picked = new LinkedHashMap<>();
+    boolean more = false;
+    for (ConversationIndex.Entry e : index.after(after)) {
+      if (picked.containsKey(e.peer())) {
+        continue;
+      }
+      if (picked.size() == limit) {
+        more = true;
+        break;
+      }
+      picked.put(e.peer(), e);
+    }
+    List<ConversationIndex.Entry> entries = new ArrayList<>(picked.values());
+    List<Message> last = state.messages(entries.stream().map(ConversationIndex.Entry::lastId).toList());
+    List<Conversation> items = new ArrayList<>(entries.size());
+    for (int i = 0; i < entries.size(); i++) {
+      long peer = entries.get(i).peer();
+      items.add(new Conversation(peer, last.get(i), unread.byDevice(owner, peer)));
+    }
+    String next = null;
+    if (more) {
+      ConversationIndex.Entry end = entries.get(entries.size() - 1);
+      next = cursors.encode(KIND, owner, 0, end.lastId(), end.peer());
+    }
+    return new Page<>(items, next);
+  }
+
+  /** A new message {@code id} between owner and peer became visible. */
+  void advance(long owner, long peer, long id) {
+    cache.asMap().computeIfPresent(owner, (o, index) -> {
+      index.advance(peer, id);
+      return index;
+    });
+  }
+
+  /** Something of the owner's list disappeared; derive it again when asked. */
+  void forget(long owner) {
+    cache.invalidate(owner);
+  }
+
+  private ConversationIndex load(long owner) {
+    KeyValueStore store = state.store();
+    long ownerWatermark = state.ownerWatermark(owner);
+    Map<Long, Long> watermarks = state.conversationWatermarks(owner);
+    ConversationIndex index = new ConversationIndex();
+    KeyRange remaining = KeyRange.prefix(Bytes.ofLong(owner));
+    while (true) {
+      List<KeyValue> newest = store.scan(Spaces.CONVERSATION, remaining, true, 1);
+      if (newest.isEmpty()) {
+        return index;
+      }
+      long peer = TimelineKey.peer(newest.get(0).key());
+      long watermark = Math.max(ownerWatermark, watermarks.getOrDefault(peer, 0L));
+      long lastVisible = lastVisible(owner, peer, TimelineKey.id(newest.get(0).key()), watermark);
+      if (lastVisible > 0) {
+        index.advance(peer, lastVisible);
+      }
+      remaining = TimelineKey.peersBefore(owner, peer);
+    }
+  }
+
+  /** The newest id at or below {@code newest} above the watermark and not deleted; 0 if none. */
+  private long lastVisible(long owner, long peer, long newest, long watermark) {
+    if (newest <= watermark) {
+      return 0;
+    }
+    KeyValueStore store = state.store();
+    Set<Long> hidden = new HashSet<>();
+    store.scan(Spaces.HIDDEN, TimelineKey.range(owner, peer, watermark + 1, Long.MAX_VALUE), false,
+        (k, v) -> {
+          hidden.add(TimelineKey.id(k));
+          return true;
+        });
+    if (!hidden.contains(newest)) {
+      return newest;
+    }
+    long[] found = {0};
+    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, watermark + 1, newest), true,
+        (k, v) -> {
+          long id = TimelineKey.id(k);
+          if (hidden.contains(id)) {
+            return true;
+          }
+          found[0] = id;
+          return false;
+        });
+    return found[0];
+  }
+}

@@ -1,0 +1,67 @@
+package io.letterbox.engine;
+
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.TimelineKey;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.store.KeyValue;
+import io.letterbox.store.KeyValueStore;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Pages one conversation newest first: a reverse range scan of the owner's rows below the cursor
+ * and above the watermarks, minus the owner's tombstones, then the contents by id. The cursor is
+ * the last id shown, so messages that arrive meanwhile never shift a page.
+ */
+final class HistoryReader {
+  static final char KIND = 'h';
+
+  private final StateReader state;
+  private final Cursors cursors;
+
+  HistoryReader(StateReader state, Cursors cursors) {
+    this.state = state;
+    this.cursors = cursors;
+  }
+
+  Page<Message> page(long owner, long peer, String cursor, int limit) {
+    long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, KIND, owner, peer, 1)[0];
+    long watermark = state.watermark(owner, peer);
+    KeyValueStore store = state.store();
+    List<Long> ids = new ArrayList<>(limit + 1);
+    long upper = before;
+    while (ids.size() <= limit && upper > watermark + 1) {
+      int want = limit + 1 - ids.size();
+      List<KeyValue> rows = store.scan(Spaces.CONVERSATION,
+          TimelineKey.range(owner, peer, watermark + 1, upper), true, want);
+      if (rows.isEmpty()) {
+        break;
+      }
+      long lowest = TimelineKey.id(rows.get(rows.size() - 1).key());
+      Set<Long> hidden = new HashSet<>();
+      store.scan(Spaces.HIDDEN, TimelineKey.range(owner, peer, lowest, upper), false, (k, v) -> {
+        hidden.add(TimelineKey.id(k));
+        return true;
+      });
+      for (KeyValue row : rows) {
+        long id = TimelineKey.id(row.key());
+        if (!hidden.contains(id)) {
+          ids.add(id);
+        }
+      }
+      if (rows.size() < want) {
+        break;
+      }
+      upper = lowest;
+    }
+    boolean more = ids.size() > limit;
+    List<Long> shown = more ? ids.subList(0, limit) : ids;
+    List<Message> messages = state.messages(shown);
+    String next = more ? cursors.encode(KIND, owner, peer, shown.get(shown.size() - 1)) : null;
+    messages.removeIf(java.util.Objects::isNull);
+    return new Page<>(List.copyOf(messages), next);
+  }
+}

@@ -1,0 +1,203 @@
+package io.letterbox.engine;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.letterbox.keys.LogKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.StateKey;
+import io.letterbox.keys.TimelineKey;
+import io.letterbox.keys.PairKey;
+import io.letterbox.log.Action;
+import io.letterbox.log.ActionCodec;
+import io.letterbox.model.FrequencyCap;
+import io.letterbox.model.Message;
+import io.letterbox.store.Bytes;
+import io.letterbox.store.KeyValueStore;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads the engine's stored state: messages (through a cache of their immutable contents),
+ * watermarks, tombstones, read positions, counters, caps. Shared by the read paths, the
+ * sequencer's decisions and the applier.
+ */
+final class StateReader {
+  private final KeyValueStore store;
+  private final LetterboxConfig config;
+  /** Message contents never change, so caching them by id needs no invalidation. */
+  private final Cache<Long, Message> messages;
+  /** Caps change only through the sequencer, which refreshes this cache. */
+  private final Cache<Long, Optional<FrequencyCap>> caps;
+
+  StateReader(KeyValueStore store, LetterboxConfig config) {
+    this.store = store;
+    this.config = config;
+    this.messages = Caffeine.newBuilder()
+        .maximumWeight(config.cachedMessageBytes())
+        .weigher((Long id, Message m) -> 96 + 2 * m.text().length())
+        .build();
+    this.caps = Caffeine.newBuilder().maximumSize(100_000).build();
+  }
+
+  KeyValueStore store() {
+    return store;
+  }
+
+  /** @return the message at {@code id}, whoever can see it, or null. */
+  Message message(long id) {
+    Message cached = messages.getIfPresent(id);
+    if (cached != null) {
+      return cached;
+    }
+    Message m = toMessage(store.get(Spaces.LOG, LogKey.of(id)));
+    if (m != null) {
+      messages.put(id, m);
+    }
+    return m;
+  }
+
+  /** @return the messages at {@code ids}, in order; null where none. */
+  List<Message> messages(List<Long> ids) {
+    Map<Long, Message> found = messages.getAllPresent(ids);
+    List<byte[]> missingKeys = new ArrayList<>();
+    List<Long> missing = new ArrayList<>();
+    for (Long id : ids) {
+      if (!found.containsKey(id)) {
+        missing.add(id);
+        missingKeys.add(LogKey.of(id));
+      }
+    }
+    Map<Long, Message> all = new HashMap<>(found);
+    if (!missing.isEmpty()) {
+      List<byte[]> values = store.multiGet(Spaces.LOG, missingKeys);
+      for (int i = 0; i < missing.size(); i++) {
+        Message m = toMessage(values.get(i));
+        if (m != null) {
+          messages.put(missing.get(i), m);
+          all.put(missing.get(i), m);
+        }
+      }
+    }
+    List<Message> out = new ArrayList<>(ids.size());
+    for (Long id : ids) {
+      out.add(all.get(id));
+    }
+    return out;
+  }
+
+  void remember(Message m) {
+    messages.put(m.id(), m);
+  }
+
+  private static Message toMessage(byte[] logValue) {
+    if (logValue == null) {
+      return null;
+    }
+    Action a = ActionCodec.decode(logValue);
+    if (a instanceof Action.Sent s) {
+      return new Message(s.id(), Message.Kind.SINGLE, s.from(), s.to(), s.text());
+    }
+    if (a instanceof Action.Imported i) {
+      return new Message(i.id(), Message.Kind.SINGLE, i.from(), i.to(), i.text());
+    }
+    return null;
+  }
+
+  /** @return the id up to which the owner cleared the conversation (0 for none). */
+  long watermark(long owner, long peer) {
+    List<byte[]> v = store.multiGet(Spaces.STATE,
+        List.of(StateKey.conversationWatermark(owner, peer), StateKey.ownerWatermark(owner)));
+    return Math.max(longOrZero(v.get(0)), longOrZero(v.get(1)));
+  }
+
+  long ownerWatermark(long owner) {
+    return longOrZero(store.get(Spaces.STATE, StateKey.ownerWatermark(owner)));
+  }
+
+  /** @return the conversation watermarks of the owner by peer. */
+  Map<Long, Long> conversationWatermarks(long owner) {
+    Map<Long, Long> out = new HashMap<>();
+    store.scan(Spaces.STATE, StateKey.conversationWatermarks(owner), false, (k, v) -> {
+      out.put(StateKey.conversationWatermarkPeer(k), Bytes.getLong(v, 0));
+      return true;
+    });
+    return out;
+  }
+
+  boolean hidden(long owner, long peer, long id) {
+    return store.get(Spaces.HIDDEN, TimelineKey.of(owner, peer, id)) != null;
+  }
+
+  /** Whether the owner can see message {@code id} of its conversation with {@code peer}. */
+  boolean visible(long owner, long peer, long id) {
+    return id > watermark(owner, peer)
+        && store.get(Spaces.CONVERSATION, TimelineKey.of(owner, peer, id)) != null
+        && !hidden(owner, peer, id);
+  }
+
+  /** @return each configured device's position in the conversation. */
+  Map<String, ReadPosition> positions(long owner, long peer) {
+    List<String> devices = config.devices();
+    List<byte[]> keys = new ArrayList<>(devices.size());
+    for (String d : devices) {
+      keys.add(StateKey.readPosition(owner, peer, d));
+    }
+    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
+    Map<String, ReadPosition> out = new HashMap<>();
+    for (int i = 0; i < devices.size(); i++) {
+      out.put(devices.get(i), ReadPosition.decode(values.get(i)));
+    }
+    return out;
+  }
+
+  /** @return incoming live messages the owner ever got in this conversation. */
+  long incoming(long owner, long peer) {
+    return store.counter(Spaces.INCOMING, PairKey.of(owner, peer));
+  }
+
+  /** Counts the visible incoming live messages newer than {@code afterId}. */
+  long unreadAfter(long owner, long peer, long afterId) {
+    long from = Math.max(afterId, watermark(owner, peer));
+    if (from == Long.MAX_VALUE) {
+      return 0;
+    }
+    long[] count = {0};
+    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, from + 1, Long.MAX_VALUE), false,
+        (k, v) -> {
+          if (TimelineFlags.countsAsUnread(v) && !hidden(owner, peer, TimelineKey.id(k))) {
+            count[0]++;
+          }
+          return true;
+        });
+    return count[0];
+  }
+
+  /** @return the sender's cap, else the configured default. */
+  Optional<FrequencyCap> cap(long sender) {
+    return caps.get(sender, s -> {
+      byte[] v = store.get(Spaces.STATE, StateKey.cap(s));
+      if (v == null) {
+        return Optional.empty();
+      }
+      ByteBuffer b = ByteBuffer.wrap(v);
+      return Optional.of(new FrequencyCap(b.getInt(), Duration.ofMillis(b.getLong())));
+    }).or(config::defaultCap);
+  }
+
+  void forgetCap(long sender) {
+    caps.invalidate(sender);
+  }
+
+  static byte[] encodeCap(int messages, long periodMillis) {
+    return ByteBuffer.allocate(12).putInt(messages).putLong(periodMillis).array();
+  }
+
+  private static long longOrZero(byte[] v) {
+    return v == null ? 0 : Bytes.getLong(v, 0);
+  }
+}

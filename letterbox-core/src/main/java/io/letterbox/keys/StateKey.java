@@ -1,0 +1,86 @@
+package io.letterbox.keys;
+
+import io.letterbox.store.Bytes;
+import io.letterbox.store.KeyRange;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Small per-owner records: owner(8) tag(1) rest. Owner 0 (never a uid) holds the deployment's
+ * own records.
+ */
+public final class StateKey {
+  public static final int OWNER_PREFIX = 8;
+
+  private static final byte READ_POSITION = 'r';
+  private static final byte CONVERSATION_WATERMARK = 'w';
+  private static final byte OWNER_WATERMARK = 'W';
+  private static final byte CAP = 'c';
+  private static final byte META = 'm';
+
+  private StateKey() {}
+
+  /** owner 'r' peer(8) device: the device's read position in one conversation. */
+  public static byte[] readPosition(long owner, long peer, String device) {
+    byte[] d = device.getBytes(StandardCharsets.US_ASCII);
+    byte[] k = new byte[17 + d.length];
+    Bytes.putLong(k, 0, owner);
+    k[8] = READ_POSITION;
+    Bytes.putLong(k, 9, peer);
+    System.arraycopy(d, 0, k, 17, d.length);
+    return k;
+  }
+
+  /** Every read position of the owner. */
+  public static KeyRange readPositions(long owner) {
+    return KeyRange.prefix(tagged(owner, READ_POSITION, 9));
+  }
+
+  public static long readPositionPeer(byte[] key) {
+    return Bytes.getLong(key, 9);
+  }
+
+  public static String readPositionDevice(byte[] key) {
+    return new String(key, 17, key.length - 17, StandardCharsets.US_ASCII);
+  }
+
+  /** owner 'w' peer(8): the conversation is cleared up to the stored id. */
+  public static byte[] conversationWatermark(long owner, long peer) {
+    byte[] k = tagged(owner, CONVERSATION_WATERMARK, 17);
+    Bytes.putLong(k, 9, peer);
+    return k;
+  }
+
+  /** Every conversation watermark of the owner. */
+  public static KeyRange conversationWatermarks(long owner) {
+    return KeyRange.prefix(tagged(owner, CONVERSATION_WATERMARK, 9));
+  }
+
+  public static long conversationWatermarkPeer(byte[] key) {
+    return Bytes.getLong(key, 9);
+  }
+
+  /** owner 'W': every conversation of the owner is cleared up to the stored id. */
+  public static byte[] ownerWatermark(long owner) {
+    return tagged(owner, OWNER_WATERMARK, 9);
+  }
+
+  /** sender 'c': the sender's frequency cap. */
+  public static byte[] cap(long sender) {
+    return tagged(sender, CAP, 9);
+  }
+
+  /** 0 'm' name: a record of the deployment itself. */
+  public static byte[] meta(String name) {
+    byte[] n = name.getBytes(StandardCharsets.US_ASCII);
+    byte[] k = tagged(0, META, 9 + n.length);
+    System.arraycopy(n, 0, k, 9, n.length);
+    return k;
+  }
+
+  private static byte[] tagged(long owner, byte tag, int length) {
+    byte[] k = new byte[length];
+    Bytes.putLong(k, 0, owner);
+    k[8] = tag;
+    return k;
+  }
+}

@@ -1,0 +1,30 @@
+package io.letterbox.log;
+
+/**
+ * One entry of the action log: a mutation as a fact, from which every index is derived. A send's
+ * entry is stored at the message id and is also where the message's content lives.
+ */
+public sealed interface Action {
+
+  /** A one-to-one message was sent. {@code idempotencyKey} may be null. */
+  record Sent(long id, long from, long to, String text, String idempotencyKey, long requestHash)
+      implements Action {}
+
+  /** A one-to-one message of an older system was imported, at an id of its original time. */
+  record Imported(long id, long from, long to, String text) implements Action {}
+
+  /** The owner read the conversation on {@code device} up to message {@code upTo}. */
+  record ReadMarked(long owner, long peer, String device, long upTo) implements Action {}
+
+  /** The owner deleted one message from its view. */
+  record MessageDeleted(long owner, long peer, long id) implements Action {}
+
+  /** The owner emptied one conversation: every message up to {@code upTo}. */
+  record ConversationDeleted(long owner, long peer, long upTo) implements Action {}
+
+  /** The owner emptied every conversation: every message up to {@code upTo}. */
+  record AllDeleted(long owner, long upTo) implements Action {}
+
+  /** The sender's frequency cap was set. */
+  record CapSet(long sender, int messages, long periodMillis) implements Action {}
+}

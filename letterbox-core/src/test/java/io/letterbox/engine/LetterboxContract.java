@@ -1,0 +1,590 @@
+package io.letterbox.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.letterbox.id.Ids;
+import io.letterbox.model.Conversation;
+import io.letterbox.model.FrequencyCap;
+import io.letterbox.model.ImportedMessage;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.model.SendRequest;
+import io.letterbox.model.SendResult;
+import io.letterbox.store.KeyValueStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's semantics, run against every storage backend: a backend module extends this class
+ * and opens a fresh, empty store in {@link #openStore()}.
+ */
+public abstract class LetterboxContract {
+  protected static final long ALICE = 1_000_000_001L;
+  protected static final long BOB = 1_000_000_002L;
+  protected static final long CAROL = 1_000_000_003L;
+
+  protected TestClock clock;
+  protected KeyValueStore store;
+  protected Letterbox box;
+
+  /** @return a new, empty store opened with {@link Letterbox#SPACES}. */
+  protected abstract KeyValueStore openStore() throws Exception;
+
+  @BeforeEach
+  void openEngine() throws Exception {
+    clock = new TestClock(Instant.parse("2026-11-22T10:00:00Z"));
+    store = openStore();
+    box = Letterbox.open(store, config().build());
+  }
+
+  protected LetterboxConfig.Builder config() {
+    return LetterboxConfig.builder().clock(clock);
+  }
+
+  @AfterEach
+  void closeEngine() {
+    box.close();
+    store.close();
+  }
+
+  protected void reopen(LetterboxConfig.Builder config) {
+    box.close();
+    box = Letterbox.open(store, config.build());
+  }
+
+  protected Message send(long from, long to, String text) {
+    return box.send(new SendRequest(from, to, text, null)).join().message();
+  }
+
+  protected List<String> texts(Page<Message> page) {
+    return page.items().stream().map(Message::text).toList();
+  }
+
+  protected List<String> history(long owner, long peer) {
+    return texts(box.history(owner, peer, null, 100));
+  }
+
+  protected List<Long> peers(long owner) {
+    return box.conversations(owner, null, 100).items().stream().map(Conversation::peer).toList();
+  }
+
+  protected static ErrorCode codeOf(Throwable t) {
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    assertThat(t).isInstanceOf(LetterboxException.class);
+    return ((LetterboxException) t).code();
+  }
+
+  protected static ErrorCode refusal(Runnable r) {
+    Throwable t = catchThrowable(r::run);
+    assertThat(t).as("expected a refusal").isNotNull();
+    return codeOf(t);
+  }
+
+  // --- sending and reading ---
+
+  @Test
+  void aSentMessageAppearsInBothPartiesConversations() {
+    Message m = send(ALICE, BOB, "hello");
+    assertThat(m.kind()).isEqualTo(Message.Kind.SINGLE);
+    assertThat(m.from()).isEqualTo(ALICE);
+    assertThat(m.to()).isEqualTo(BOB);
+    assertThat(box.history(ALICE, BOB, null, 20).items()).containsExactly(m);
+    assertThat(box.history(BOB, ALICE, null, 20).items()).containsExactly(m);
+    assertThat(box.history(ALICE, CAROL, null, 20).items()).isEmpty();
+  }
+
+  @Test
+  void idsIncreaseAndCarryTheirCreationTime() {
+    Message a = send(ALICE, BOB, "one");
+    clock.advance(Duration.ofSeconds(5));
+    Message b = send(BOB, ALICE, "two");
+    assertThat(b.id()).isGreaterThan(a.id());
+    assertThat(a.createdAt()).isEqualTo(Instant.parse("2026-11-22T10:00:00Z"));
+    assertThat(b.createdAt()).isEqualTo(Instant.parse("2026-11-22T10:00:05Z"));
+  }
+
+  @Test
+  void idsKeepIncreasingWhenTheClockStepsBack() {
+    Message a = send(ALICE, BOB, "one");
+    clock.advance(Duration.ofSeconds(-3));
+    Message b = send(ALICE, BOB, "two");
+    assertThat(b.id()).isGreaterThan(a.id());
+  }
+
+  @Test
+  void idsKeepIncreasingAcrossARestartEvenIfTheClockIsBehind() {
+    Message a = send(ALICE, BOB, "before");
+    clock.advance(Duration.ofMinutes(-10));
+    reopen(config());
+    Message b = send(ALICE, BOB, "after");
+    assertThat(b.id()).isGreaterThan(a.id());
+    assertThat(history(ALICE, BOB)).containsExactly("after", "before");
+  }
+
+  @Test
+  void historyIsBothDirectionsNewestFirst() {
+    send(ALICE, BOB, "1");
+    send(BOB, ALICE, "2");
+    send(ALICE, BOB, "3");
+    send(ALICE, CAROL, "other");
+    assertThat(history(ALICE, BOB)).containsExactly("3", "2", "1");
+    assertThat(history(BOB, ALICE)).containsExactly("3", "2", "1");
+  }
+
+  @Test
+  void pagingNeverRepeatsOrSkipsWhileNewMessagesArrive() {
+    for (int i = 0; i < 25; i++) {
+      send(i % 2 == 0 ? ALICE : BOB, i % 2 == 0 ? BOB : ALICE, "m" + i);
+    }
+    List<String> seen = new ArrayList<>();
+    Page<Message> page = box.history(ALICE, BOB, null, 10);
+    seen.addAll(texts(page));
+    send(ALICE, BOB, "new while paging");
+    while (page.next() != null) {
+      page = box.history(ALICE, BOB, page.next(), 10);
+      seen.addAll(texts(page));
+      send(BOB, ALICE, "another");
+    }
+    List<String> expected = new ArrayList<>();
+    for (int i = 24; i >= 0; i--) {
+      expected.add("m" + i);
+    }
+    assertThat(seen).containsExactlyElementsOf(expected);
+  }
+
+  @Test
+  void theLastPageHasNoNextCursor() {
+    send(ALICE, BOB, "1");
+    send(ALICE, BOB, "2");
+    Page<Message> page = box.history(ALICE, BOB, null, 2);
+    assertThat(page.items()).hasSize(2);
+    assertThat(page.next()).isNull();
+  }
+
+  @Test
+  void aForgedCursorIsRefused() {
+    for (int i = 0; i < 5; i++) {
+      send(ALICE, BOB, "m" + i);
+    }
+    String next = box.history(ALICE, BOB, null, 2).next();
+    assertThat(refusal(() -> box.history(ALICE, BOB, "bm90LWEtY3Vyc29y", 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.history(ALICE, BOB, "%%%", 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    String tampered = (next.charAt(0) == 'A' ? 'B' : 'A') + next.substring(1);
+    assertThat(refusal(() -> box.history(ALICE, BOB, tampered, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    // A genuine cursor of one conversation does not page another.
+    assertThat(refusal(() -> box.history(BOB, ALICE, next, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations(ALICE, next, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+  }
+
+  @Test
+  void historyOfAnyAgeStaysReadable() {
+    clock.set(Instant.parse("2020-01-01T00:00:00Z"));
+    send(ALICE, BOB, "years ago");
+    clock.set(Instant.parse("2026-11-22T10:00:00Z"));
+    send(ALICE, BOB, "today");
+    assertThat(history(BOB, ALICE)).containsExactly("today", "years ago");
+  }
+
+  // --- bad input ---
+
+  @Test
+  void badSendsAreRefusedAndStoreNothing() {
+    assertThat(refusal(() -> box.send(new SendRequest(ALICE, ALICE, "me", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.send(new SendRequest(0, BOB, "x", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.send(new SendRequest(-5, BOB, "x", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, "", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, null, null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, "x".repeat(4001), null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, "x", "")))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(history(ALICE, BOB)).isEmpty();
+    assertThat(peers(ALICE)).isEmpty();
+    assertThat(peers(BOB)).isEmpty();
+  }
+
+  @Test
+  void textLengthCountsCharactersNotBytes() {
+    String chinese = "你".repeat(4000);
+    assertThat(send(ALICE, BOB, chinese).text()).isEqualTo(chinese);
+  }
+
+  @Test
+  void badReadsAreRefused() {
+    assertThat(refusal(() -> box.history(ALICE, BOB, null, 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.history(ALICE, BOB, null, 101))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.history(ALICE, ALICE, null, 10))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.unread(ALICE, "watch"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.markRead(ALICE, BOB, "watch", null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+  }
+
+  // --- idempotency ---
+
+  @Test
+  void anIdempotencyKeyReturnsTheFirstMessageAndStoresNothingNew() {
+    SendResult first = box.send(new SendRequest(ALICE, BOB, "once", "k1")).join();
+    SendResult again = box.send(new SendRequest(ALICE, BOB, "once", "k1")).join();
+    assertThat(first.created()).isTrue();
+    assertThat(again.created()).isFalse();
+    assertThat(again.message()).isEqualTo(first.message());
+    assertThat(history(BOB, ALICE)).containsExactly("once");
+    assertThat(box.unread(BOB, "pc").total()).isEqualTo(1);
+  }
+
+  @Test
+  void anIdempotencyKeyBelongsToItsSender() {
+    box.send(new SendRequest(ALICE, BOB, "from alice", "k1")).join();
+    SendResult bobs = box.send(new SendRequest(BOB, ALICE, "from bob", "k1")).join();
+    assertThat(bobs.created()).isTrue();
+    assertThat(history(ALICE, BOB)).containsExactly("from bob", "from alice");
+  }
+
+  @Test
+  void anIdempotencyKeyReusedForAnotherMessageIsAConflict() {
+    box.send(new SendRequest(ALICE, BOB, "once", "k1")).join();
+    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, "different", "k1")).join()))
+        .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
+    assertThat(refusal(() -> box.send(new SendRequest(ALICE, CAROL, "once", "k1")).join()))
+        .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
+    assertThat(history(BOB, ALICE)).containsExactly("once");
+    assertThat(history(CAROL, ALICE)).isEmpty();
+  }
+
+  @Test
+  void concurrentRetriesOfOneIdempotencyKeyStoreOneMessage() throws Exception {
+    List<CompletableFuture<SendResult>> sends = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      sends.add(box.send(new SendRequest(ALICE, BOB, "retry", "same")));
+    }
+    Set<Long> ids = new HashSet<>();
+    for (CompletableFuture<SendResult> f : sends) {
+      ids.add(f.join().message().id());
+    }
+    assertThat(ids).hasSize(1);
+    assertThat(history(BOB, ALICE)).containsExactly("retry");
+  }
+
+  // --- conversation list ---
+
+  @Test
+  void theConversationListOrdersPeersByLatestActivityEitherWay() {
+    send(ALICE, BOB, "to bob");
+    send(CAROL, ALICE, "from carol");
+    assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
+    send(BOB, ALICE, "bob replies");
+    assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
+    Conversation first = box.conversations(ALICE, null, 10).items().get(0);
+    assertThat(first.lastMessage().text()).isEqualTo("bob replies");
+    assertThat(first.updatedAt()).isEqualTo(first.lastMessage().createdAt());
+    assertThat(peers(BOB)).containsExactly(ALICE);
+  }
+
+  @Test
+  void theConversationListIsDerivedAgainAfterARestart() {
+    send(ALICE, BOB, "1");
+    send(ALICE, CAROL, "2");
+    send(BOB, ALICE, "3");
+    reopen(config());
+    assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
+    assertThat(box.conversations(ALICE, null, 10).items().get(0).lastMessage().text()).isEqualTo("3");
+  }
+
+  @Test
+  void theConversationListPagesByCursor() {
+    for (long peer = 1; peer <= 45; peer++) {
+      send(peer, ALICE, "hi from " + peer);
+    }
+    List<Long> seen = new ArrayList<>();
+    Page<Conversation> page = box.conversations(ALICE, null, 20);
+    seen.addAll(page.items().stream().map(Conversation::peer).toList());
+    while (page.next() != null) {
+      page = box.conversations(ALICE, page.next(), 20);
+      seen.addAll(page.items().stream().map(Conversation::peer).toList());
+    }
+    assertThat(seen).hasSize(45).doesNotHaveDuplicates();
+    assertThat(seen.get(0)).isEqualTo(45L);
+    assertThat(seen.get(44)).isEqualTo(1L);
+  }
+
+  // --- unread and read positions ---
+
+  @Test
+  void unreadCountsIncomingMessagesPerDevice() {
+    send(BOB, ALICE, "1");
+    send(BOB, ALICE, "2");
+    send(ALICE, BOB, "my reply does not count for me");
+    Conversation c = box.conversations(ALICE, null, 10).items().get(0);
+    assertThat(c.unread()).isEqualTo(Map.of("pc", 2L, "mobile", 2L));
+    box.markRead(ALICE, BOB, "mobile", null).join();
+    c = box.conversations(ALICE, null, 10).items().get(0);
+    assertThat(c.unread()).isEqualTo(Map.of("pc", 2L, "mobile", 0L));
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    assertThat(box.unread(ALICE, "mobile").total()).isZero();
+    assertThat(box.unread(BOB, "pc").total()).isEqualTo(1);
+  }
+
+  @Test
+  void readingUpToAMessageLeavesTheLaterOnesUnread() {
+    Message one = send(BOB, ALICE, "1");
+    send(BOB, ALICE, "2");
+    send(BOB, ALICE, "3");
+    box.markRead(ALICE, BOB, "pc", one.id()).join();
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+  }
+
+  @Test
+  void aReadPositionNeverMovesBack() {
+    Message one = send(BOB, ALICE, "1");
+    send(BOB, ALICE, "2");
+    box.markRead(ALICE, BOB, "pc", null).join();
+    box.markRead(ALICE, BOB, "pc", one.id()).join();
+    assertThat(box.unread(ALICE, "pc").total()).isZero();
+  }
+
+  @Test
+  void readingUpToAnIdFromTheFutureIsRefused() {
+    send(BOB, ALICE, "1");
+    long future = Ids.firstIdAt(clock.millis() + 3_600_000);
+    assertThat(refusal(() -> box.markRead(ALICE, BOB, "pc", future).join())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+  }
+
+  @Test
+  void theUnreadSummaryTotalsEveryConversation() {
+    send(BOB, ALICE, "b1");
+    send(BOB, ALICE, "b2");
+    send(CAROL, ALICE, "c1");
+    var summary = box.unread(ALICE, "pc");
+    assertThat(summary.total()).isEqualTo(3);
+    assertThat(summary.conversations()).extracting(p -> p.peer() + "=" + p.count())
+        .containsExactly(BOB + "=2", CAROL + "=1");
+  }
+
+  @Test
+  void messagesAfterAReadCountAgain() {
+    send(BOB, ALICE, "1");
+    box.markRead(ALICE, BOB, "pc", null).join();
+    send(BOB, ALICE, "2");
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+  }
+
+  // --- deletes ---
+
+  @Test
+  void deletingAMessageHidesItForTheOwnerOnly() {
+    send(ALICE, BOB, "1");
+    Message two = send(BOB, ALICE, "2");
+    send(ALICE, BOB, "3");
+    box.deleteMessage(ALICE, two.id()).join();
+    assertThat(history(ALICE, BOB)).containsExactly("3", "1");
+    assertThat(history(BOB, ALICE)).containsExactly("3", "2", "1");
+    assertThat(box.message(ALICE, two.id())).isEmpty();
+    assertThat(box.message(BOB, two.id())).contains(two);
+  }
+
+  @Test
+  void deletingAnUnreadMessageLowersTheUnreadCount() {
+    send(BOB, ALICE, "1");
+    Message two = send(BOB, ALICE, "2");
+    box.deleteMessage(ALICE, two.id()).join();
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(1);
+    box.markRead(ALICE, BOB, "pc", null).join();
+    assertThat(box.unread(ALICE, "pc").total()).isZero();
+  }
+
+  @Test
+  void deletingTheLastMessageShowsThePreviousOneInTheList() {
+    send(BOB, ALICE, "1");
+    Message two = send(BOB, ALICE, "2");
+    peers(ALICE);
+    box.deleteMessage(ALICE, two.id()).join();
+    assertThat(box.conversations(ALICE, null, 10).items().get(0).lastMessage().text()).isEqualTo("1");
+  }
+
+  @Test
+  void deletingAMessageTheOwnerCannotSeeIsNotFound() {
+    Message m = send(ALICE, BOB, "1");
+    assertThat(refusal(() -> box.deleteMessage(CAROL, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.deleteMessage(ALICE, m.id() + 1).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    box.deleteMessage(ALICE, m.id()).join();
+    assertThat(refusal(() -> box.deleteMessage(ALICE, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(history(BOB, ALICE)).containsExactly("1");
+  }
+
+  @Test
+  void deletingAConversationKeepsThePeersCopy() {
+    send(ALICE, BOB, "1");
+    send(BOB, ALICE, "2");
+    send(ALICE, CAROL, "to carol");
+    box.deleteConversation(ALICE, BOB).join();
+    assertThat(history(ALICE, BOB)).isEmpty();
+    assertThat(peers(ALICE)).containsExactly(CAROL);
+    assertThat(history(BOB, ALICE)).containsExactly("2", "1");
+    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    assertThat(box.unread(BOB, "pc").total()).isEqualTo(1);
+  }
+
+  @Test
+  void aDeletedConversationReturnsWithItsNextMessageOnly() {
+    send(BOB, ALICE, "old");
+    box.deleteConversation(ALICE, BOB).join();
+    send(BOB, ALICE, "new");
+    assertThat(peers(ALICE)).containsExactly(BOB);
+    assertThat(history(ALICE, BOB)).containsExactly("new");
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+  }
+
+  @Test
+  void deletingEverythingEmptiesEveryConversationOfTheOwnerOnly() {
+    send(BOB, ALICE, "b");
+    send(CAROL, ALICE, "c");
+    send(ALICE, CAROL, "a");
+    box.deleteAll(ALICE).join();
+    assertThat(peers(ALICE)).isEmpty();
+    assertThat(history(ALICE, BOB)).isEmpty();
+    assertThat(history(ALICE, CAROL)).isEmpty();
+    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    assertThat(history(CAROL, ALICE)).containsExactly("a", "c");
+    assertThat(peers(BOB)).containsExactly(ALICE);
+    send(BOB, ALICE, "after");
+    assertThat(peers(ALICE)).containsExactly(BOB);
+    assertThat(history(ALICE, BOB)).containsExactly("after");
+    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(1);
+  }
+
+  // --- frequency caps ---
+
+  @Test
+  void aFrequencyCapRefusesMessagesOverItWithinThePeriod() {
+    box.setCap(ALICE, new FrequencyCap(2, Duration.ofDays(1))).join();
+    send(ALICE, BOB, "1");
+    send(ALICE, BOB, "2");
+    assertThat(refusal(() -> send(ALICE, BOB, "3"))).isEqualTo(ErrorCode.FREQUENCY_CAPPED);
+    send(ALICE, CAROL, "another receiver is fine");
+    send(BOB, ALICE, "the receiver may still answer");
+    clock.advance(Duration.ofDays(1));
+    send(ALICE, BOB, "next day");
+    assertThat(history(BOB, ALICE)).containsExactly("next day", "the receiver may still answer", "2", "1");
+    assertThat(box.cap(ALICE)).contains(new FrequencyCap(2, Duration.ofDays(1)));
+  }
+
+  @Test
+  void deletingMessagesDoesNotResetACap() {
+    box.setCap(ALICE, new FrequencyCap(1, Duration.ofHours(1))).join();
+    Message m = send(ALICE, BOB, "1");
+    box.deleteMessage(ALICE, m.id()).join();
+    box.deleteConversation(BOB, ALICE).join();
+    assertThat(refusal(() -> send(ALICE, BOB, "2"))).isEqualTo(ErrorCode.FREQUENCY_CAPPED);
+  }
+
+  @Test
+  void theConfiguredDefaultCapAppliesToSendersWithoutTheirOwn() {
+    reopen(config().defaultCap(new FrequencyCap(1, Duration.ofDays(1))));
+    assertThat(box.cap(CAROL)).contains(new FrequencyCap(1, Duration.ofDays(1)));
+    send(CAROL, BOB, "1");
+    assertThat(refusal(() -> send(CAROL, BOB, "2"))).isEqualTo(ErrorCode.FREQUENCY_CAPPED);
+    box.setCap(CAROL, new FrequencyCap(5, Duration.ofDays(1))).join();
+    send(CAROL, BOB, "2");
+  }
+
+  @Test
+  void noCapMeansNoLimit() {
+    assertThat(box.cap(ALICE)).isEmpty();
+    for (int i = 0; i < 50; i++) {
+      send(ALICE, BOB, "m" + i);
+    }
+    assertThat(box.history(BOB, ALICE, null, 100).items()).hasSize(50);
+  }
+
+  // --- import ---
+
+  @Test
+  void importedHistoryKeepsItsTimesAndSortsIntoTheConversation() {
+    send(ALICE, BOB, "live");
+    Instant t1 = Instant.parse("2015-03-01T08:00:00.123Z");
+    Instant t2 = Instant.parse("2016-03-01T08:00:00Z");
+    List<Long> ids = box.importMessages(List.of(
+        new ImportedMessage(BOB, ALICE, "old two", t2),
+        new ImportedMessage(ALICE, BOB, "old one", t1))).join();
+    assertThat(ids).hasSize(2);
+    assertThat(Ids.createdAt(ids.get(0))).isEqualTo(t2);
+    assertThat(Ids.createdAt(ids.get(1))).isEqualTo(t1);
+    assertThat(history(ALICE, BOB)).containsExactly("live", "old two", "old one");
+    assertThat(box.unread(ALICE, "pc").total()).as("imported history is not unread").isZero();
+  }
+
+  @Test
+  void manyImportedMessagesOfOneMillisecondGetDistinctIds() {
+    Instant t = Instant.parse("2019-05-05T05:05:05Z");
+    List<ImportedMessage> batch = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      batch.add(new ImportedMessage(ALICE, BOB, "m" + i, t));
+    }
+    List<Long> first = box.importMessages(batch).join();
+    List<Long> second = box.importMessages(batch).join();
+    Set<Long> all = new HashSet<>(first);
+    all.addAll(second);
+    assertThat(all).hasSize(600);
+    assertThat(all).allSatisfy(id -> assertThat(Ids.createdAt(id)).isEqualTo(t));
+  }
+
+  @Test
+  void aBadImportIsRefusedWhole() {
+    Instant t = Instant.parse("2019-05-05T05:05:05Z");
+    List<ImportedMessage> batch = List.of(
+        new ImportedMessage(ALICE, BOB, "fine", t),
+        new ImportedMessage(ALICE, BOB, "from the future", clock.instant().plusSeconds(60)));
+    assertThat(refusal(() -> box.importMessages(batch))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.importMessages(List.of(new ImportedMessage(ALICE, ALICE, "x", t)))))
+        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.importMessages(List.of()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(history(ALICE, BOB)).isEmpty();
+  }
+
+  // --- concurrency ---
+
+  @Test
+  void concurrentSendersAllLandWithDistinctIncreasingIds() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<List<Long>>> work = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        long sender = 100 + t;
+        work.add(pool.submit(() -> {
+          List<Long> ids = new ArrayList<>();
+          for (int i = 0; i < 200; i++) {
+            ids.add(box.send(new SendRequest(sender, ALICE, "m" + i, null)).join().message().id());
+          }
+          return ids;
+        }));
+      }
+      Set<Long> all = new HashSet<>();
+      for (Future<List<Long>> f : work) {
+        List<Long> ids = f.get();
+        assertThat(ids).isSorted();
+        all.addAll(ids);
+      }
+      assertThat(all).hasSize(1600);
+      assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1600);
+      assertThat(peers(ALICE)).hasSize(8);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

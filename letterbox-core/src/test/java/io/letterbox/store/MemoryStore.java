@@ -1,0 +1,134 @@
+package io.letterbox.store;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The reference implementation of the storage SPI, in memory: for the contract suite and for
+ * fast engine tests. Durable only as long as the JVM lives. Batches are applied atomically.
+ */
+public final class MemoryStore implements KeyValueStore {
+  private final Map<String, ConcurrentSkipListMap<byte[], byte[]>> spaces = new HashMap<>();
+  private final ReadWriteLock lock = new ReentrantReadWriteLock();
+
+  public MemoryStore(List<Space> spaces) {
+    for (Space s : spaces) {
+      this.spaces.put(s.name(), new ConcurrentSkipListMap<>(Arrays::compareUnsigned));
+    }
+  }
+
+  private ConcurrentSkipListMap<byte[], byte[]> map(Space space) {
+    ConcurrentSkipListMap<byte[], byte[]> m = spaces.get(space.name());
+    if (m == null) {
+      throw new IllegalArgumentException("unknown space: " + space.name());
+    }
+    return m;
+  }
+
+  @Override
+  public byte[] get(Space space, byte[] key) {
+    byte[] v = map(space).get(key);
+    return v == null ? null : v.clone();
+  }
+
+  @Override
+  public List<byte[]> multiGet(Space space, List<byte[]> keys) {
+    List<byte[]> out = new ArrayList<>(keys.size());
+    for (byte[] k : keys) {
+      out.add(get(space, k));
+    }
+    return out;
+  }
+
+  @Override
+  public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
+    ConcurrentSkipListMap<byte[], byte[]> m = map(space);
+    NavigableMap<byte[], byte[]> sub = range.to() == null
+        ? m.tailMap(range.from(), true)
+        : m.subMap(range.from(), true, range.to(), false);
+    if (reverse) {
+      sub = sub.descendingMap();
+    }
+    for (Map.Entry<byte[], byte[]> e : sub.entrySet()) {
+      if (!visitor.visit(e.getKey().clone(), e.getValue().clone())) {
+        return;
+      }
+    }
+  }
+
+  @Override
+  public long counter(Space space, byte[] key) {
+    byte[] v = map(space).get(key);
+    return v == null ? 0 : Bytes.getLong(v, 0);
+  }
+
+  @Override
+  public WriteBatch newBatch() {
+    return new Batch();
+  }
+
+  @Override
+  public CompletableFuture<Void> write(WriteBatch batch) {
+    Batch b = (Batch) batch;
+    lock.writeLock().lock();
+    try {
+      for (Runnable op : b.ops) {
+        op.run();
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
+    return CompletableFuture.completedFuture(null);
+  }
+
+  @Override
+  public long diskBytes() {
+    return 0;
+  }
+
+  @Override
+  public void close() {}
+
+  private final class Batch implements WriteBatch {
+    private final List<Runnable> ops = new ArrayList<>();
+
+    @Override
+    public WriteBatch put(Space space, byte[] key, byte[] value) {
+      var m = map(space);
+      byte[] k = key.clone();
+      byte[] v = value.clone();
+      ops.add(() -> m.put(k, v));
+      return this;
+    }
+
+    @Override
+    public WriteBatch delete(Space space, byte[] key) {
+      var m = map(space);
+      byte[] k = key.clone();
+      ops.add(() -> m.remove(k));
+      return this;
+    }
+
+    @Override
+    public WriteBatch increment(Space space, byte[] key, long delta) {
+      var m = map(space);
+      byte[] k = key.clone();
+      ops.add(() -> m.merge(k, Bytes.ofLong(delta),
+          (old, d) -> Bytes.ofLong(Bytes.getLong(old, 0) + Bytes.getLong(d, 0))));
+      return this;
+    }
+
+    @Override
+    public int size() {
+      return ops.size();
+    }
+  }
+}
