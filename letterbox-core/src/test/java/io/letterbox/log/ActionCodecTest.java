@@ -1,0 +1,32 @@
+package io.letterbox.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ActionCodecTest {
+  @Test
+  void everyActionSurvivesARoundTrip() {
+    List<Action> actions = List.of(
+        new Action.Sent(1L << 40, 1, Long.MAX_VALUE, "你好, world", "key-1", -42),
+        new Action.Sent(7, 1, 2, "no key", null, 0),
+        new Action.Imported(9, 3, 4, ""),
+        new Action.ReadMarked(1, 2, "mobile", 99),
+        new Action.MessageDeleted(1, 2, 3),
+        new Action.ConversationDeleted(1, 2, 3),
+        new Action.AllDeleted(1, 3),
+        new Action.CapSet(5, 2, 86_400_000));
+    for (Action a : actions) {
+      assertThat(ActionCodec.decode(ActionCodec.encode(a))).isEqualTo(a);
+    }
+  }
+
+  @Test
+  void aTruncatedRecordIsAnErrorNotGarbage() {
+    byte[] full = ActionCodec.encode(new Action.Sent(1, 2, 3, "text", "k", 0));
+    byte[] cut = java.util.Arrays.copyOf(full, full.length - 3);
+    assertThatThrownBy(() -> ActionCodec.decode(cut)).isInstanceOf(IllegalStateException.class);
+  }
+}
