@@ -1,0 +1,55 @@
+package io.letterbox.rocksdb;
+
+import io.letterbox.store.Space;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.rocksdb.ColumnFamilyHandle;
+
+/** The column families of an open store: one per {@link Space}, plus RocksDB's unused default. */
+final class ColumnFamilies implements AutoCloseable {
+  /** A space and the column family that holds it. */
+  record Family(Space space, ColumnFamilyHandle handle) {}
+
+  private final Map<String, Family> byName;
+  private final List<ColumnFamilyHandle> all;
+
+  /** @param handles as RocksDB opened them: the default family first, then one per space in order */
+  ColumnFamilies(List<Space> spaces, List<ColumnFamilyHandle> handles) {
+    this.all = List.copyOf(handles);
+    this.byName = spaces.stream()
+        .map(s -> new Family(s, handles.get(1 + spaces.indexOf(s))))
+        .collect(Collectors.toUnmodifiableMap(f -> f.space().name(), Function.identity()));
+  }
+
+  /** @throws IllegalArgumentException if the store was not opened with exactly this space */
+  Family of(Space space) {
+    Family family = byName.get(space.name());
+    if (family == null) {
+      throw new IllegalArgumentException("unknown space: " + space.name() + "; the store has " + byName.keySet());
+    }
+    if (!family.space().equals(space)) {
+      throw new IllegalArgumentException("space " + space + " was opened as " + family.space());
+    }
+    return family;
+  }
+
+  /** @throws IllegalArgumentException as {@link #of}, or if the space does not hold counters */
+  Family counters(Space space) {
+    Family family = of(space);
+    if (!space.counters()) {
+      throw new IllegalArgumentException("space " + space.name() + " does not hold counters");
+    }
+    return family;
+  }
+
+  List<Family> families() {
+    return List.copyOf(byName.values());
+  }
+
+  @Override
+  public void close() {
+    all.forEach(ColumnFamilyHandle::close);
+  }
+}

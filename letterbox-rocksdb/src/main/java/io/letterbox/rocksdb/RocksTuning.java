@@ -1,0 +1,111 @@
+package io.letterbox.rocksdb;
+
+import io.letterbox.store.Space;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.RocksObject;
+import org.rocksdb.UInt64AddOperator;
+import org.rocksdb.WALRecoveryMode;
+
+/**
+ * The native option objects of one open store, built from {@link RocksStoreOptions}. It owns
+ * them: they must outlive the database and be closed after it.
+ */
+final class RocksTuning implements AutoCloseable {
+  /** Memtable bytes given to the prefix bloom of a prefixed space, as a share of its memtable. */
+  private static final double MEMTABLE_PREFIX_BLOOM_RATIO = 0.1;
+  /** Larger than the 4 KB default: we scan more than we point-read, and LZ4 compresses better. */
+  private static final long BLOCK_SIZE = 16 * 1024;
+  /** Spreads the writeback of new files instead of one large fsync at their end. */
+  private static final long BYTES_PER_SYNC = 1 << 20;
+
+  private final RocksStoreOptions options;
+  /** Closed in reverse order of creation, so that the cache goes last. */
+  private final List<RocksObject> owned = new ArrayList<>();
+  private final LRUCache cache;
+  private final BloomFilter bloom;
+  private final UInt64AddOperator addOperator;
+  private final DBOptions dbOptions;
+
+  RocksTuning(RocksStoreOptions options) {
+    this.options = options;
+    this.cache = own(new LRUCache(options.blockCacheBytes()));
+    this.bloom = own(new BloomFilter(options.bloomBitsPerKey(), false));
+    this.addOperator = own(new UInt64AddOperator());
+    this.dbOptions = own(new DBOptions()
+        .setCreateIfMissing(true)
+        .setCreateMissingColumnFamilies(true)
+        .setIncreaseParallelism(options.backgroundJobs())
+        .setMaxBackgroundJobs(options.backgroundJobs())
+        .setBytesPerSync(BYTES_PER_SYNC)
+        .setMaxTotalWalSize(options.maxTotalWalBytes())
+        .setKeepLogFileNum(10)
+        // Durability rests on the WAL: it is written on every write (never disabled), flushed to
+        // the OS at once (manual_wal_flush false) and fsynced by the group committer.
+        .setManualWalFlush(false)
+        // After a crash, replay up to the first torn record: a kill mid-append leaves one.
+        .setWalRecoveryMode(WALRecoveryMode.PointInTimeRecovery));
+  }
+
+  DBOptions dbOptions() {
+    return dbOptions;
+  }
+
+  /** Options of the column family that holds {@code space}. */
+  ColumnFamilyOptions forSpace(Space space) {
+    ColumnFamilyOptions cf = forDefault()
+        .setWriteBufferSize(options.writeBufferBytes())
+        .setCompressionType(CompressionType.LZ4_COMPRESSION)
+        // Most data ends in the last level and is rarely rewritten: worth ZSTD's better ratio.
+        .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+        .setLevelCompactionDynamicLevelBytes(true)
+        .setTableFormatConfig(tableConfig());
+    if (space.prefixLength() > 0) {
+      // Prefix blooms let a scan within one prefix (one timeline) skip files without it. Whole
+      // key filtering stays on for point reads; scans choose the mode per range (RangeScan).
+      cf.useFixedLengthPrefixExtractor(space.prefixLength());
+      cf.setMemtablePrefixBloomSizeRatio(MEMTABLE_PREFIX_BLOOM_RATIO);
+    }
+    if (space.counters()) {
+      // Increments become merge operands: no read before write. Values are fixed64 little-endian.
+      cf.setMergeOperator(addOperator);
+    }
+    return cf;
+  }
+
+  /** Options of a column family the store does not use (RocksDB's "default"). */
+  ColumnFamilyOptions forDefault() {
+    return own(new ColumnFamilyOptions());
+  }
+
+  private BlockBasedTableConfig tableConfig() {
+    return new BlockBasedTableConfig()
+        .setBlockCache(cache)
+        .setBlockSize(BLOCK_SIZE)
+        .setFilterPolicy(bloom)
+        .setWholeKeyFiltering(true)
+        // Index and filter blocks count against the cache, so memory stays bounded as data grows;
+        // level-0 ones are pinned because every read consults them.
+        .setCacheIndexAndFilterBlocks(true)
+        .setPinL0FilterAndIndexBlocksInCache(true);
+  }
+
+  private <T extends RocksObject> T own(T object) {
+    owned.add(object);
+    return object;
+  }
+
+  @Override
+  public void close() {
+    for (int i = owned.size() - 1; i >= 0; i--) {
+      owned.get(i).close();
+    }
+    owned.clear();
+  }
+}

@@ -1,0 +1,45 @@
+package io.letterbox.rocksdb;
+
+import io.letterbox.store.Bytes;
+import io.letterbox.store.Space;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The child process of {@link RocksStoreDurabilityTest}'s kill test: writes numbered batches from
+ * several threads, forever, and prints each number once its write is acknowledged as durable.
+ * Usage: {@code AcknowledgingWriter <store dir>}.
+ */
+public final class AcknowledgingWriter {
+  static final Space MESSAGES = Space.plain("messages", 0);
+  static final Space INDEX = Space.plain("index", 4);
+  static final Space COUNTS = Space.counters("counts", 0);
+  static final List<Space> SPACES = List.of(MESSAGES, INDEX, COUNTS);
+  static final byte[] TOTAL = {0};
+  private static final int THREADS = 4;
+
+  public static void main(String[] args) {
+    RocksStore store = RocksStore.open(Path.of(args[0]), SPACES, TestStores.SMALL);
+    AtomicLong next = new AtomicLong();
+    PrintStream out = System.out;
+    for (int t = 0; t < THREADS; t++) {
+      new Thread(() -> {
+        while (true) {
+          long n = next.getAndIncrement();
+          byte[] key = Bytes.ofLong(n);
+          store.write(store.newBatch()
+                  .put(MESSAGES, key, new byte[100])
+                  .put(INDEX, key, key)
+                  .increment(COUNTS, TOTAL, 1))
+              .join();
+          synchronized (out) {
+            out.println(n);
+            out.flush();
+          }
+        }
+      }).start();
+    }
+  }
+}
