@@ -1,10 +1,9 @@
 package io.letterbox.rocksdb;
 
 import io.letterbox.store.Space;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.rocksdb.ColumnFamilyHandle;
 
 /** The column families of an open store: one per {@link Space}, plus RocksDB's unused default. */
@@ -18,9 +17,11 @@ final class ColumnFamilies implements AutoCloseable {
   /** @param handles as RocksDB opened them: the default family first, then one per space in order */
   ColumnFamilies(List<Space> spaces, List<ColumnFamilyHandle> handles) {
     this.all = List.copyOf(handles);
-    this.byName = spaces.stream()
-        .map(s -> new Family(s, handles.get(1 + spaces.indexOf(s))))
-        .collect(Collectors.toUnmodifiableMap(f -> f.space().name(), Function.identity()));
+    Map<String, Family> families = new HashMap<>();
+    for (int i = 0; i < spaces.size(); i++) {
+      families.put(spaces.get(i).name(), new Family(spaces.get(i), handles.get(i + 1)));
+    }
+    this.byName = Map.copyOf(families);
   }
 
   /** @throws IllegalArgumentException if the store was not opened with exactly this space */
