@@ -49,7 +49,8 @@ public interface KeyValueStore extends AutoCloseable {
    * Applies {@code batch}. When this method returns, the batch is visible to every read. The
    * returned future completes when the batch is durable (survives a process kill and a power
    * loss), or exceptionally if it could not be made so. Backends group the durability work of
-   * concurrent batches (group commit).
+   * concurrent batches (group commit). The future may complete on a backend thread: stages
+   * chained to it must not block. An empty batch's future completes at once.
    */
   CompletableFuture<Void> write(WriteBatch batch);
 

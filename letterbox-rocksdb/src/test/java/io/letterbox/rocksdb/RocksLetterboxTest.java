@@ -1,0 +1,18 @@
+package io.letterbox.rocksdb;
+
+import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.LetterboxContract;
+import io.letterbox.store.KeyValueStore;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The engine's semantics on the embedded RocksDB store. */
+class RocksLetterboxTest extends LetterboxContract {
+  @TempDir
+  Path dir;
+
+  @Override
+  protected KeyValueStore openStore() {
+    return RocksStore.open(dir, Letterbox.SPACES, TestStores.SMALL);
+  }
+}
