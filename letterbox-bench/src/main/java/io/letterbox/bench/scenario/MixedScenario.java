@@ -1,0 +1,148 @@
+package io.letterbox.bench.scenario;
+
+import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.measure.OpenLoop;
+import io.letterbox.bench.measure.OpenLoop.Planned;
+import io.letterbox.bench.report.Figures;
+import io.letterbox.bench.report.Report;
+import io.letterbox.bench.target.DmTarget;
+import io.letterbox.bench.workload.History;
+import io.letterbox.bench.workload.Population;
+import io.letterbox.bench.workload.Texts;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The seed's traffic shape at a fixed offered rate: newest-page reads about five times as many
+ * as sends, and about 1% deletes of recently sent messages, on top of a preloaded history.
+ * Latency counts from when each operation was due (open loop), so a target that falls behind
+ * shows it in its percentiles and its achieved rate.
+ */
+@Command(name = "mixed", mixinStandardHelpOptions = true,
+    description = "Reads ~5x writes, ~1%% deletes at a target rate: achieved rate and percentiles per kind.")
+public final class MixedScenario extends ScenarioCommand {
+  static final List<String> KINDS = List.of("mixed: send", "mixed: newest page", "mixed: delete");
+  private static final int SEND = 0;
+  private static final int READ = 1;
+  private static final int DELETE = 2;
+  private static final long DAY = Duration.ofDays(1).toMillis();
+
+  @Option(names = "--rate", description = "Offered operations per second (tiny 500, quick 2k, full 10k).")
+  Double rate;
+
+  @Option(names = "--seconds", description = "Length of the run (tiny 2, quick 20, full 60).")
+  Double seconds;
+
+  @Option(names = "--preload", description = "Messages of history loaded first (tiny 5k, quick 100k, full 1M).")
+  Long preload;
+
+  @Option(names = "--users", description = "Users (tiny 1k, quick 50k, full 500k).")
+  Integer users;
+
+  @Option(names = "--conversations", description = "Conversations (tiny 500, quick 20k, full 100k).")
+  Integer conversations;
+
+  @Option(names = "--reads-per-write", description = "Reads per send (default ${DEFAULT-VALUE}).", defaultValue = "5")
+  double readsPerWrite;
+
+  @Option(names = "--delete-share", description = "Share of deletes among all operations (default ${DEFAULT-VALUE}).",
+      defaultValue = "0.01")
+  double deleteShare;
+
+  @Option(names = "--readers", description = "Threads serving the blocking reads (default ${DEFAULT-VALUE}).",
+      defaultValue = "4")
+  int readers;
+
+  private double offered;
+  private double length;
+  private long messages;
+  private int people;
+  private int pairs;
+
+  @Override
+  protected void describe(Report report, Size size) {
+    offered = or(rate, size, 500.0, 2_000.0, 10_000.0);
+    length = or(seconds, size, 2.0, 20.0, 60.0);
+    messages = or(preload, size, 5_000L, 100_000L, 1_000_000L);
+    people = or(users, size, 1_000, 50_000, 500_000);
+    pairs = or(conversations, size, 500, 20_000, 100_000);
+    report.parameter("rate", offered);
+    report.parameter("seconds", length);
+    report.parameter("preload", messages);
+    report.parameter("users", people);
+    report.parameter("conversations", pairs);
+    report.parameter("readsPerWrite", readsPerWrite);
+    report.parameter("deleteShare", deleteShare);
+    report.parameter("readers", readers);
+  }
+
+  @Override
+  protected void run(List<DmTarget> targets, Report report) throws Exception {
+    long now = System.currentTimeMillis();
+    History history = new History(new Population(common.seed, people, 1), common.seed, pairs, messages,
+        now - DAY, 30 * DAY);
+    for (DmTarget target : targets) {
+      Steps.load(target, history);
+      target.compact();
+      ExecutorService pool = Executors.newFixedThreadPool(readers);
+      try {
+        // An untimed first stretch at the same rate, for the JIT and the caches.
+        OpenLoop.run(target.name() + " warm-up", offered, Math.min(5, length * 0.25), common.seed + 1,
+            KINDS, new Plan(target, history, pool));
+        OpenLoop.Outcome outcome = OpenLoop.run(target.name() + " mixed", offered, length, common.seed, KINDS,
+            new Plan(target, history, pool));
+        outcome.byKind().forEach((kind, m) -> Steps.add(report, kind, target, m, "ops/s"));
+        report.add("mixed: all", target.name(),
+            Figures.of("offered/s", outcome.offeredPerSecond(), "achieved/s", outcome.achievedPerSecond()));
+      } finally {
+        pool.shutdown();
+      }
+    }
+  }
+
+  /** Chooses each operation; remembers recent sends so that deletes hit real messages. */
+  private final class Plan implements OpenLoop.Planner {
+    private final DmTarget target;
+    private final History history;
+    private final ExecutorService pool;
+    private final AtomicReferenceArray<long[]> sent = new AtomicReferenceArray<>(4096);
+    private final AtomicLong sends = new AtomicLong();
+    private final double sendShare = (1 - deleteShare) / (1 + readsPerWrite);
+
+    Plan(DmTarget target, History history, ExecutorService pool) {
+      this.target = target;
+      this.history = history;
+      this.pool = pool;
+    }
+
+    @Override
+    public Planned next(SplittableRandom random) {
+      long[] pair = history.pair(history.pickConversation(random));
+      boolean flip = random.nextBoolean();
+      long owner = flip ? pair[1] : pair[0];
+      long peer = flip ? pair[0] : pair[1];
+      double u = random.nextDouble();
+      if (u < deleteShare) {
+        int filled = (int) Math.min(sent.length(), sends.get());
+        long[] victim = filled == 0 ? null : sent.getAndSet(random.nextInt(filled), null);
+        if (victim != null) {
+          return new Planned(DELETE, () -> target.delete(victim[0], victim[1], victim[2]));
+        }
+      } else if (u < deleteShare + sendShare) {
+        String text = Texts.pick(random);
+        return new Planned(SEND, () -> target.send(owner, peer, text).thenAccept(id ->
+            sent.set((int) (sends.getAndIncrement() % sent.length()), new long[] {owner, peer, id})));
+      }
+      return new Planned(READ, () -> CompletableFuture.supplyAsync(
+          () -> target.history(owner, peer, null, ReadPageScenario.PAGE), pool));
+    }
+  }
+}
