@@ -1,11 +1,13 @@
 package io.letterbox.engine;
 
 import io.letterbox.keys.IdempotencyKey;
+import io.letterbox.keys.LogKey;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.keys.TimelineKey;
 import io.letterbox.log.Action;
+import io.letterbox.log.MessageCodec;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.WriteBatch;
 import java.util.Map;
@@ -27,6 +29,14 @@ final class Applier {
     this.config = config;
   }
 
+  /** Whether applying {@code action} reads stored state, which must then include every earlier action. */
+  static boolean readsState(Action action) {
+    return action instanceof Action.ReadMarked
+        || action instanceof Action.MessageDeleted
+        || action instanceof Action.ConversationDeleted
+        || action instanceof Action.AllDeleted;
+  }
+
   void apply(Action action, WriteBatch batch) {
     if (action instanceof Action.Sent s) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(s.from(), s.to(), s.id()), TimelineFlags.of(true, false));
@@ -38,9 +48,12 @@ final class Applier {
         Bytes.putLong(v, 8, s.requestHash());
         batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(s.from(), s.idempotencyKey()), v);
       }
-    } else if (action instanceof Action.Imported i) {
-      batch.put(Spaces.CONVERSATION, TimelineKey.of(i.from(), i.to(), i.id()), TimelineFlags.of(true, true));
-      batch.put(Spaces.CONVERSATION, TimelineKey.of(i.to(), i.from(), i.id()), TimelineFlags.of(false, true));
+    } else if (action instanceof Action.Imported imported) {
+      for (Action.Imported.Entry i : imported.messages()) {
+        batch.put(Spaces.IMPORTED, LogKey.of(i.id()), MessageCodec.encode(i.from(), i.to(), i.text()));
+        batch.put(Spaces.CONVERSATION, TimelineKey.of(i.from(), i.to(), i.id()), TimelineFlags.of(true, true));
+        batch.put(Spaces.CONVERSATION, TimelineKey.of(i.to(), i.from(), i.id()), TimelineFlags.of(false, true));
+      }
     } else if (action instanceof Action.ReadMarked r) {
       long base = state.incoming(r.owner(), r.peer()) - state.unreadAfter(r.owner(), r.peer(), r.upTo());
       batch.put(Spaces.STATE, StateKey.readPosition(r.owner(), r.peer(), r.device()),

@@ -47,6 +47,7 @@ public final class Letterbox implements AutoCloseable {
 
   private Letterbox(KeyValueStore store, LetterboxConfig config) {
     this.config = config;
+    Replayer.recover(store, config);
     this.state = new StateReader(store, config);
     Cursors cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
@@ -204,9 +205,11 @@ public final class Letterbox implements AutoCloseable {
       state.remember(new Message(s.id(), Message.Kind.SINGLE, s.from(), s.to(), s.text()));
       conversations.advance(s.from(), s.to(), s.id());
       conversations.advance(s.to(), s.from(), s.id());
-    } else if (a instanceof Action.Imported i) {
-      conversations.advance(i.from(), i.to(), i.id());
-      conversations.advance(i.to(), i.from(), i.id());
+    } else if (a instanceof Action.Imported imported) {
+      for (Action.Imported.Entry i : imported.messages()) {
+        conversations.advance(i.from(), i.to(), i.id());
+        conversations.advance(i.to(), i.from(), i.id());
+      }
     } else if (a instanceof Action.MessageDeleted d) {
       conversations.forget(d.owner());
     } else if (a instanceof Action.ConversationDeleted d) {

@@ -11,6 +11,8 @@ public final class Spaces {
 
   /** The action log, the truth: {@link LogKey} → an encoded action. Holds message contents. */
   public static final Space LOG = Space.plain("log", 0);
+  /** Contents of imported messages, which have no log entry of their own: {@link LogKey} → content. */
+  public static final Space IMPORTED = Space.plain("imported", 0);
   /** Each party's copy of a one-to-one message: {@link TimelineKey} → flags. Rows never change. */
   public static final Space CONVERSATION = Space.plain("conversation", TimelineKey.PAIR_PREFIX);
   /** Messages an owner deleted one by one: {@link TimelineKey} → empty. */
@@ -22,5 +24,5 @@ public final class Spaces {
   /** Idempotency keys of sends: {@link IdempotencyKey} → message id and request hash. */
   public static final Space IDEMPOTENCY = Space.plain("idempotency", IdempotencyKey.SENDER_PREFIX);
 
-  public static final List<Space> ALL = List.of(LOG, CONVERSATION, HIDDEN, INCOMING, STATE, IDEMPOTENCY);
+  public static final List<Space> ALL = List.of(LOG, IMPORTED, CONVERSATION, HIDDEN, INCOMING, STATE, IDEMPOTENCY);
 }

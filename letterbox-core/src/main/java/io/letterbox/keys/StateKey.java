@@ -77,6 +77,15 @@ public final class StateKey {
     return k;
   }
 
+  public static long owner(byte[] key) {
+    return Bytes.getLong(key, 0);
+  }
+
+  /** Whether {@code key} is the deployment record {@code name}. */
+  public static boolean isMeta(byte[] key, String name) {
+    return java.util.Arrays.equals(key, meta(name));
+  }
+
   private static byte[] tagged(long owner, byte tag, int length) {
     byte[] k = new byte[length];
     Bytes.putLong(k, 0, owner);

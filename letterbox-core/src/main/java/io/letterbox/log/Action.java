@@ -10,8 +10,17 @@ public sealed interface Action {
   record Sent(long id, long from, long to, String text, String idempotencyKey, long requestHash)
       implements Action {}
 
-  /** A one-to-one message of an older system was imported, at an id of its original time. */
-  record Imported(long id, long from, long to, String text) implements Action {}
+  /**
+   * One-to-one messages of an older system were imported, each at an id of its original time.
+   * The action itself is logged at a new id like every other, so the log stays in order.
+   */
+  record Imported(java.util.List<Entry> messages) implements Action {
+    public Imported {
+      messages = java.util.List.copyOf(messages);
+    }
+
+    public record Entry(long id, long from, long to, String text) {}
+  }
 
   /** The owner read the conversation on {@code device} up to message {@code upTo}. */
   record ReadMarked(long owner, long peer, String device, long upTo) implements Action {}

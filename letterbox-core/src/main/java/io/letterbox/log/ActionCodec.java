@@ -3,6 +3,8 @@ package io.letterbox.log;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The binary form of {@link Action}s: a type byte, then the fields in declaration order; longs as
@@ -30,10 +32,19 @@ public final class ActionCodec {
       putBytes(b, key);
       return b.putLong(s.requestHash()).array();
     } else if (action instanceof Action.Imported i) {
-      byte[] text = utf8(i.text());
-      ByteBuffer b = ByteBuffer.allocate(1 + 8 * 3 + 4 + len(text));
-      b.put(IMPORTED).putLong(i.id()).putLong(i.from()).putLong(i.to());
-      putBytes(b, text);
+      List<byte[]> texts = new ArrayList<>(i.messages().size());
+      int size = 1 + 4;
+      for (Action.Imported.Entry e : i.messages()) {
+        byte[] text = utf8(e.text());
+        texts.add(text);
+        size += 8 * 3 + 4 + len(text);
+      }
+      ByteBuffer b = ByteBuffer.allocate(size).put(IMPORTED).putInt(texts.size());
+      for (int n = 0; n < texts.size(); n++) {
+        Action.Imported.Entry e = i.messages().get(n);
+        b.putLong(e.id()).putLong(e.from()).putLong(e.to());
+        putBytes(b, texts.get(n));
+      }
       return b.array();
     } else if (action instanceof Action.ReadMarked r) {
       byte[] device = utf8(r.device());
@@ -63,7 +74,14 @@ public final class ActionCodec {
       return switch (type) {
         case SENT -> new Action.Sent(b.getLong(), b.getLong(), b.getLong(), getString(b),
             getString(b), b.getLong());
-        case IMPORTED -> new Action.Imported(b.getLong(), b.getLong(), b.getLong(), getString(b));
+        case IMPORTED -> {
+          int n = b.getInt();
+          List<Action.Imported.Entry> entries = new ArrayList<>(n);
+          for (int k = 0; k < n; k++) {
+            entries.add(new Action.Imported.Entry(b.getLong(), b.getLong(), b.getLong(), getString(b)));
+          }
+          yield new Action.Imported(entries);
+        }
         case READ_MARKED -> {
           long owner = b.getLong();
           long peer = b.getLong();
