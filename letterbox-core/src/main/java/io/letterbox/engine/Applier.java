@@ -1,5 +1,7 @@
 package io.letterbox.engine;
 
+import io.letterbox.bitmap.Blocks;
+import io.letterbox.id.Ids;
 import io.letterbox.keys.IdempotencyKey;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.PairKey;
@@ -22,19 +24,21 @@ final class Applier {
   private static final byte[] EMPTY = new byte[0];
 
   private final StateReader state;
-  private final LetterboxConfig config;
+  private final RelationApplier relations;
+  private final BroadcastApplier broadcasts;
+  private final boolean replaying;
 
-  Applier(StateReader state, LetterboxConfig config) {
+  /** @param replaying whether actions come from a replay of the log rather than the live writer */
+  Applier(StateReader state, boolean replaying) {
     this.state = state;
-    this.config = config;
+    this.relations = new RelationApplier(state.store());
+    this.broadcasts = new BroadcastApplier(state);
+    this.replaying = replaying;
   }
 
   /** Whether applying {@code action} reads stored state, which must then include every earlier action. */
   static boolean readsState(Action action) {
-    return action instanceof Action.ReadMarked
-        || action instanceof Action.MessageDeleted
-        || action instanceof Action.ConversationDeleted
-        || action instanceof Action.AllDeleted;
+    return !(action instanceof Action.Sent || action instanceof Action.Imported);
   }
 
   void apply(Action action, WriteBatch batch) {
@@ -42,6 +46,9 @@ final class Applier {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(s.from(), s.to(), s.id()), TimelineFlags.of(true, false));
       batch.put(Spaces.CONVERSATION, TimelineKey.of(s.to(), s.from(), s.id()), TimelineFlags.of(false, false));
       batch.increment(Spaces.INCOMING, PairKey.of(s.to(), s.from()), 1);
+      state.cap(s.from()).ifPresent(cap -> CapLevels.apply(state.store(), batch, s.from(), cap,
+          Ids.epochMillis(s.id()), new java.util.TreeMap<>(Map.of(Blocks.block(s.to()),
+              org.roaringbitmap.RoaringBitmap.bitmapOf(Blocks.low(s.to()))))));
       if (s.idempotencyKey() != null) {
         byte[] v = new byte[16];
         Bytes.putLong(v, 0, s.id());
@@ -83,6 +90,22 @@ final class Applier {
       });
     } else if (action instanceof Action.CapSet c) {
       batch.put(Spaces.STATE, StateKey.cap(c.sender()), StateReader.encodeCap(c.messages(), c.periodMillis()));
+    } else if (action instanceof Action.Followed f) {
+      relations.followed(f, batch);
+    } else if (action instanceof Action.Unfollowed f) {
+      relations.unfollowed(f, batch);
+    } else if (action instanceof Action.Subscribed s) {
+      relations.subscribed(s, batch);
+    } else if (action instanceof Action.Unsubscribed u) {
+      relations.unsubscribed(u, batch);
+    } else if (action instanceof Action.SegmentReplaced r) {
+      relations.segmentReplaced(r, batch);
+    } else if (action instanceof Action.SegmentExtended e) {
+      relations.segmentExtended(e, batch);
+    } else if (action instanceof Action.BroadcastAccepted a) {
+      broadcasts.accepted(a, batch);
+    } else if (action instanceof Action.BroadcastCompleted c) {
+      broadcasts.completed(c, batch, replaying);
     } else {
       throw new IllegalArgumentException("no applier for " + action);
     }

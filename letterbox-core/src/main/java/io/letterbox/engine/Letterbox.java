@@ -55,7 +55,7 @@ public final class Letterbox implements AutoCloseable {
     this.conversations = new ConversationLister(state, cursors, unread, config.cachedOwners());
     IdGenerator ids = new IdGenerator(config.clock(), config.node(), largestLoggedId(store));
     this.sequencer = new Sequencer(store, new EngineContext(state, ids, config),
-        new Applier(state, config), QUEUE_CAPACITY, this::afterVisible);
+        new Applier(state, false), QUEUE_CAPACITY, this::afterVisible);
   }
 
   public static Letterbox open(KeyValueStore store, LetterboxConfig config) {
@@ -73,7 +73,7 @@ public final class Letterbox implements AutoCloseable {
     Validate.distinct("from", request.from(), "to", request.to());
     Validate.text(request.text(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
-    return sequencer.submit(new SendCommand(request));
+    return sequencer.submit(new SendCommand(request, state.cap(request.from()).isPresent()));
   }
 
   /** @return the message if {@code owner} can see it. */

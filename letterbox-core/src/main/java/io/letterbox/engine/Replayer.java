@@ -54,7 +54,7 @@ public final class Replayer {
     this.source = source;
     this.target = target;
     this.state = new StateReader(target, config);
-    this.applier = new Applier(state, config);
+    this.applier = new Applier(state, true);
     this.copyLog = source != target;
     this.progress = progress;
   }
@@ -157,6 +157,11 @@ public final class Replayer {
       if (++actions >= BATCH_ACTIONS) {
         flush();
       }
+      if (action instanceof Action.CapSet c) {
+        // Later actions of this sender count against the new cap: make it readable now.
+        flush();
+        state.forgetCap(c.sender());
+      }
     }
 
     void flush() {
@@ -192,7 +197,7 @@ public final class Replayer {
       }
       WriteBatch[] batch = {store.newBatch()};
       store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
-        if (!space.equals(Spaces.STATE) || StateKey.owner(k) != 0 || StateKey.isMeta(k, MARKER)) {
+        if (!space.equals(Spaces.STATE) || !StateKey.isMeta(k, "cursor-secret")) {
           batch[0].delete(space, k);
         }
         if (batch[0].size() >= 10_000) {

@@ -16,6 +16,8 @@ public final class StateKey {
   private static final byte OWNER_WATERMARK = 'W';
   private static final byte CAP = 'c';
   private static final byte META = 'm';
+  private static final byte LATEST_BROADCAST = 'b';
+  private static final byte JOB = 'j';
 
   private StateKey() {}
 
@@ -67,6 +69,26 @@ public final class StateKey {
   /** sender 'c': the sender's frequency cap. */
   public static byte[] cap(long sender) {
     return tagged(sender, CAP, 9);
+  }
+
+  /** sender 'b': the id of the sender's newest broadcast. */
+  public static byte[] latestBroadcast(long sender) {
+    return tagged(sender, LATEST_BROADCAST, 9);
+  }
+
+  /** 0 'j' id: a broadcast whose fan-out has not finished. */
+  public static byte[] job(long broadcastId) {
+    byte[] k = tagged(0, JOB, 17);
+    Bytes.putLong(k, 9, broadcastId);
+    return k;
+  }
+
+  public static KeyRange jobs() {
+    return KeyRange.prefix(tagged(0, JOB, 9));
+  }
+
+  public static long jobId(byte[] key) {
+    return Bytes.getLong(key, 9);
   }
 
   /** 0 'm' name: a record of the deployment itself. */
