@@ -32,7 +32,7 @@ final class Applier {
   Applier(StateReader state, boolean replaying) {
     this.state = state;
     this.relations = new RelationApplier(state.store());
-    this.broadcasts = new BroadcastApplier(state);
+    this.broadcasts = new BroadcastApplier(state, state.config().prewarmMinReceivers());
     this.replaying = replaying;
   }
 

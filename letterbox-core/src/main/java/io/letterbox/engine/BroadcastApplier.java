@@ -31,11 +31,13 @@ final class BroadcastApplier {
   private final KeyValueStore store;
   private final StateReader state;
   private final AudienceResolver resolver;
+  private final long bigSenderReceivers;
 
-  BroadcastApplier(StateReader state) {
+  BroadcastApplier(StateReader state, long bigSenderReceivers) {
     this.store = state.store();
     this.state = state;
     this.resolver = new AudienceResolver(store);
+    this.bigSenderReceivers = bigSenderReceivers;
   }
 
   void accepted(Action.BroadcastAccepted a, WriteBatch batch) {
@@ -70,6 +72,9 @@ final class BroadcastApplier {
       record = record.completed(Ids.epochMillis(a.id()));
     }
     batch.put(Spaces.STATE, StateKey.latestBroadcast(a.from()), Bytes.ofLong(a.id()));
+    if (receivers >= bigSenderReceivers) {
+      batch.put(Spaces.STATE, StateKey.bigSender(a.from()), Bytes.ofLong(receivers));
+    }
     batch.put(Spaces.BROADCASTS, BroadcastKey.of(a.from(), a.id()), record.encode());
   }
 

@@ -35,10 +35,12 @@ final class StateReader {
   private final Cache<Long, Message> messages;
   /** Caps change only through the sequencer, which refreshes this cache. */
   private final Cache<Long, Optional<FrequencyCap>> caps;
+  private final BroadcastIndex broadcasts;
 
   StateReader(KeyValueStore store, LetterboxConfig config) {
     this.store = store;
     this.config = config;
+    this.broadcasts = new BroadcastIndex(store, config.cachedAudienceBytes());
     this.messages = Caffeine.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, Message m) -> 96 + 2 * m.text().length())
@@ -48,6 +50,14 @@ final class StateReader {
 
   KeyValueStore store() {
     return store;
+  }
+
+  LetterboxConfig config() {
+    return config;
+  }
+
+  BroadcastIndex broadcasts() {
+    return broadcasts;
   }
 
   /** @return the message at {@code id}, whoever can see it, or null. */
@@ -113,6 +123,9 @@ final class StateReader {
     if (a instanceof Action.Sent s) {
       return new Message(s.id(), Message.Kind.SINGLE, s.from(), s.to(), s.text());
     }
+    if (a instanceof Action.BroadcastAccepted b) {
+      return new Message(b.id(), Message.Kind.BROADCAST, b.from(), 0, b.text());
+    }
     return null;
   }
 
@@ -145,11 +158,23 @@ final class StateReader {
     return store.get(Spaces.HIDDEN, TimelineKey.of(owner, peer, id)) != null;
   }
 
-  /** Whether the owner can see message {@code id} of its conversation with {@code peer}. */
-  boolean visible(long owner, long peer, long id) {
-    return id > watermark(owner, peer)
-        && store.get(Spaces.CONVERSATION, TimelineKey.of(owner, peer, id)) != null
-        && !hidden(owner, peer, id);
+  /** @return the other party of {@code m} for {@code owner}, or 0 if the owner is not one. */
+  static long peerOf(long owner, Message m) {
+    if (m.kind() == Message.Kind.BROADCAST) {
+      return m.from() == owner ? 0 : m.from();
+    }
+    return m.from() == owner ? m.to() : m.to() == owner ? m.from() : 0;
+  }
+
+  /** Whether the owner can see {@code m} in its conversation with {@code peer}. */
+  boolean visible(long owner, long peer, Message m) {
+    long id = m.id();
+    if (id <= watermark(owner, peer) || hidden(owner, peer, id)) {
+      return false;
+    }
+    return m.kind() == Message.Kind.BROADCAST
+        ? broadcasts.reached(peer, id, owner)
+        : store.get(Spaces.CONVERSATION, TimelineKey.of(owner, peer, id)) != null;
   }
 
   /** @return each configured device's position in the conversation. */

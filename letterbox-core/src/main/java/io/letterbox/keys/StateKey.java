@@ -18,6 +18,7 @@ public final class StateKey {
   private static final byte META = 'm';
   private static final byte LATEST_BROADCAST = 'b';
   private static final byte JOB = 'j';
+  private static final byte BIG_SENDER = 'g';
 
   private StateKey() {}
 
@@ -89,6 +90,17 @@ public final class StateKey {
 
   public static long jobId(byte[] key) {
     return Bytes.getLong(key, 9);
+  }
+
+  /** 0 'g' sender: a sender whose broadcasts reach many, whose audience heads are pre-warmed. */
+  public static byte[] bigSender(long sender) {
+    byte[] k = tagged(0, BIG_SENDER, 17);
+    Bytes.putLong(k, 9, sender);
+    return k;
+  }
+
+  public static KeyRange bigSenders() {
+    return KeyRange.prefix(tagged(0, BIG_SENDER, 9));
   }
 
   /** 0 'm' name: a record of the deployment itself. */

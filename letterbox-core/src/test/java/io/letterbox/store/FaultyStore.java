@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 public final class FaultyStore implements KeyValueStore {
   private final KeyValueStore delegate;
   private volatile int landing = -1;
+  private volatile int skipping;
 
   public FaultyStore(KeyValueStore delegate) {
     this.delegate = delegate;
@@ -20,6 +21,12 @@ public final class FaultyStore implements KeyValueStore {
 
   /** The next non-empty batch applies only its first {@code mutations} mutations, then fails. */
   public void failNextBatchAfter(int mutations) {
+    failBatchAfter(0, mutations);
+  }
+
+  /** Lets {@code batches} non-empty batches through, then fails the next after {@code mutations}. */
+  public synchronized void failBatchAfter(int batches, int mutations) {
+    skipping = batches;
     landing = mutations;
   }
 
@@ -51,7 +58,14 @@ public final class FaultyStore implements KeyValueStore {
   @Override
   public CompletableFuture<Void> write(WriteBatch batch) {
     Recorded recorded = (Recorded) batch;
-    int n = landing;
+    int n;
+    synchronized (this) {
+      n = landing;
+      if (n >= 0 && !recorded.ops.isEmpty() && skipping > 0) {
+        skipping--;
+        n = -1;
+      }
+    }
     if (n < 0 || recorded.ops.isEmpty()) {
       WriteBatch real = delegate.newBatch();
       recorded.ops.forEach(op -> op.accept(real));
