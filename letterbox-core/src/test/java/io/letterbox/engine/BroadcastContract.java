@@ -18,27 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /** The engine's broadcast semantics, run against every storage backend. */
 public abstract class BroadcastContract extends EngineFixture {
-  protected static final long NEWS = 2_000_000_000L;
 
   protected Broadcast broadcast(long from, String text, Audience audience) {
     return box.broadcast(new BroadcastRequest(from, text, audience, BroadcastRequest.Priority.NORMAL, null)).join();
-  }
-
-  /** Waits for a broadcast's fan-out, which runs in the background. */
-  protected Broadcast done(Broadcast b) {
-    long deadline = System.currentTimeMillis() + 20_000;
-    while (System.currentTimeMillis() < deadline) {
-      Broadcast now = box.broadcast(b.id()).orElseThrow();
-      if (now.status() == Broadcast.Status.DONE) {
-        return now;
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-    throw new AssertionError("broadcast " + b.id() + " did not finish");
   }
 
   protected static Audience followers() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.letterbox.id.Ids;
+import io.letterbox.model.Broadcast;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.ImportedMessage;
@@ -41,6 +42,7 @@ public abstract class EngineFixture {
   protected static final long BOB = 1_000_000_002L;
   protected static final long CAROL = 1_000_000_003L;
   protected static final long DAVE = 1_000_000_004L;
+  protected static final long NEWS = 2_000_000_000L;
 
   protected TestClock clock;
   protected KeyValueStore store;
@@ -115,6 +117,23 @@ public abstract class EngineFixture {
     Throwable t = catchThrowable(r::run);
     assertThat(t).as("expected a refusal").isNotNull();
     return codeOf(t);
+  }
+
+  /** Waits for a broadcast's fan-out, which runs in the background. */
+  protected Broadcast done(Broadcast b) {
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (System.currentTimeMillis() < deadline) {
+      Broadcast now = box.broadcast(b.id()).orElseThrow();
+      if (now.status() == Broadcast.Status.DONE) {
+        return now;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    throw new AssertionError("broadcast " + b.id() + " did not finish");
   }
 
 }

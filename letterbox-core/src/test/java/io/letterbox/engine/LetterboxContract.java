@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.letterbox.id.Ids;
+import io.letterbox.model.Audience;
+import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.ImportedMessage;
@@ -624,13 +626,26 @@ public abstract class LetterboxContract extends EngineFixture {
     send(DAVE, CAROL, "x");
     box.deleteAll(CAROL).join();
     send(DAVE, CAROL, "y");
+    box.follow(ALICE, NEWS).join();
+    box.subscribe(BOB, NEWS, Map.of("city", "beijing")).join();
+    box.setCap(NEWS, new FrequencyCap(2, Duration.ofDays(1))).join();
+    send(NEWS, ALICE, "direct from news");
+    box.broadcast(new BroadcastRequest(NEWS, "to followers", new Audience.Followers(),
+        BroadcastRequest.Priority.NORMAL, null)).join();
+    box.replaceSegment("some", new long[] {CAROL, DAVE, ALICE}).join();
+    done(box.broadcast(new BroadcastRequest(NEWS, "to a segment", new Audience.Segment("some"),
+        BroadcastRequest.Priority.HIGH, "seg-1")).join());
+    box.unfollow(ALICE, NEWS).join();
+    box.broadcast(new BroadcastRequest(NEWS, "to beijing", new Audience.Subscribers(Map.of("city", "beijing")),
+        BroadcastRequest.Priority.NORMAL, null)).join();
+    box.markRead(DAVE, NEWS, "mobile", null).join();
   }
 
   /** What the users can observe, to compare before and after a replay. */
   protected record Snapshot(List<String> views) {}
 
   protected Snapshot snapshot() {
-    List<Long> users = List.of(ALICE, BOB, CAROL, DAVE, 100L, 101L);
+    List<Long> users = List.of(ALICE, BOB, CAROL, DAVE, NEWS, 100L, 101L);
     List<String> views = new ArrayList<>();
     for (long owner : users) {
       for (Conversation c : box.conversations(owner, null, 100).items()) {
@@ -645,6 +660,7 @@ public abstract class LetterboxContract extends EngineFixture {
         views.add(owner + " unread " + device + " " + box.unread(owner, device));
       }
       views.add(owner + " cap " + box.cap(owner));
+      views.add(owner + " sent " + box.sentBroadcasts(owner, null, 100).items());
     }
     return new Snapshot(views);
   }
