@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 /**
  * The seed's news-account case (新浪新闻: ~3,000 conversation reads/s in the hour after a
  * broadcast): a big account broadcasts, then many distinct receivers open their conversation
- * with it, newest page of 20, on 1 and 2 threads. A read that finds nothing counts as empty:
+ * with it, newest page of 20, on 1 and 2 threads, while the broadcast's background fan-out may
+ * still run. A read that finds nothing counts as empty:
  * for a complete store that is a bug, for the seed's cache a miss that goes to the database.
  */
 @Command(name = "hot-sender", mixinStandardHelpOptions = true,
@@ -28,6 +29,10 @@ public final class HotSenderScenario extends ScenarioCommand {
   @Option(names = "--receivers", description = "Receivers of the broadcast (tiny 10k, quick 200k, full 1M).")
   Integer receivers;
 
+  @Option(names = "--audience", description = "uids (people with no relation, the news account's case) or followers;"
+      + " default ${DEFAULT-VALUE}.", defaultValue = "uids", converter = BroadcastFanoutScenario.AudienceConverter.class)
+  Broadcaster.Audience audience;
+
   @Option(names = "--seconds", description = "Seconds per measurement (tiny 0.5, quick 5, full 15).")
   Double seconds;
 
@@ -35,25 +40,26 @@ public final class HotSenderScenario extends ScenarioCommand {
       defaultValue = "1,2")
   List<Integer> threads;
 
-  private int audience;
+  private int size;
   private double perMeasurement;
 
   @Override
   protected void describe(Report report, Size size) {
-    audience = or(receivers, size, 10_000, 200_000, 1_000_000);
+    this.size = or(receivers, size, 10_000, 200_000, 1_000_000);
     perMeasurement = or(seconds, size, 0.5, 5.0, 15.0);
-    report.parameter("receivers", audience);
+    report.parameter("receivers", size);
+    report.parameter("audience", audience.name().toLowerCase());
     report.parameter("secondsPerMeasurement", perMeasurement);
     report.parameter("threads", threads);
   }
 
   @Override
   protected void run(List<DmTarget> targets, Report report) throws Exception {
-    Population people = new Population(common.seed, 1_000, audience);
+    Population people = new Population(common.seed, 1_000, size);
     long sender = people.uid(0);
     long[] fans;
     try (Progress progress = Progress.start("generating followers", 1)) {
-      fans = people.fans(0, audience);
+      fans = people.fans(0, size);
       progress.advance(1);
     }
     String text = Texts.pick(new SplittableRandom(common.seed));
@@ -65,7 +71,8 @@ public final class HotSenderScenario extends ScenarioCommand {
         threads.forEach(t -> report.skip(operation(t), target.name(), e.getMessage()));
         continue;
       }
-      broadcaster.broadcast(sender, text, fans);
+      broadcaster.prepare(sender, fans, audience);
+      broadcaster.broadcast(sender, text, fans, audience);
       for (int t : threads) {
         AtomicLong empty = new AtomicLong();
         AtomicLong reads = new AtomicLong();

@@ -30,7 +30,7 @@ final class MariaDbFanout implements Broadcaster {
   }
 
   @Override
-  public long broadcast(long sender, String text, long[] receivers) {
+  public long broadcast(long sender, String text, long[] receivers, Audience audience) {
     long id = ids.next();
     long millis = Ids.epochMillis(id);
     try (Progress progress = Progress.start("mariadb fan-out", receivers.length)) {

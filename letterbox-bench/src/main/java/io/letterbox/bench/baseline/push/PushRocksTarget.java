@@ -142,7 +142,7 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   }
 
   @Override
-  public long broadcast(long sender, String text, long[] receivers) {
+  public long broadcast(long sender, String text, long[] receivers, Audience audience) {
     if (receivers.length == 0) {
       throw new IllegalArgumentException("a broadcast needs receivers");
     }

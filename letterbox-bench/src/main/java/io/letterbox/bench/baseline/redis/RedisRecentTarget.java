@@ -160,7 +160,7 @@ public final class RedisRecentTarget implements DmTarget, Broadcaster {
   }
 
   @Override
-  public long broadcast(long sender, String text, long[] receivers) {
+  public long broadcast(long sender, String text, long[] receivers, Audience audience) {
     long id = ids.next();
     try (Jedis jedis = pool.getResource(); Progress progress = Progress.start(NAME + " fan-out", receivers.length)) {
       Pipeline p = jedis.pipelined();
