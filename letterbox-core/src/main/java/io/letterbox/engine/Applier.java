@@ -92,6 +92,8 @@ final class Applier {
       batch.put(Spaces.STATE, StateKey.cap(c.sender()), StateReader.encodeCap(c.messages(), c.periodMillis()));
     } else if (action instanceof Action.Followed f) {
       relations.followed(f, batch);
+    } else if (action instanceof Action.FollowersAdded f) {
+      relations.followersAdded(f, batch);
     } else if (action instanceof Action.Unfollowed f) {
       relations.unfollowed(f, batch);
     } else if (action instanceof Action.Subscribed s) {

@@ -118,7 +118,8 @@ final class BroadcastIndex {
    */
   Set<Long> contacts(long receiver) {
     Set<Long> out = new LinkedHashSet<>();
-    store.scan(Spaces.RELATIONS, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
+    store.scan(Spaces.FOLLOWING, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
+    store.scan(Spaces.SUBSCRIPTIONS, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
     store.scan(Spaces.REACHED, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
     return out;
   }

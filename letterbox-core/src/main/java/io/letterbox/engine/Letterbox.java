@@ -212,6 +212,19 @@ public final class Letterbox implements AutoCloseable {
     return relation(RelationCommand.Kind.FOLLOW, uid, target, Map.of());
   }
 
+  /**
+   * Every uid of {@code uids} follows {@code target}: loads a follower graph from the platform's
+   * relation service in one step instead of one follow each.
+   */
+  public CompletableFuture<Void> addFollowers(long target, long[] uids) {
+    Validate.uid("target", target);
+    long[] checked = Validate.uids("uids", uids, config.maxAudienceUids(), false);
+    if (java.util.Arrays.binarySearch(checked, target) >= 0) {
+      throw LetterboxException.invalid("a user cannot follow itself: %d", target);
+    }
+    return sequencer.submit(new AddFollowersCommand(target, checked));
+  }
+
   /** {@code uid} stops following {@code target}; what it received stays. */
   public CompletableFuture<Void> unfollow(long uid, long target) {
     return relation(RelationCommand.Kind.UNFOLLOW, uid, target, Map.of());

@@ -30,49 +30,57 @@ final class RelationApplier {
     int low = Blocks.low(f.uid());
     BlockSets.modify(store, batch, Spaces.RELATION_BLOCKS,
         RelationBlockKey.followers(f.target(), Blocks.block(f.uid())), b -> b.add(low));
-    RelationRow row = row(f.uid(), f.target());
-    putRow(f.uid(), f.target(), new RelationRow(true, row.subscribes(), row.attributes()), batch);
+    batch.put(Spaces.FOLLOWING, PairKey.of(f.uid(), f.target()), EMPTY);
+  }
+
+  /** A whole follower set at once (onboarding a graph): block by block, rows in uid order. */
+  void followersAdded(Action.FollowersAdded f, WriteBatch batch) {
+    for (Map.Entry<Long, RoaringBitmap> g : Blocks.group(f.uids()).entrySet()) {
+      BlockSets.modify(store, batch, Spaces.RELATION_BLOCKS, RelationBlockKey.followers(f.target(), g.getKey()),
+          b -> b.or(g.getValue()));
+    }
+    for (long uid : f.uids()) {
+      batch.put(Spaces.FOLLOWING, PairKey.of(uid, f.target()), EMPTY);
+    }
   }
 
   void unfollowed(Action.Unfollowed f, WriteBatch batch) {
     int low = Blocks.low(f.uid());
     BlockSets.modify(store, batch, Spaces.RELATION_BLOCKS,
         RelationBlockKey.followers(f.target(), Blocks.block(f.uid())), b -> b.remove(low));
-    RelationRow row = row(f.uid(), f.target());
-    putRow(f.uid(), f.target(), new RelationRow(false, row.subscribes(), row.attributes()), batch);
+    batch.delete(Spaces.FOLLOWING, PairKey.of(f.uid(), f.target()));
     keepReachedSender(f.uid(), f.target(), batch);
   }
 
   void subscribed(Action.Subscribed s, WriteBatch batch) {
     long block = Blocks.block(s.uid());
     int low = Blocks.low(s.uid());
-    RelationRow row = row(s.uid(), s.target());
+    Map<String, String> old = subscription(s.uid(), s.target());
     BlockSets.modify(store, batch, Spaces.RELATION_BLOCKS, RelationBlockKey.subscribers(s.target(), block), b -> b.add(low));
-    for (Map.Entry<String, String> old : row.attributes().entrySet()) {
-      if (!old.getValue().equals(s.attributes().get(old.getKey()))) {
+    for (Map.Entry<String, String> e : old.entrySet()) {
+      if (!e.getValue().equals(s.attributes().get(e.getKey()))) {
         BlockSets.modify(store, batch, Spaces.RELATION_BLOCKS,
-            RelationBlockKey.attribute(s.target(), old.getKey(), old.getValue(), block), b -> b.remove(low));
+            RelationBlockKey.attribute(s.target(), e.getKey(), e.getValue(), block), b -> b.remove(low));
       }
     }
-    for (Map.Entry<String, String> now : s.attributes().entrySet()) {
-      if (!now.getValue().equals(row.attributes().get(now.getKey()))) {
+    for (Map.Entry<String, String> e : s.attributes().entrySet()) {
+      if (!e.getValue().equals(old.get(e.getKey()))) {
         BlockSets.modify(store, batch, Spaces.RELATION_BLOCKS,
-            RelationBlockKey.attribute(s.target(), now.getKey(), now.getValue(), block), b -> b.add(low));
+            RelationBlockKey.attribute(s.target(), e.getKey(), e.getValue(), block), b -> b.add(low));
       }
     }
-    putRow(s.uid(), s.target(), new RelationRow(row.follows(), true, s.attributes()), batch);
+    batch.put(Spaces.SUBSCRIPTIONS, PairKey.of(s.uid(), s.target()), Attributes.encode(s.attributes()));
   }
 
   void unsubscribed(Action.Unsubscribed s, WriteBatch batch) {
     long block = Blocks.block(s.uid());
     int low = Blocks.low(s.uid());
-    RelationRow row = row(s.uid(), s.target());
     BlockSets.modify(store, batch, Spaces.RELATION_BLOCKS, RelationBlockKey.subscribers(s.target(), block), b -> b.remove(low));
-    for (Map.Entry<String, String> old : row.attributes().entrySet()) {
+    for (Map.Entry<String, String> e : subscription(s.uid(), s.target()).entrySet()) {
       BlockSets.modify(store, batch, Spaces.RELATION_BLOCKS,
-          RelationBlockKey.attribute(s.target(), old.getKey(), old.getValue(), block), b -> b.remove(low));
+          RelationBlockKey.attribute(s.target(), e.getKey(), e.getValue(), block), b -> b.remove(low));
     }
-    putRow(s.uid(), s.target(), new RelationRow(row.follows(), false, Map.of()), batch);
+    batch.delete(Spaces.SUBSCRIPTIONS, PairKey.of(s.uid(), s.target()));
     keepReachedSender(s.uid(), s.target(), batch);
   }
 
@@ -114,15 +122,8 @@ final class RelationApplier {
     }
   }
 
-  private RelationRow row(long uid, long target) {
-    return RelationRow.decode(store.get(Spaces.RELATIONS, PairKey.of(uid, target)));
-  }
-
-  private static void putRow(long uid, long target, RelationRow row, WriteBatch batch) {
-    if (row.isEmpty()) {
-      batch.delete(Spaces.RELATIONS, PairKey.of(uid, target));
-    } else {
-      batch.put(Spaces.RELATIONS, PairKey.of(uid, target), row.encode());
-    }
+  private Map<String, String> subscription(long uid, long target) {
+    Map<String, String> a = Attributes.decode(store.get(Spaces.SUBSCRIPTIONS, PairKey.of(uid, target)));
+    return a == null ? Map.of() : a;
   }
 }

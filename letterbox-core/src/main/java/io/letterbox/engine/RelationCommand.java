@@ -23,23 +23,24 @@ final class RelationCommand extends Command<Void> {
 
   @Override
   long[] reads() {
-    return new long[] {Conflicts.relations(target), Conflicts.owner(uid)};
+    return new long[] {Conflicts.relations(target)};
   }
 
   @Override
   long[] writes() {
-    return new long[] {Conflicts.relations(target), Conflicts.owner(uid)};
+    return new long[] {Conflicts.relations(target)};
   }
 
   @Override
   Decision<Void> decide(EngineContext context) {
-    RelationRow row = RelationRow.decode(context.state().store().get(Spaces.RELATIONS, PairKey.of(uid, target)));
+    var store = context.state().store();
+    boolean follows = store.get(Spaces.FOLLOWING, PairKey.of(uid, target)) != null;
+    Map<String, String> subscription = Attributes.decode(store.get(Spaces.SUBSCRIPTIONS, PairKey.of(uid, target)));
     Action action = switch (kind) {
-      case FOLLOW -> row.follows() ? null : new Action.Followed(uid, target);
-      case UNFOLLOW -> row.follows() ? new Action.Unfollowed(uid, target) : null;
-      case SUBSCRIBE -> row.subscribes() && row.attributes().equals(attributes)
-          ? null : new Action.Subscribed(uid, target, attributes);
-      case UNSUBSCRIBE -> row.subscribes() ? new Action.Unsubscribed(uid, target) : null;
+      case FOLLOW -> follows ? null : new Action.Followed(uid, target);
+      case UNFOLLOW -> follows ? new Action.Unfollowed(uid, target) : null;
+      case SUBSCRIBE -> attributes.equals(subscription) ? null : new Action.Subscribed(uid, target, attributes);
+      case UNSUBSCRIBE -> subscription != null ? new Action.Unsubscribed(uid, target) : null;
     };
     return action == null ? Decision.nothing(null) : Decision.of(context.ids().next(), action, null);
   }

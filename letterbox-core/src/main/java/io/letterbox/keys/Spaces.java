@@ -26,8 +26,10 @@ public final class Spaces {
 
   /** Followers, subscribers and subscribers by attribute, as uid blocks: {@link RelationBlockKey} → bitmap. */
   public static final Space RELATION_BLOCKS = Space.plain("relation_blocks", RelationBlockKey.TARGET_KIND_PREFIX);
-  /** Each user's own relations: {@link PairKey} (uid, target) → flags and subscription attributes. */
-  public static final Space RELATIONS = Space.plain("relations", PairKey.OWNER_PREFIX);
+  /** Whom each user follows: {@link PairKey} (uid, target) → empty. */
+  public static final Space FOLLOWING = Space.plain("following", PairKey.OWNER_PREFIX);
+  /** What each user subscribes to: {@link PairKey} (uid, target) → attributes. */
+  public static final Space SUBSCRIPTIONS = Space.plain("subscriptions", PairKey.OWNER_PREFIX);
   /** Senders that reached a receiver it is not related to: {@link PairKey} (receiver, sender) → empty. */
   public static final Space REACHED = Space.plain("reached", PairKey.OWNER_PREFIX);
   /** Per sender, the receivers that have a {@link #REACHED} record: {@link BlockKey} → bitmap. */
@@ -42,6 +44,6 @@ public final class Spaces {
   public static final Space CAP_LEVELS = Space.plain("cap_levels", CapLevelKey.SENDER_WINDOW_PREFIX);
 
   public static final List<Space> ALL = List.of(LOG, IMPORTED, CONVERSATION, HIDDEN, INCOMING, STATE,
-      IDEMPOTENCY, RELATION_BLOCKS, RELATIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
+      IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAP_LEVELS);
 }

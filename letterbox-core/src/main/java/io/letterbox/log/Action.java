@@ -40,6 +40,9 @@ public sealed interface Action {
   /** {@code uid} follows {@code target}. */
   record Followed(long uid, long target) implements Action {}
 
+  /** Every uid of {@code uids} (sorted, distinct) follows {@code target}: a follower graph loaded at once. */
+  record FollowersAdded(long target, long[] uids) implements Action {}
+
   /** {@code uid} stopped following {@code target}. */
   record Unfollowed(long uid, long target) implements Action {}
 

@@ -31,6 +31,7 @@ public final class ActionCodec {
   private static final byte SEGMENT_EXTENDED = 13;
   private static final byte BROADCAST_ACCEPTED = 14;
   private static final byte BROADCAST_COMPLETED = 15;
+  private static final byte FOLLOWERS_ADDED = 16;
 
   private static final byte AUDIENCE_FOLLOWERS = 1;
   private static final byte AUDIENCE_SUBSCRIBERS = 2;
@@ -94,6 +95,8 @@ public final class ActionCodec {
       w.b(SEGMENT_REPLACED).s(r.name()).uids(r.uids());
     } else if (action instanceof Action.SegmentExtended e) {
       w.b(SEGMENT_EXTENDED).s(e.name()).uids(e.uids());
+    } else if (action instanceof Action.FollowersAdded f) {
+      w.b(FOLLOWERS_ADDED).l(f.target()).uids(f.uids());
     } else if (action instanceof Action.BroadcastAccepted a) {
       w.b(BROADCAST_ACCEPTED).l(a.id()).l(a.from()).s(a.text());
       Audience audience = a.audience();
@@ -147,6 +150,7 @@ public final class ActionCodec {
         case SUBSCRIBED -> new Action.Subscribed(b.getLong(), b.getLong(), getMap(b));
         case SEGMENT_REPLACED -> new Action.SegmentReplaced(getString(b), Uids.read(b));
         case SEGMENT_EXTENDED -> new Action.SegmentExtended(getString(b), Uids.read(b));
+        case FOLLOWERS_ADDED -> new Action.FollowersAdded(b.getLong(), Uids.read(b));
         case BROADCAST_ACCEPTED -> {
           long id = b.getLong();
           long from = b.getLong();

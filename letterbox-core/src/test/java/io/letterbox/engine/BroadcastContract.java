@@ -50,6 +50,18 @@ public abstract class BroadcastContract extends EngineFixture {
   }
 
   @Test
+  void aFollowerGraphLoadedAtOnceIsTheFollowersAudience() {
+    box.addFollowers(NEWS, new long[] {CAROL, ALICE, BOB, ALICE}).join();
+    box.unfollow(BOB, NEWS).join();
+    Broadcast b = broadcast(NEWS, "to the graph", followers());
+    assertThat(b.receivers()).isEqualTo(2);
+    assertThat(peers(ALICE)).containsExactly(NEWS);
+    assertThat(peers(CAROL)).containsExactly(NEWS);
+    assertThat(history(BOB, NEWS)).isEmpty();
+    assertThat(refusal(() -> box.addFollowers(NEWS, new long[] {NEWS}))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+  }
+
+  @Test
   void theAudienceIsFrozenWhenTheBroadcastIsAccepted() {
     box.follow(ALICE, NEWS).join();
     broadcast(NEWS, "first", followers());
