@@ -30,7 +30,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
   static final String DISK = "disk after compaction";
   private static final int CHECKED = 200;
 
-  @Option(names = "--receivers", description = "Followers of the broadcasting account (tiny 10k, quick 300k, full 10M).")
+  @Option(names = "--receivers", description = "Followers of the broadcasting account (tiny 10k, quick 1M, full 10M).")
   Integer receivers;
 
   @Option(names = "--audience", description = "followers or uids (an explicit list of unrelated people); default ${DEFAULT-VALUE}.",
@@ -41,7 +41,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size preset) {
-    size = or(receivers, preset, 10_000, 300_000, 10_000_000);
+    size = or(receivers, preset, 10_000, 1_000_000, 10_000_000);
     report.parameter("receivers", size);
     report.parameter("audience", audience.name().toLowerCase());
   }

@@ -5,10 +5,13 @@ import io.letterbox.bench.measure.OpenLoop;
 import io.letterbox.bench.measure.OpenLoop.Planned;
 import io.letterbox.bench.report.Figures;
 import io.letterbox.bench.report.Report;
+import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.target.DmTarget;
+import io.letterbox.bench.target.HttpTarget;
 import io.letterbox.bench.workload.History;
 import io.letterbox.bench.workload.Population;
 import io.letterbox.bench.workload.Texts;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -57,6 +60,13 @@ public final class MixedScenario extends ScenarioCommand {
       defaultValue = "0.01")
   double deleteShare;
 
+  @Option(names = "--http", paramLabel = "URL",
+      description = "Also run against a Letterbox server there (e.g. http://127.0.0.1:8080 from ./letterbox serve).")
+  URI http;
+
+  @Option(names = "--http-key", description = "API key for --http, if the server needs one.")
+  String httpKey;
+
   @Option(names = "--readers", description = "Threads serving the blocking reads (default ${DEFAULT-VALUE}).",
       defaultValue = "4")
   int readers;
@@ -82,6 +92,27 @@ public final class MixedScenario extends ScenarioCommand {
     report.parameter("readsPerWrite", readsPerWrite);
     report.parameter("deleteShare", deleteShare);
     report.parameter("readers", readers);
+    if (http != null) {
+      report.parameter("http", http.toString());
+    }
+  }
+
+  @Override
+  protected List<Targets.Opener> extraTargets() {
+    if (http == null) {
+      return List.of();
+    }
+    return List.of(new Targets.Opener() {
+      @Override
+      public String name() {
+        return HttpTarget.NAME;
+      }
+
+      @Override
+      public DmTarget open() throws BaselineUnavailable {
+        return new HttpTarget(http, httpKey);
+      }
+    });
   }
 
   @Override

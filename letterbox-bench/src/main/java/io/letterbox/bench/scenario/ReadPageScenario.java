@@ -31,14 +31,14 @@ public final class ReadPageScenario extends ScenarioCommand {
   @Option(names = "--conversations", description = "Conversations (tiny 500, quick 20k, full 200k).")
   Integer conversations;
 
-  @Option(names = "--messages", description = "Messages in all, old and recent (tiny 5k, quick 200k, full 5M).")
+  @Option(names = "--messages", description = "Messages in all, old and recent (tiny 5k, quick 150k, full 5M).")
   Long messages;
 
   @Option(names = "--live-share", description = "Share of the messages sent live at the end (default ${DEFAULT-VALUE}).",
       defaultValue = "0.1")
   double liveShare;
 
-  @Option(names = "--seconds", description = "Seconds per measurement (tiny 0.5, quick 3, full 15).")
+  @Option(names = "--seconds", description = "Seconds per measurement (tiny 0.5, quick 2, full 15).")
   Double seconds;
 
   @Option(names = "--threads", split = ",", description = "Reader thread counts (default ${DEFAULT-VALUE}).",
@@ -54,8 +54,8 @@ public final class ReadPageScenario extends ScenarioCommand {
   protected void describe(Report report, Size size) {
     people = or(users, size, 1_000, 50_000, 1_000_000);
     pairs = or(conversations, size, 500, 20_000, 200_000);
-    total = or(messages, size, 5_000L, 200_000L, 5_000_000L);
-    perMeasurement = or(seconds, size, 0.5, 3.0, 15.0);
+    total = or(messages, size, 5_000L, 150_000L, 5_000_000L);
+    perMeasurement = or(seconds, size, 0.5, 2.0, 15.0);
     report.parameter("users", people);
     report.parameter("conversations", pairs);
     report.parameter("messages", total);

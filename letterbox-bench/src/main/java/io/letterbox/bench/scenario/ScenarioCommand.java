@@ -34,6 +34,14 @@ public abstract class ScenarioCommand implements Callable<Integer> {
   /** Records the scenario's effective parameters (sizes after presets) in the report. */
   protected abstract void describe(Report report, Size size);
 
+  /**
+   * Targets beyond Letterbox and the baselines (the HTTP server of the mixed scenario), opened
+   * after them; one that cannot start throws BaselineUnavailable and is reported as skipped.
+   */
+  protected List<Targets.Opener> extraTargets() {
+    return List.of();
+  }
+
   /** Runs the scenario on the open targets (Letterbox first). */
   protected abstract void run(List<DmTarget> targets, Report report) throws Exception;
 
@@ -49,7 +57,7 @@ public abstract class ScenarioCommand implements Callable<Integer> {
     Path work = common.dir() != null
         ? Files.createTempDirectory(Files.createDirectories(common.dir()), "run-")
         : Files.createTempDirectory("letterbox-bench-");
-    try (Targets targets = Targets.open(common.baselines(), work, report)) {
+    try (Targets targets = Targets.open(common.baselines(), extraTargets(), work, report)) {
       run(targets.list(), report);
     } finally {
       if (!common.keepData) {

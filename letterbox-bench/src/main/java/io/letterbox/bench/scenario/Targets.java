@@ -15,9 +15,16 @@ import java.util.List;
  * goes on without it; Letterbox itself must start.
  */
 final class Targets implements AutoCloseable {
+  /** Opens a target that is neither Letterbox nor a baseline. */
+  interface Opener {
+    String name();
+
+    DmTarget open() throws BaselineUnavailable;
+  }
+
   private final List<DmTarget> open = new ArrayList<>();
 
-  static Targets open(List<Baseline> baselines, Path workDir, Report report) {
+  static Targets open(List<Baseline> baselines, List<Opener> extra, Path workDir, Report report) {
     Targets targets = new Targets();
     LetterboxTarget letterbox = new LetterboxTarget(workDir.resolve(LetterboxTarget.NAME));
     targets.open.add(letterbox);
@@ -32,6 +39,15 @@ final class Targets implements AutoCloseable {
         report.targetSkipped(b.cliName(), e.getMessage());
       } catch (Exception e) {
         report.targetSkipped(b.cliName(), e.getClass().getSimpleName() + ": " + e.getMessage());
+      }
+    }
+    for (Opener o : extra) {
+      try {
+        DmTarget t = o.open();
+        targets.open.add(t);
+        report.target(t.name(), t.note());
+      } catch (BaselineUnavailable e) {
+        report.targetSkipped(o.name(), e.getMessage());
       }
     }
     return targets;
