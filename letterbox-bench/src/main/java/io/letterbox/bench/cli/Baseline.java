@@ -3,7 +3,7 @@ package io.letterbox.bench.cli;
 import io.letterbox.bench.baseline.mariadb.MariaDbTarget;
 import io.letterbox.bench.baseline.push.PushRocksTarget;
 import io.letterbox.bench.baseline.redis.RedisRecentTarget;
-import io.letterbox.bench.target.DmTarget;
+import io.letterbox.bench.targets.DmTarget;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Collectors;

@@ -1,6 +1,6 @@
 package io.letterbox.bench.report;
 
-import io.letterbox.bench.target.LetterboxTarget;
+import io.letterbox.bench.targets.LetterboxTarget;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

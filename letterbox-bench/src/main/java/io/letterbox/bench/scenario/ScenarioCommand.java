@@ -7,7 +7,7 @@ import io.letterbox.bench.report.Machine;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.report.ResultFile;
 import io.letterbox.bench.report.Table;
-import io.letterbox.bench.target.DmTarget;
+import io.letterbox.bench.targets.DmTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

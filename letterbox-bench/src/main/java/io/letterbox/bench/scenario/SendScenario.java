@@ -4,7 +4,7 @@ import io.letterbox.bench.cli.Size;
 import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.report.Report;
-import io.letterbox.bench.target.DmTarget;
+import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.workload.Population;
 import io.letterbox.bench.workload.Texts;
 import java.util.List;

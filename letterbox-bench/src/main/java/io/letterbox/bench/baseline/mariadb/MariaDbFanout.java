@@ -1,7 +1,7 @@
 package io.letterbox.bench.baseline.mariadb;
 
 import io.letterbox.bench.measure.Progress;
-import io.letterbox.bench.target.Broadcaster;
+import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.id.IdGenerator;
 import io.letterbox.id.Ids;
 import java.sql.Connection;

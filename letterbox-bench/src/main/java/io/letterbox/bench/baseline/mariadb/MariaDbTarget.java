@@ -2,10 +2,10 @@ package io.letterbox.bench.baseline.mariadb;
 
 import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.baseline.BatchingWriter;
-import io.letterbox.bench.target.Broadcaster;
-import io.letterbox.bench.target.DmTarget;
-import io.letterbox.bench.target.HistoryPage;
-import io.letterbox.bench.target.Unsupported;
+import io.letterbox.bench.targets.Broadcaster;
+import io.letterbox.bench.targets.DmTarget;
+import io.letterbox.bench.targets.HistoryPage;
+import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.id.IdGenerator;
 import io.letterbox.id.Ids;
