@@ -27,6 +27,14 @@ class CapsTest extends ApiTestBase {
   }
 
   @Test
+  void aPeriodOfWholeDaysIsAnsweredInDays() {
+    long sender = user();
+    api.put("/v1/senders/" + sender + "/cap", json(Map.of("messages", 1, "period", "P1D")));
+
+    assertThat(api.get("/v1/senders/" + sender + "/cap").json().get("period").asText()).isEqualTo("P1D");
+  }
+
+  @Test
   void aMessageBeyondTheCapIs429FrequencyCappedAndNotStored() {
     long sender = user();
     long receiver = user();

@@ -6,6 +6,7 @@ import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
 import io.letterbox.model.UnreadSummary;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -52,7 +53,13 @@ public final class JsonViews {
   }
 
   public static CapView cap(FrequencyCap cap) {
-    return new CapView(cap.messages(), cap.period().toString());
+    return new CapView(cap.messages(), period(cap.period()));
+  }
+
+  /** Whole days as {@code P1D}, as clients write them; Duration alone would say {@code PT24H}. */
+  static String period(Duration d) {
+    long day = Duration.ofDays(1).getSeconds();
+    return d.getNano() == 0 && d.getSeconds() % day == 0 ? "P" + d.getSeconds() / day + "D" : d.toString();
   }
 
   public static IdsView ids(List<Long> ids) {
