@@ -15,7 +15,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -67,6 +66,10 @@ public final class MixedScenario extends ScenarioCommand {
   @Option(names = "--http-key", description = "API key for --http, if the server needs one.")
   String httpKey;
 
+  @Option(names = "--http-connections", description = "Requests in flight at once over HTTP (default ${DEFAULT-VALUE}).",
+      defaultValue = "64")
+  int httpConnections;
+
   @Option(names = "--readers", description = "Threads serving the blocking reads (default ${DEFAULT-VALUE}).",
       defaultValue = "4")
   int readers;
@@ -110,7 +113,7 @@ public final class MixedScenario extends ScenarioCommand {
 
       @Override
       public DmTarget open() throws BaselineUnavailable {
-        return new HttpTarget(http, httpKey);
+        return new HttpTarget(http, httpKey, httpConnections);
       }
     });
   }
@@ -172,8 +175,7 @@ public final class MixedScenario extends ScenarioCommand {
         return new Planned(SEND, () -> target.send(owner, peer, text).thenAccept(id ->
             sent.set((int) (sends.getAndIncrement() % sent.length()), new long[] {owner, peer, id})));
       }
-      return new Planned(READ, () -> CompletableFuture.supplyAsync(
-          () -> target.history(owner, peer, null, ReadPageScenario.PAGE), pool));
+      return new Planned(READ, () -> target.historyAsync(owner, peer, null, ReadPageScenario.PAGE, pool));
     }
   }
 }

@@ -3,6 +3,7 @@ package io.letterbox.bench.targets;
 import io.letterbox.bench.workload.HistoryMessage;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * A DM store under test: Letterbox or one of the designs it replaces. Scenarios drive every
@@ -26,6 +27,14 @@ public interface DmTarget extends AutoCloseable {
 
   /** A page of the conversation newest first, older than {@code cursor} (null: the newest). */
   HistoryPage history(long owner, long peer, Object cursor, int limit);
+
+  /**
+   * {@link #history} without blocking the caller: on {@code readers} for a target that blocks, as
+   * the embedded stores do; a target with its own asynchronous client (HTTP) overrides it.
+   */
+  default CompletableFuture<HistoryPage> historyAsync(long owner, long peer, Object cursor, int limit, Executor readers) {
+    return CompletableFuture.supplyAsync(() -> history(owner, peer, cursor, limit), readers);
+  }
 
   /** The owner's conversation list, newest activity first. @return how many entries it shows */
   int conversations(long owner, int limit);

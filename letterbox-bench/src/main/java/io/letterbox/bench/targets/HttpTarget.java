@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
 
 /**
  * A running Letterbox server (for instance {@code ./letterbox serve}) driven over its HTTP API
@@ -31,13 +33,23 @@ public final class HttpTarget implements DmTarget {
 
   private final URI base;
   private final String key;
+  /**
+   * Requests in flight at once. Java's client opens a connection per concurrent request without
+   * limit; a burst of thousands would be refused at connect, so more wait here (their latency
+   * still counts from when they were due).
+   */
+  private final Semaphore connections;
   private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
 
-  /** @param key the API key, or null when the server runs without keys (loopback only) */
-  public HttpTarget(URI base, String key) throws BaselineUnavailable {
+  /**
+   * @param key         the API key, or null when the server runs without keys (loopback only)
+   * @param connections most requests in flight at once
+   */
+  public HttpTarget(URI base, String key, int connections) throws BaselineUnavailable {
     this.base = URI.create(base.toString().replaceAll("/+$", "") + "/");
     this.key = key;
+    this.connections = new Semaphore(connections);
     try {
       HttpResponse<String> health = client.send(request("health").GET().build(), HttpResponse.BodyHandlers.ofString());
       if (health.statusCode() != 200) {
@@ -64,8 +76,7 @@ public final class HttpTarget implements DmTarget {
   @Override
   public CompletableFuture<Long> send(long from, long to, String text) {
     ObjectNode body = JSON.createObjectNode().put("from", Long.toString(from)).put("to", Long.toString(to)).put("text", text);
-    return client.sendAsync(post("v1/messages", body), HttpResponse.BodyHandlers.ofString())
-        .thenApply(r -> Long.parseLong(expect(r, 201, 200).get("id").asText()));
+    return async(post("v1/messages", body)).thenApply(r -> Long.parseLong(expect(r, 201, 200).get("id").asText()));
   }
 
   @Override
@@ -83,9 +94,22 @@ public final class HttpTarget implements DmTarget {
 
   @Override
   public HistoryPage history(long owner, long peer, Object cursor, int limit) {
+    return page(expect(call(historyRequest(owner, peer, cursor, limit)), 200));
+  }
+
+  /** Over the asynchronous client: the bench's reader threads are no limit on requests in flight. */
+  @Override
+  public CompletableFuture<HistoryPage> historyAsync(long owner, long peer, Object cursor, int limit, Executor readers) {
+    return async(historyRequest(owner, peer, cursor, limit)).thenApply(r -> page(expect(r, 200)));
+  }
+
+  private HttpRequest historyRequest(long owner, long peer, Object cursor, int limit) {
     String path = "v1/users/" + owner + "/conversations/" + peer + "/messages?limit=" + limit
         + (cursor == null ? "" : "&cursor=" + URLEncoder.encode((String) cursor, StandardCharsets.UTF_8));
-    JsonNode page = expect(call(request(path).GET().build()), 200);
+    return request(path).GET().build();
+  }
+
+  private static HistoryPage page(JsonNode page) {
     JsonNode next = page.get("next");
     return new HistoryPage(page.get("items").size(), next == null || next.isNull() ? null : next.asText());
   }
@@ -103,8 +127,7 @@ public final class HttpTarget implements DmTarget {
 
   @Override
   public CompletableFuture<Void> delete(long owner, long peer, long id) {
-    return client.sendAsync(request("v1/users/" + owner + "/messages/" + id).DELETE().build(),
-        HttpResponse.BodyHandlers.ofString()).thenAccept(r -> expect(r, 204));
+    return async(request("v1/users/" + owner + "/messages/" + id).DELETE().build()).thenAccept(r -> expect(r, 204));
   }
 
   @Override
@@ -148,13 +171,30 @@ public final class HttpTarget implements DmTarget {
 
   private HttpResponse<String> call(HttpRequest request) {
     try {
-      return client.send(request, HttpResponse.BodyHandlers.ofString());
+      connections.acquire();
+      try {
+        return client.send(request, HttpResponse.BodyHandlers.ofString());
+      } finally {
+        connections.release();
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** Waits for a free connection slot (blocking the caller), then sends without blocking. */
+  private CompletableFuture<HttpResponse<String>> async(HttpRequest request) {
+    try {
+      connections.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return CompletableFuture.failedFuture(e);
+    }
+    return client.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+        .whenComplete((r, e) -> connections.release());
   }
 
   /** @return the parsed body if the status is one of {@code ok}; else an exception with the error */
