@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Every scenario runs end to end at a tiny size, with the push-rocksdb baseline (it needs no
- * server), and writes a result file with the fields docs/benchmarks.md describes. Figures are
+ * server), and writes a result file with the fields docs/benchmarks.md describes, and its
+ * Markdown table. Figures are
  * never asserted: this machine's speed is nobody's specification.
  */
 class ScenariosSmokeTest {
@@ -54,9 +55,9 @@ class ScenariosSmokeTest {
 
   private Path onlyResultFile(String scenario) throws IOException {
     try (Stream<Path> files = Files.list(tmp.resolve("out"))) {
-      List<Path> found = files.filter(f -> f.getFileName().toString().startsWith(scenario + "-")).toList();
-      assertThat(found).hasSize(1);
-      return found.get(0);
+      List<String> found = files.map(f -> f.getFileName().toString()).filter(f -> f.startsWith(scenario + "-")).toList();
+      assertThat(found).hasSize(2).anyMatch(f -> f.endsWith(".md"));
+      return tmp.resolve("out").resolve(found.stream().filter(f -> f.endsWith(".json")).findFirst().orElseThrow());
     }
   }
 }

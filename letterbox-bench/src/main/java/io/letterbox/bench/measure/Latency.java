@@ -26,7 +26,7 @@ public final class Latency {
     return histogram.getValueAtPercentile(percentile) / (double) TimeUnit.MILLISECONDS.toNanos(1);
   }
 
-  public double maxMillis() {
-    return histogram.getMaxValue() / (double) TimeUnit.MILLISECONDS.toNanos(1);
+  public double meanMillis() {
+    return histogram.getMean() / TimeUnit.MILLISECONDS.toNanos(1);
   }
 }

@@ -10,7 +10,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Writes a {@link Report} as {@code <scenario>-<UTC time>.json}; docs/benchmarks.md names its fields. */
+/**
+ * Writes a {@link Report} as {@code <scenario>-<UTC time>.json} (docs/benchmarks.md names its
+ * fields) and the same figures as a Markdown table beside it ({@code .md}).
+ */
 public final class ResultFile {
   static final String RATIO_MEANING = "a baseline's figure divided by Letterbox's same figure in the same run:"
       + " for rates below 1 means slower than Letterbox, for latencies and bytes above 1 means more";
@@ -23,6 +26,7 @@ public final class ResultFile {
     Files.createDirectories(dir);
     Path file = dir.resolve(report.scenario() + "-" + STAMP.format(report.started()) + ".json");
     JSON.writeValue(file.toFile(), tree(report));
+    Files.writeString(dir.resolve(file.getFileName().toString().replace(".json", ".md")), MarkdownTable.of(report));
     return file;
   }
 

@@ -58,7 +58,7 @@ public final class Table {
     }
   }
 
-  private static String cell(Row row, String figure) {
+  static String cell(Row row, String figure) {
     if (row == null) {
       return "-";
     }

@@ -2,7 +2,6 @@ package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
 import io.letterbox.bench.measure.OpenLoop;
-import io.letterbox.bench.measure.OpenLoop.Planned;
 import io.letterbox.bench.report.Figures;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.baseline.BaselineUnavailable;
@@ -10,15 +9,11 @@ import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HttpTarget;
 import io.letterbox.bench.workload.History;
 import io.letterbox.bench.workload.Population;
-import io.letterbox.bench.workload.Texts;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -31,10 +26,7 @@ import picocli.CommandLine.Option;
 @Command(name = "mixed", mixinStandardHelpOptions = true,
     description = "Reads ~5x writes, ~1%% deletes at a target rate: achieved rate and percentiles per kind.")
 public final class MixedScenario extends ScenarioCommand {
-  static final List<String> KINDS = List.of("mixed: send", "mixed: newest page", "mixed: delete");
-  private static final int SEND = 0;
-  private static final int READ = 1;
-  private static final int DELETE = 2;
+  static final List<String> KINDS = MixedPlan.KINDS;
   private static final long DAY = Duration.ofDays(1).toMillis();
 
   @Option(names = "--rate", description = "Offered operations per second (tiny 500, quick 2k, full 10k).")
@@ -130,52 +122,15 @@ public final class MixedScenario extends ScenarioCommand {
       try {
         // An untimed first stretch at the same rate, for the JIT and the caches.
         OpenLoop.run(target.name() + " warm-up", offered, Math.min(5, length * 0.25), common.seed + 1,
-            KINDS, new Plan(target, history, pool));
+            KINDS, new MixedPlan(target, history, pool, readsPerWrite, deleteShare));
         OpenLoop.Outcome outcome = OpenLoop.run(target.name() + " mixed", offered, length, common.seed, KINDS,
-            new Plan(target, history, pool));
+            new MixedPlan(target, history, pool, readsPerWrite, deleteShare));
         outcome.byKind().forEach((kind, m) -> Steps.add(report, kind, target, m, "ops/s"));
         report.add("mixed: all", target.name(),
             Figures.of("offered/s", outcome.offeredPerSecond(), "achieved/s", outcome.achievedPerSecond()));
       } finally {
         pool.shutdown();
       }
-    }
-  }
-
-  /** Chooses each operation; remembers recent sends so that deletes hit real messages. */
-  private final class Plan implements OpenLoop.Planner {
-    private final DmTarget target;
-    private final History history;
-    private final ExecutorService pool;
-    private final AtomicReferenceArray<long[]> sent = new AtomicReferenceArray<>(4096);
-    private final AtomicLong sends = new AtomicLong();
-    private final double sendShare = (1 - deleteShare) / (1 + readsPerWrite);
-
-    Plan(DmTarget target, History history, ExecutorService pool) {
-      this.target = target;
-      this.history = history;
-      this.pool = pool;
-    }
-
-    @Override
-    public Planned next(SplittableRandom random) {
-      long[] pair = history.pair(history.pickConversation(random));
-      boolean flip = random.nextBoolean();
-      long owner = flip ? pair[1] : pair[0];
-      long peer = flip ? pair[0] : pair[1];
-      double u = random.nextDouble();
-      if (u < deleteShare) {
-        int filled = (int) Math.min(sent.length(), sends.get());
-        long[] victim = filled == 0 ? null : sent.getAndSet(random.nextInt(filled), null);
-        if (victim != null) {
-          return new Planned(DELETE, () -> target.delete(victim[0], victim[1], victim[2]));
-        }
-      } else if (u < deleteShare + sendShare) {
-        String text = Texts.pick(random);
-        return new Planned(SEND, () -> target.send(owner, peer, text).thenAccept(id ->
-            sent.set((int) (sends.getAndIncrement() % sent.length()), new long[] {owner, peer, id})));
-      }
-      return new Planned(READ, () -> target.historyAsync(owner, peer, null, ReadPageScenario.PAGE, pool));
     }
   }
 }

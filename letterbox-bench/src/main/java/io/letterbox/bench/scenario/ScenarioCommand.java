@@ -57,6 +57,8 @@ public abstract class ScenarioCommand implements Callable<Integer> {
     Path work = common.dir() != null
         ? Files.createTempDirectory(Files.createDirectories(common.dir()), "run-")
         : Files.createTempDirectory("letterbox-bench-");
+    // Taken first, so that the commit is the one the run started from.
+    Machine machine = Machine.here(work);
     try (Targets targets = Targets.open(common.baselines(), extraTargets(), work, report)) {
       run(targets.list(), report);
     } finally {
@@ -64,7 +66,7 @@ public abstract class ScenarioCommand implements Callable<Integer> {
         deleteTree(work);
       }
     }
-    report.finish(Machine.here(work));
+    report.finish(machine);
     Table.print(report, System.out);
     Path file = ResultFile.write(report, common.out);
     System.out.println("result file: " + file);
