@@ -1,8 +1,6 @@
 package io.letterbox.bench.jmh;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
+import io.letterbox.bitmap.Blocks;
 import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -18,9 +16,12 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * The bitmap operations of the broadcast design on one audience block (2^16 consecutive uids,
- * one row per sender, block and broadcast): a reader's membership check, the frequency cap's
- * {@code requested ANDNOT atCap}, a filtered audience's AND, and the block row's serialization
- * both ways. {@code density} is the share of the block's uids in the audience.
+ * one row per sender, block and broadcast), through the engine's codec {@link Blocks}: a
+ * reader's membership check (on a cached bitmap, and from the stored row as the engine does it),
+ * the frequency cap's {@code requested ANDNOT atCap}, a filtered audience's AND, and the block
+ * row's serialization both ways. {@code containsInRow} is the alternative the engine's
+ * {@code Blocks.contains} mentions: membership straight from the serialized row, immutable form.
+ * {@code density} is the share of the block's uids in the audience.
  *
  * <p>Run: {@code java -jar letterbox-bench/target/letterbox-bench.jar jmh BitmapBlockBenchmark}
  */
@@ -40,13 +41,12 @@ public class BitmapBlockBenchmark {
   int probe;
 
   @Setup
-  public void setUp() throws IOException {
+  public void setUp() {
     SplittableRandom random = new SplittableRandom(7);
     audience = block(random, density);
     atCap = block(random, density / 10);
     filter = block(random, 0.3);
-    audience.runOptimize();
-    row = serialize(audience);
+    row = Blocks.serialize(audience);
   }
 
   static RoaringBitmap block(SplittableRandom random, double density) {
@@ -57,12 +57,6 @@ public class BitmapBlockBenchmark {
       }
     }
     return b;
-  }
-
-  static byte[] serialize(RoaringBitmap b) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(b.serializedSizeInBytes());
-    b.serialize(new DataOutputStream(bytes));
-    return bytes.toByteArray();
   }
 
   @Benchmark
@@ -82,15 +76,20 @@ public class BitmapBlockBenchmark {
   }
 
   @Benchmark
-  public byte[] serializeRow() throws IOException {
-    return serialize(audience);
+  public byte[] serializeRow() {
+    return Blocks.serialize(audience);
   }
 
   @Benchmark
-  public RoaringBitmap deserializeRow() throws IOException {
-    RoaringBitmap b = new RoaringBitmap();
-    b.deserialize(ByteBuffer.wrap(row));
-    return b;
+  public RoaringBitmap deserializeRow() {
+    return Blocks.deserialize(row);
+  }
+
+  /** The engine's check from a stored row: deserialize, then look. */
+  @Benchmark
+  public boolean blocksContains() {
+    probe = (probe + 40_503) & (BLOCK - 1);
+    return Blocks.contains(row, probe);
   }
 
   /** Membership straight from the serialized row, without building the bitmap. */
