@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.ConnectionConfiguration;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Increment;
@@ -44,10 +46,13 @@ final class HBaseBatch implements WriteBatch {
   }
 
   private final SpaceTables tables;
+  private final long maxCellBytes;
   private final List<Op> ops = new ArrayList<>();
 
-  HBaseBatch(SpaceTables tables) {
+  /** @param maxCellBytes the client's largest cell ({@code hbase.client.keyvalue.maxsize}); 0: none */
+  HBaseBatch(SpaceTables tables, long maxCellBytes) {
     this.tables = tables;
+    this.maxCellBytes = maxCellBytes;
   }
 
   /** A put into a counter space sets the counter; its value must be an 8-byte big-endian long. */
@@ -58,7 +63,15 @@ final class HBaseBatch implements WriteBatch {
     if (space.counters() && value.length != 8) {
       throw new IllegalArgumentException("a counter value must be an 8-byte big-endian long: " + value.length + " bytes");
     }
-    ops.add(new Op(Kind.PUT, table, table.row(key), value.clone(), 0));
+    byte[] row = table.row(key);
+    long cellBytes = KeyValue.getKeyValueDataStructureSize(row.length, SpaceTable.FAMILY.length,
+        SpaceTable.QUALIFIER.length, value.length);
+    if (maxCellBytes > 0 && cellBytes > maxCellBytes) {
+      // Refused now, not when the batch is half applied.
+      throw new IllegalArgumentException("a value of " + value.length + " bytes exceeds the HBase client's largest cell ("
+          + ConnectionConfiguration.MAX_KEYVALUE_SIZE_KEY + " = " + maxCellBytes + " bytes)");
+    }
+    ops.add(new Op(Kind.PUT, table, row, value.clone(), 0));
     return this;
   }
 

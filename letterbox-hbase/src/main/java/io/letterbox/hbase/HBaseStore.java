@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.client.AsyncAdmin;
 import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.ConnectionConfiguration;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
@@ -55,6 +56,7 @@ public final class HBaseStore implements KeyValueStore {
   private final HBaseStoreOptions options;
   private final SpaceTables tables;
   private final Durability durability;
+  private final long maxCellBytes;
   /** Held for reading by every call, for writing by close: the connection is not closed under a call. */
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private boolean closed; // guarded by lifecycle
@@ -66,6 +68,8 @@ public final class HBaseStore implements KeyValueStore {
     this.options = options;
     this.tables = tables;
     this.durability = options.fsyncWal() ? Durability.FSYNC_WAL : Durability.SYNC_WAL;
+    this.maxCellBytes = connection.getConfiguration().getLong(ConnectionConfiguration.MAX_KEYVALUE_SIZE_KEY,
+        ConnectionConfiguration.MAX_KEYVALUE_SIZE_DEFAULT);
   }
 
   /**
@@ -197,7 +201,7 @@ public final class HBaseStore implements KeyValueStore {
 
   @Override
   public WriteBatch newBatch() {
-    return new HBaseBatch(tables);
+    return new HBaseBatch(tables, maxCellBytes);
   }
 
   /**
