@@ -1,11 +1,15 @@
 package io.letterbox.engine;
 
+import io.letterbox.bitmap.Blocks;
+import io.letterbox.id.Ids;
 import io.letterbox.keys.IdempotencyKey;
+import io.letterbox.keys.LogKey;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.keys.TimelineKey;
 import io.letterbox.log.Action;
+import io.letterbox.log.MessageCodec;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.WriteBatch;
 import java.util.Map;
@@ -20,11 +24,21 @@ final class Applier {
   private static final byte[] EMPTY = new byte[0];
 
   private final StateReader state;
-  private final LetterboxConfig config;
+  private final RelationApplier relations;
+  private final BroadcastApplier broadcasts;
+  private final boolean replaying;
 
-  Applier(StateReader state, LetterboxConfig config) {
+  /** @param replaying whether actions come from a replay of the log rather than the live writer */
+  Applier(StateReader state, boolean replaying) {
     this.state = state;
-    this.config = config;
+    this.relations = new RelationApplier(state.store());
+    this.broadcasts = new BroadcastApplier(state, state.config().prewarmMinReceivers());
+    this.replaying = replaying;
+  }
+
+  /** Whether applying {@code action} reads stored state, which must then include every earlier action. */
+  static boolean readsState(Action action) {
+    return !(action instanceof Action.Sent || action instanceof Action.Imported);
   }
 
   void apply(Action action, WriteBatch batch) {
@@ -32,15 +46,21 @@ final class Applier {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(s.from(), s.to(), s.id()), TimelineFlags.of(true, false));
       batch.put(Spaces.CONVERSATION, TimelineKey.of(s.to(), s.from(), s.id()), TimelineFlags.of(false, false));
       batch.increment(Spaces.INCOMING, PairKey.of(s.to(), s.from()), 1);
+      state.cap(s.from()).ifPresent(cap -> CapLevels.apply(state.store(), batch, s.from(), cap,
+          Ids.epochMillis(s.id()), new java.util.TreeMap<>(Map.of(Blocks.block(s.to()),
+              org.roaringbitmap.RoaringBitmap.bitmapOf(Blocks.low(s.to()))))));
       if (s.idempotencyKey() != null) {
         byte[] v = new byte[16];
         Bytes.putLong(v, 0, s.id());
         Bytes.putLong(v, 8, s.requestHash());
         batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(s.from(), s.idempotencyKey()), v);
       }
-    } else if (action instanceof Action.Imported i) {
-      batch.put(Spaces.CONVERSATION, TimelineKey.of(i.from(), i.to(), i.id()), TimelineFlags.of(true, true));
-      batch.put(Spaces.CONVERSATION, TimelineKey.of(i.to(), i.from(), i.id()), TimelineFlags.of(false, true));
+    } else if (action instanceof Action.Imported imported) {
+      for (Action.Imported.Entry i : imported.messages()) {
+        batch.put(Spaces.IMPORTED, LogKey.of(i.id()), MessageCodec.encode(i.from(), i.to(), i.text()));
+        batch.put(Spaces.CONVERSATION, TimelineKey.of(i.from(), i.to(), i.id()), TimelineFlags.of(true, true));
+        batch.put(Spaces.CONVERSATION, TimelineKey.of(i.to(), i.from(), i.id()), TimelineFlags.of(false, true));
+      }
     } else if (action instanceof Action.ReadMarked r) {
       long base = state.incoming(r.owner(), r.peer()) - state.unreadAfter(r.owner(), r.peer(), r.upTo());
       batch.put(Spaces.STATE, StateKey.readPosition(r.owner(), r.peer(), r.device()),
@@ -70,6 +90,24 @@ final class Applier {
       });
     } else if (action instanceof Action.CapSet c) {
       batch.put(Spaces.STATE, StateKey.cap(c.sender()), StateReader.encodeCap(c.messages(), c.periodMillis()));
+    } else if (action instanceof Action.Followed f) {
+      relations.followed(f, batch);
+    } else if (action instanceof Action.FollowersAdded f) {
+      relations.followersAdded(f, batch);
+    } else if (action instanceof Action.Unfollowed f) {
+      relations.unfollowed(f, batch);
+    } else if (action instanceof Action.Subscribed s) {
+      relations.subscribed(s, batch);
+    } else if (action instanceof Action.Unsubscribed u) {
+      relations.unsubscribed(u, batch);
+    } else if (action instanceof Action.SegmentReplaced r) {
+      relations.segmentReplaced(r, batch);
+    } else if (action instanceof Action.SegmentExtended e) {
+      relations.segmentExtended(e, batch);
+    } else if (action instanceof Action.BroadcastAccepted a) {
+      broadcasts.accepted(a, batch);
+    } else if (action instanceof Action.BroadcastCompleted c) {
+      broadcasts.completed(c, batch, replaying);
     } else {
       throw new IllegalArgumentException("no applier for " + action);
     }

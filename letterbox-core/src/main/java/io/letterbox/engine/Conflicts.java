@@ -32,6 +32,15 @@ final class Conflicts {
     return mix(sender * 31 + 5);
   }
 
+  /** A target's relation blocks and its broadcasts' audiences. */
+  static long relations(long target) {
+    return mix(target * 31 + 6);
+  }
+
+  static long segment(String name) {
+    return mix(mix(7) ^ name.hashCode());
+  }
+
   private static long mix(long z) {
     z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
     z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;

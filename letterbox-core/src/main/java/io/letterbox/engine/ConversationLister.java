@@ -14,7 +14,6 @@ import io.letterbox.store.KeyValueStore;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,32 +45,59 @@ final class ConversationLister {
       long[] p = cursors.decode(cursor, KIND, owner, 0, 2);
       after = new ConversationIndex.Entry(p[0], p[1]);
     }
-    ConversationIndex index = cache.get(owner, this::load);
-    LinkedHashMap<Long, ConversationIndex.Entry> picked = new LinkedHashMap<>();
-    boolean more = false;
-    for (ConversationIndex.Entry e : index.after(after)) {
-      if (picked.containsKey(e.peer())) {
-        continue;
-      }
-      if (picked.size() == limit) {
-        more = true;
-        break;
-      }
-      picked.put(e.peer(), e);
+    List<ConversationIndex.Entry> all = latestByPeer(owner);
+    int start = 0;
+    if (after != null) {
+      start = java.util.Collections.binarySearch(all, after, ConversationIndex.NEWEST_FIRST);
+      start = start >= 0 ? start + 1 : -start - 1;
     }
-    List<ConversationIndex.Entry> entries = new ArrayList<>(picked.values());
-    List<Message> last = state.messages(entries.stream().map(ConversationIndex.Entry::lastId).toList());
+    int end = Math.min(all.size(), start + limit);
+    boolean more = end < all.size();
+    List<ConversationIndex.Entry> entries = all.subList(start, end);
+    List<Message> newest = state.messages(entries.stream().map(ConversationIndex.Entry::lastId).toList());
     List<Conversation> items = new ArrayList<>(entries.size());
     for (int i = 0; i < entries.size(); i++) {
       long peer = entries.get(i).peer();
-      items.add(new Conversation(peer, last.get(i), unread.byDevice(owner, peer)));
+      items.add(new Conversation(peer, newest.get(i), unread.byDevice(owner, peer)));
     }
     String next = null;
     if (more) {
-      ConversationIndex.Entry end = entries.get(entries.size() - 1);
-      next = cursors.encode(KIND, owner, 0, end.lastId(), end.peer());
+      ConversationIndex.Entry tail = entries.get(entries.size() - 1);
+      next = cursors.encode(KIND, owner, 0, tail.lastId(), tail.peer());
     }
     return new Page<>(items, next);
+  }
+
+  /**
+   * Every conversation's newest visible message, newest first: the cached one-to-one index merged
+   * with the newest broadcast of each sender that can have reached the owner.
+   */
+  private List<ConversationIndex.Entry> latestByPeer(long owner) {
+    Map<Long, Long> last = new HashMap<>();
+    for (ConversationIndex.Entry e : cache.get(owner, this::load).after(null)) {
+      last.merge(e.peer(), e.lastId(), Math::max);
+    }
+    BroadcastIndex broadcasts = state.broadcasts();
+    Set<Long> senders = broadcasts.contacts(owner);
+    if (!senders.isEmpty()) {
+      long ownerWatermark = state.ownerWatermark(owner);
+      Map<Long, Long> watermarks = state.conversationWatermarks(owner);
+      for (long sender : senders) {
+        long watermark = Math.max(ownerWatermark, watermarks.getOrDefault(sender, 0L));
+        if (broadcasts.latest(sender) <= watermark) {
+          continue;
+        }
+        List<Long> newest = broadcasts.reaching(sender, owner, watermark, Long.MAX_VALUE, 1,
+            id -> state.hidden(owner, sender, id));
+        if (!newest.isEmpty()) {
+          last.merge(sender, newest.get(0), Math::max);
+        }
+      }
+    }
+    List<ConversationIndex.Entry> out = new ArrayList<>(last.size());
+    last.forEach((peer, id) -> out.add(new ConversationIndex.Entry(id, peer)));
+    out.sort(ConversationIndex.NEWEST_FIRST);
+    return out;
   }
 
   /** A new message {@code id} between owner and peer became visible. */

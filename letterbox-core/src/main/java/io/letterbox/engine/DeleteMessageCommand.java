@@ -1,17 +1,18 @@
 package io.letterbox.engine;
 
 import io.letterbox.log.Action;
+import io.letterbox.model.Message;
 
 /** Hides one message from its owner's view. */
 final class DeleteMessageCommand extends Command<Void> {
   private final long owner;
   private final long peer;
-  private final long id;
+  private final Message message;
 
-  DeleteMessageCommand(long owner, long peer, long id) {
+  DeleteMessageCommand(long owner, long peer, Message message) {
     this.owner = owner;
     this.peer = peer;
-    this.id = id;
+    this.message = message;
   }
 
   @Override
@@ -26,9 +27,9 @@ final class DeleteMessageCommand extends Command<Void> {
 
   @Override
   Decision<Void> decide(EngineContext context) {
-    if (!context.state().visible(owner, peer, id)) {
-      throw LetterboxException.notFound("user %d has no message %d", owner, id);
+    if (!context.state().visible(owner, peer, message)) {
+      throw LetterboxException.notFound("user %d has no message %d", owner, message.id());
     }
-    return Decision.of(context.ids().next(), new Action.MessageDeleted(owner, peer, id), null);
+    return Decision.of(context.ids().next(), new Action.MessageDeleted(owner, peer, message.id()), null);
   }
 }

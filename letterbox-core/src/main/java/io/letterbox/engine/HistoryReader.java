@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Pages one conversation newest first: a reverse range scan of the owner's rows below the cursor
- * and above the watermarks, minus the owner's tombstones, then the contents by id. The cursor is
- * the last id shown, so messages that arrive meanwhile never shift a page.
+ * Pages one conversation newest first: the owner's one-to-one rows (a reverse range scan below the
+ * cursor and above the watermarks, minus the owner's tombstones) merged with the peer's
+ * broadcasts that reached the owner, then the contents by id. The cursor is the last id shown, so
+ * messages that arrive meanwhile never shift a page.
  */
 final class HistoryReader {
   static final char KIND = 'h';
@@ -57,11 +58,32 @@ final class HistoryReader {
       }
       upper = lowest;
     }
+    long floor = watermark;
+    List<Long> broadcasts = state.broadcasts().reaching(peer, owner, floor, before, limit + 1,
+        id -> state.hidden(owner, peer, id));
+    if (!broadcasts.isEmpty()) {
+      ids = merge(ids, broadcasts, limit + 1);
+    }
     boolean more = ids.size() > limit;
     List<Long> shown = more ? ids.subList(0, limit) : ids;
     List<Message> messages = state.messages(shown);
     String next = more ? cursors.encode(KIND, owner, peer, shown.get(shown.size() - 1)) : null;
     messages.removeIf(java.util.Objects::isNull);
     return new Page<>(List.copyOf(messages), next);
+  }
+
+  /** Merges two newest-first id lists, keeping the first {@code max}. */
+  private static List<Long> merge(List<Long> a, List<Long> b, int max) {
+    List<Long> out = new ArrayList<>(Math.min(max, a.size() + b.size()));
+    int i = 0;
+    int j = 0;
+    while (out.size() < max && (i < a.size() || j < b.size())) {
+      if (j >= b.size() || (i < a.size() && a.get(i) > b.get(j))) {
+        out.add(a.get(i++));
+      } else {
+        out.add(b.get(j++));
+      }
+    }
+    return out;
   }
 }

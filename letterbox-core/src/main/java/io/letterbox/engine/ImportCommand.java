@@ -43,7 +43,7 @@ final class ImportCommand extends Command<List<Long>> {
   @Override
   Decision<List<Long>> decide(EngineContext context) {
     Map<Long, Long> nextByMilli = new HashMap<>();
-    List<Decision.Logged> actions = new ArrayList<>(messages.size());
+    List<Action.Imported.Entry> entries = new ArrayList<>(messages.size());
     List<Long> ids = new ArrayList<>(messages.size());
     for (ImportedMessage m : messages) {
       long milli = m.createdAt().toEpochMilli();
@@ -54,15 +54,15 @@ final class ImportCommand extends Command<List<Long>> {
       }
       nextByMilli.put(milli, id + 1);
       ids.add(id);
-      actions.add(new Decision.Logged(id, new Action.Imported(id, m.from(), m.to(), m.text())));
+      entries.add(new Action.Imported.Entry(id, m.from(), m.to(), m.text()));
     }
-    return new Decision<>(actions, ids);
+    return Decision.of(context.ids().next(), new Action.Imported(entries), ids);
   }
 
   private static long firstFree(EngineContext context, long milli) {
     long first = Ids.firstIdAt(milli) | Ids.IMPORTED;
     long end = Ids.firstIdAt(milli) + (1L << Ids.LOW_BITS);
-    var last = context.state().store().scan(Spaces.LOG,
+    var last = context.state().store().scan(Spaces.IMPORTED,
         new KeyRange(LogKey.of(first), LogKey.of(end)), true, 1);
     return last.isEmpty() ? first : LogKey.id(last.get(0).key()) + 1;
   }

@@ -6,6 +6,10 @@ import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.log.Action;
+import io.letterbox.keys.BroadcastKey;
+import io.letterbox.model.Audience;
+import io.letterbox.model.Broadcast;
+import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.ImportedMessage;
@@ -22,6 +26,7 @@ import io.letterbox.store.WriteBatch;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -43,18 +48,27 @@ public final class Letterbox implements AutoCloseable {
   private final HistoryReader history;
   private final ConversationLister conversations;
   private final UnreadCounter unread;
+  private final Cursors cursors;
   private final Sequencer sequencer;
+  private final BroadcastJobs jobs;
+  private final Thread prewarm;
 
   private Letterbox(KeyValueStore store, LetterboxConfig config) {
     this.config = config;
+    Replayer.recover(store, config);
     this.state = new StateReader(store, config);
-    Cursors cursors = new Cursors(secret(store));
+    this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
     this.unread = new UnreadCounter(state, config);
     this.conversations = new ConversationLister(state, cursors, unread, config.cachedOwners());
     IdGenerator ids = new IdGenerator(config.clock(), config.node(), largestLoggedId(store));
     this.sequencer = new Sequencer(store, new EngineContext(state, ids, config),
-        new Applier(state, config), QUEUE_CAPACITY, this::afterVisible);
+        new Applier(state, false), QUEUE_CAPACITY, this::afterVisible);
+    this.jobs = new BroadcastJobs(store, sequencer, config);
+    jobs.resume();
+    this.prewarm = new Thread(this::prewarmBigSenders, "letterbox-prewarm");
+    prewarm.setDaemon(true);
+    prewarm.start();
   }
 
   public static Letterbox open(KeyValueStore store, LetterboxConfig config) {
@@ -72,7 +86,7 @@ public final class Letterbox implements AutoCloseable {
     Validate.distinct("from", request.from(), "to", request.to());
     Validate.text(request.text(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
-    return sequencer.submit(new SendCommand(request));
+    return sequencer.submit(new SendCommand(request, state.cap(request.from()).isPresent()));
   }
 
   /** @return the message if {@code owner} can see it. */
@@ -80,10 +94,8 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("uid", owner);
     Validate.messageId(id);
     Message m = state.message(id);
-    if (m == null || (m.from() != owner && m.to() != owner)) {
-      return Optional.empty();
-    }
-    return state.visible(owner, m.peerOf(owner), id) ? Optional.of(m) : Optional.empty();
+    long peer = m == null ? 0 : StateReader.peerOf(owner, m);
+    return peer != 0 && state.visible(owner, peer, m) ? Optional.of(m) : Optional.empty();
   }
 
   /**
@@ -130,10 +142,11 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("uid", owner);
     Validate.messageId(id);
     Message m = state.message(id);
-    if (m == null || (m.from() != owner && m.to() != owner)) {
+    long peer = m == null ? 0 : StateReader.peerOf(owner, m);
+    if (peer == 0) {
       return CompletableFuture.failedFuture(LetterboxException.notFound("user %d has no message %d", owner, id));
     }
-    return sequencer.submit(new DeleteMessageCommand(owner, m.peerOf(owner), id));
+    return sequencer.submit(new DeleteMessageCommand(owner, peer, m));
   }
 
   /** Empties one conversation of the owner; the peer keeps its copy. */
@@ -192,10 +205,148 @@ public final class Letterbox implements AutoCloseable {
     return state.cap(sender);
   }
 
+  // --- relations and segments ---
+
+  /** {@code uid} follows {@code target}: it joins the audience of the target's later broadcasts. */
+  public CompletableFuture<Void> follow(long uid, long target) {
+    return relation(RelationCommand.Kind.FOLLOW, uid, target, Map.of());
+  }
+
+  /**
+   * Every uid of {@code uids} follows {@code target}: loads a follower graph from the platform's
+   * relation service in one step instead of one follow each.
+   */
+  public CompletableFuture<Void> addFollowers(long target, long[] uids) {
+    Validate.uid("target", target);
+    long[] checked = Validate.uids("uids", uids, config.maxAudienceUids(), false);
+    if (java.util.Arrays.binarySearch(checked, target) >= 0) {
+      throw LetterboxException.invalid("a user cannot follow itself: %d", target);
+    }
+    return sequencer.submit(new AddFollowersCommand(target, checked));
+  }
+
+  /** {@code uid} stops following {@code target}; what it received stays. */
+  public CompletableFuture<Void> unfollow(long uid, long target) {
+    return relation(RelationCommand.Kind.UNFOLLOW, uid, target, Map.of());
+  }
+
+  /** {@code uid} subscribes to {@code target} with string attributes, replacing earlier ones. */
+  public CompletableFuture<Void> subscribe(long uid, long target, Map<String, String> attributes) {
+    return relation(RelationCommand.Kind.SUBSCRIBE, uid, target, Validate.attributes("attributes", attributes));
+  }
+
+  /** {@code uid} unsubscribes from {@code target}; what it received stays. */
+  public CompletableFuture<Void> unsubscribe(long uid, long target) {
+    return relation(RelationCommand.Kind.UNSUBSCRIBE, uid, target, Map.of());
+  }
+
+  private CompletableFuture<Void> relation(RelationCommand.Kind kind, long uid, long target, Map<String, String> attributes) {
+    Validate.uid("uid", uid);
+    Validate.uid("target", target);
+    Validate.distinct("uid", uid, "target", target);
+    return sequencer.submit(new RelationCommand(kind, uid, target, attributes));
+  }
+
+  /** Segment {@code name} now holds exactly {@code uids} (it is created if new). */
+  public CompletableFuture<Void> replaceSegment(String name, long[] uids) {
+    Validate.segmentName(name);
+    return sequencer.submit(new SegmentCommand(name,
+        Validate.uids("uids", uids, config.maxAudienceUids(), true), true));
+  }
+
+  /** Adds {@code uids} to segment {@code name} (it is created if new). */
+  public CompletableFuture<Void> addToSegment(String name, long[] uids) {
+    Validate.segmentName(name);
+    return sequencer.submit(new SegmentCommand(name,
+        Validate.uids("uids", uids, config.maxAudienceUids(), false), false));
+  }
+
+  // --- broadcasts ---
+
+  /**
+   * Accepts a broadcast: its audience is frozen now, stored once, and readable by its receivers
+   * when the future completes. Receivers unrelated to the sender find it in their conversation
+   * list once the fan-out is done.
+   */
+  public CompletableFuture<Broadcast> broadcast(BroadcastRequest request) {
+    Validate.uid("from", request.from());
+    Validate.text(request.text(), config.maxTextLength());
+    Validate.idempotencyKey(request.idempotencyKey());
+    Audience audience = request.audience();
+    if (audience == null) {
+      throw LetterboxException.invalid("audience must not be null");
+    } else if (audience instanceof Audience.Subscribers s) {
+      audience = new Audience.Subscribers(Validate.attributes("where", s.where()));
+    } else if (audience instanceof Audience.Uids u) {
+      audience = new Audience.Uids(Validate.uids("audience.uids", u.uids(), config.maxAudienceUids(), false));
+    } else if (audience instanceof Audience.Segment seg) {
+      Validate.segmentName(seg.name());
+    }
+    BroadcastRequest.Priority priority =
+        request.priority() == null ? BroadcastRequest.Priority.NORMAL : request.priority();
+    BroadcastRequest checked = new BroadcastRequest(request.from(), request.text(), audience, priority,
+        request.idempotencyKey());
+    return sequencer.submit(new BroadcastCommand(checked)).thenApply(id -> {
+      jobs.submit(id);
+      return broadcast(id).orElseThrow();
+    });
+  }
+
+  /** @return the broadcast with this id, with its fan-out status and counts. */
+  public Optional<Broadcast> broadcast(long id) {
+    Validate.messageId(id);
+    Message m = state.message(id);
+    if (m == null || m.kind() != Message.Kind.BROADCAST) {
+      return Optional.empty();
+    }
+    byte[] row = state.store().get(Spaces.BROADCASTS, BroadcastKey.of(m.from(), id));
+    return Optional.ofNullable(BroadcastRecord.decode(row)).map(r -> toBroadcast(m, r));
+  }
+
+  /** The broadcasts {@code sender} sent, newest first. */
+  public Page<Broadcast> sentBroadcasts(long sender, String cursor, int limit) {
+    Validate.uid("uid", sender);
+    Validate.limit(limit);
+    long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, 'b', sender, 0, 1)[0];
+    List<KeyValue> rows = state.store().scan(Spaces.BROADCASTS, BroadcastKey.before(sender, before), true, limit + 1);
+    boolean more = rows.size() > limit;
+    List<KeyValue> shown = more ? rows.subList(0, limit) : rows;
+    List<Message> messages = state.messages(shown.stream().map(kv -> BroadcastKey.id(kv.key())).toList());
+    List<Broadcast> items = new java.util.ArrayList<>(shown.size());
+    for (int i = 0; i < shown.size(); i++) {
+      items.add(toBroadcast(messages.get(i), BroadcastRecord.decode(shown.get(i).value())));
+    }
+    String next = more ? cursors.encode('b', sender, 0, items.get(items.size() - 1).id()) : null;
+    return new Page<>(items, next);
+  }
+
+  private Broadcast toBroadcast(Message m, BroadcastRecord r) {
+    Broadcast.Status status = r.done() ? Broadcast.Status.DONE
+        : jobs.isRunning(m.id()) ? Broadcast.Status.RUNNING : Broadcast.Status.QUEUED;
+    return new Broadcast(m.id(), m.from(), m.text(), status, r.receivers(), r.capped(),
+        r.done() ? Optional.of(Instant.ofEpochMilli(r.completedAt())) : Optional.empty());
+  }
+
   /** Finishes the writes already accepted, then stops. Does not close the store. */
   @Override
   public void close() {
+    prewarm.interrupt();
+    jobs.close();
     sequencer.close();
+  }
+
+  private void prewarmBigSenders() {
+    try {
+      state.store().scan(Spaces.STATE, StateKey.bigSenders(), false, (k, v) -> {
+        if (Thread.currentThread().isInterrupted()) {
+          return false;
+        }
+        state.broadcasts().prewarm(io.letterbox.store.Bytes.getLong(k, 9));
+        return true;
+      });
+    } catch (RuntimeException e) {
+      // A store closing under the warm-up only means a colder start.
+    }
   }
 
   private void afterVisible(Decision.Logged logged) {
@@ -204,9 +355,11 @@ public final class Letterbox implements AutoCloseable {
       state.remember(new Message(s.id(), Message.Kind.SINGLE, s.from(), s.to(), s.text()));
       conversations.advance(s.from(), s.to(), s.id());
       conversations.advance(s.to(), s.from(), s.id());
-    } else if (a instanceof Action.Imported i) {
-      conversations.advance(i.from(), i.to(), i.id());
-      conversations.advance(i.to(), i.from(), i.id());
+    } else if (a instanceof Action.Imported imported) {
+      for (Action.Imported.Entry i : imported.messages()) {
+        conversations.advance(i.from(), i.to(), i.id());
+        conversations.advance(i.to(), i.from(), i.id());
+      }
     } else if (a instanceof Action.MessageDeleted d) {
       conversations.forget(d.owner());
     } else if (a instanceof Action.ConversationDeleted d) {
@@ -215,6 +368,8 @@ public final class Letterbox implements AutoCloseable {
       conversations.forget(d.owner());
     } else if (a instanceof Action.CapSet c) {
       state.forgetCap(c.sender());
+    } else if (a instanceof Action.BroadcastAccepted b) {
+      state.broadcasts().published(b.from(), b.id());
     }
   }
 

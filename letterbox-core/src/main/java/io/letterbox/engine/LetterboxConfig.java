@@ -15,6 +15,12 @@ import java.util.Optional;
  * @param maxImportBatch    most messages one import call may carry
  * @param cachedOwners      owners whose conversation summaries the cache holds
  * @param cachedMessageBytes approximate heap the cache of message contents may use
+ * @param cachedAudienceBytes approximate heap the cache of broadcast audience heads may use
+ * @param maxAudienceUids   most uids one broadcast's or segment edit's list may carry
+ * @param normalLaneThreads concurrent fan-outs of normal-priority broadcasts
+ * @param highLaneThreads   concurrent fan-outs of high-priority broadcasts
+ * @param prewarmMinReceivers senders whose newest broadcast reached at least this many have their
+ *                          audience heads loaded at start
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -25,6 +31,11 @@ public record LetterboxConfig(
     int maxImportBatch,
     long cachedOwners,
     long cachedMessageBytes,
+    long cachedAudienceBytes,
+    int maxAudienceUids,
+    int normalLaneThreads,
+    int highLaneThreads,
+    long prewarmMinReceivers,
     Clock clock) {
 
   public LetterboxConfig {
@@ -46,6 +57,9 @@ public record LetterboxConfig(
     if (maxImportBatch < 1) {
       throw new IllegalArgumentException("maxImportBatch must be positive: " + maxImportBatch);
     }
+    if (maxAudienceUids < 1 || normalLaneThreads < 1 || highLaneThreads < 1) {
+      throw new IllegalArgumentException("maxAudienceUids and lane threads must be positive");
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
@@ -64,6 +78,11 @@ public record LetterboxConfig(
     b.maxImportBatch = maxImportBatch;
     b.cachedOwners = cachedOwners;
     b.cachedMessageBytes = cachedMessageBytes;
+    b.cachedAudienceBytes = cachedAudienceBytes;
+    b.maxAudienceUids = maxAudienceUids;
+    b.normalLaneThreads = normalLaneThreads;
+    b.highLaneThreads = highLaneThreads;
+    b.prewarmMinReceivers = prewarmMinReceivers;
     b.clock = clock;
     return b;
   }
@@ -76,6 +95,11 @@ public record LetterboxConfig(
     private int maxImportBatch = 1000;
     private long cachedOwners = 100_000;
     private long cachedMessageBytes = 64L << 20;
+    private long cachedAudienceBytes = 256L << 20;
+    private int maxAudienceUids = 10_000_000;
+    private int normalLaneThreads = 1;
+    private int highLaneThreads = 1;
+    private long prewarmMinReceivers = 100_000;
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -85,11 +109,17 @@ public record LetterboxConfig(
     public Builder maxImportBatch(int v) { maxImportBatch = v; return this; }
     public Builder cachedOwners(long v) { cachedOwners = v; return this; }
     public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
+    public Builder cachedAudienceBytes(long v) { cachedAudienceBytes = v; return this; }
+    public Builder maxAudienceUids(int v) { maxAudienceUids = v; return this; }
+    public Builder normalLaneThreads(int v) { normalLaneThreads = v; return this; }
+    public Builder highLaneThreads(int v) { highLaneThreads = v; return this; }
+    public Builder prewarmMinReceivers(long v) { prewarmMinReceivers = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
-          maxImportBatch, cachedOwners, cachedMessageBytes, clock);
+          maxImportBatch, cachedOwners, cachedMessageBytes, cachedAudienceBytes, maxAudienceUids,
+          normalLaneThreads, highLaneThreads, prewarmMinReceivers, clock);
     }
   }
 }

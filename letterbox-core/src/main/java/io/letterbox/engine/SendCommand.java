@@ -17,29 +17,31 @@ import java.util.Optional;
 final class SendCommand extends Command<SendResult> {
   private final SendRequest request;
   private final long requestHash;
+  private final boolean capped;
 
-  SendCommand(SendRequest request) {
+  /** @param capped whether the sender has a cap, whose counters this send then changes */
+  SendCommand(SendRequest request, boolean capped) {
     this.request = request;
     this.requestHash = hash(request);
+    this.capped = capped;
   }
 
   @Override
   long[] reads() {
     long pair = Conflicts.pair(request.from(), request.to());
+    long cap = Conflicts.cap(request.from());
     return request.idempotencyKey() == null
-        ? new long[] {pair}
-        : new long[] {pair, Conflicts.idempotency(request.from(), request.idempotencyKey())};
+        ? new long[] {pair, cap}
+        : new long[] {pair, cap, Conflicts.idempotency(request.from(), request.idempotencyKey())};
   }
 
   @Override
   long[] writes() {
-    long[] w = {Conflicts.pair(request.from(), request.to()), Conflicts.owner(request.from()),
-        Conflicts.owner(request.to()), 0};
-    if (request.idempotencyKey() == null) {
-      return java.util.Arrays.copyOf(w, 3);
-    }
-    w[3] = Conflicts.idempotency(request.from(), request.idempotencyKey());
-    return w;
+    return java.util.stream.LongStream.of(Conflicts.pair(request.from(), request.to()),
+            Conflicts.owner(request.from()), Conflicts.owner(request.to()),
+            request.idempotencyKey() == null ? 0 : Conflicts.idempotency(request.from(), request.idempotencyKey()),
+            capped ? Conflicts.cap(request.from()) : 0)
+        .filter(k -> k != 0).toArray();
   }
 
   @Override
@@ -53,11 +55,17 @@ final class SendCommand extends Command<SendResult> {
           throw new LetterboxException(ErrorCode.IDEMPOTENCY_CONFLICT,
               "idempotencyKey was already used for a different message");
         }
-        return Decision.nothing(new SendResult(state.message(Bytes.getLong(earlier, 0)), false));
+        io.letterbox.model.Message first = state.message(Bytes.getLong(earlier, 0));
+        if (first == null || first.kind() != io.letterbox.model.Message.Kind.SINGLE) {
+          throw new LetterboxException(ErrorCode.IDEMPOTENCY_CONFLICT,
+              "idempotencyKey was already used for a different message");
+        }
+        return Decision.nothing(new SendResult(first, false));
       }
     }
     Optional<FrequencyCap> cap = state.cap(request.from());
-    if (cap.isPresent() && sentInWindow(context, cap.get()) >= cap.get().messages()) {
+    if (cap.isPresent() && CapLevels.atCap(state.store(), request.from(), cap.get(),
+        context.config().clock().millis(), request.to())) {
       throw new LetterboxException(ErrorCode.FREQUENCY_CAPPED, String.format(
           "sender %d may send %d message(s) per %s to one receiver", request.from(),
           cap.get().messages(), cap.get().period()));
@@ -67,23 +75,6 @@ final class SendCommand extends Command<SendResult> {
         request.idempotencyKey(), requestHash);
     Message message = new Message(id, Message.Kind.SINGLE, request.from(), request.to(), request.text());
     return Decision.of(id, sent, new SendResult(message, true));
-  }
-
-  /** Live messages this sender sent this receiver in the current cap window, up to the cap. */
-  private long sentInWindow(EngineContext context, FrequencyCap cap) {
-    long now = context.config().clock().millis();
-    long period = cap.period().toMillis();
-    long windowStart = Math.max(Ids.EPOCH, now - Math.floorMod(now, period));
-    long[] count = {0};
-    context.state().store().scan(Spaces.CONVERSATION,
-        TimelineKey.range(request.from(), request.to(), Ids.firstIdAt(windowStart), Long.MAX_VALUE),
-        true, (k, v) -> {
-          if (v[0] == TimelineFlags.OUTGOING) {
-            count[0]++;
-          }
-          return count[0] < cap.messages();
-        });
-    return count[0];
   }
 
   /** FNV-1a over what makes two sends the same message. */

@@ -49,6 +49,7 @@ final class Sequencer implements AutoCloseable {
   private final List<Runnable> completions = new ArrayList<>();
   private final List<Decision.Logged> visibleEffects = new ArrayList<>();
   private final List<PendingResult<?>> pending = new ArrayList<>();
+  private long lastLogId;
 
   Sequencer(KeyValueStore store, EngineContext context, Applier applier, int queueCapacity,
       Consumer<Decision.Logged> afterVisible) {
@@ -122,6 +123,7 @@ final class Sequencer implements AutoCloseable {
     for (Decision.Logged logged : decision.actions()) {
       batch.put(Spaces.LOG, LogKey.of(logged.logId()), ActionCodec.encode(logged.action()));
       applier.apply(logged.action(), batch);
+      lastLogId = logged.logId();
       visibleEffects.add(logged);
     }
     if (!decision.actions().isEmpty()) {
@@ -144,6 +146,8 @@ final class Sequencer implements AutoCloseable {
     if (batch.isEmpty()) {
       durable = CompletableFuture.completedFuture(null);
     } else {
+      // Last in the batch, so a backend that applies it row by row marks only what landed.
+      Replayer.markApplied(batch, lastLogId);
       try {
         durable = store.write(batch);
       } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.letterbox.id.Ids;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
@@ -9,6 +10,7 @@ import io.letterbox.keys.TimelineKey;
 import io.letterbox.keys.PairKey;
 import io.letterbox.log.Action;
 import io.letterbox.log.ActionCodec;
+import io.letterbox.log.MessageCodec;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
 import io.letterbox.store.Bytes;
@@ -33,10 +35,12 @@ final class StateReader {
   private final Cache<Long, Message> messages;
   /** Caps change only through the sequencer, which refreshes this cache. */
   private final Cache<Long, Optional<FrequencyCap>> caps;
+  private final BroadcastIndex broadcasts;
 
   StateReader(KeyValueStore store, LetterboxConfig config) {
     this.store = store;
     this.config = config;
+    this.broadcasts = new BroadcastIndex(store, config.cachedAudienceBytes());
     this.messages = Caffeine.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, Message m) -> 96 + 2 * m.text().length())
@@ -48,13 +52,23 @@ final class StateReader {
     return store;
   }
 
+  LetterboxConfig config() {
+    return config;
+  }
+
+  BroadcastIndex broadcasts() {
+    return broadcasts;
+  }
+
   /** @return the message at {@code id}, whoever can see it, or null. */
   Message message(long id) {
     Message cached = messages.getIfPresent(id);
     if (cached != null) {
       return cached;
     }
-    Message m = toMessage(store.get(Spaces.LOG, LogKey.of(id)));
+    Message m = Ids.isImported(id)
+        ? importedMessage(id, store.get(Spaces.IMPORTED, LogKey.of(id)))
+        : toMessage(store.get(Spaces.LOG, LogKey.of(id)));
     if (m != null) {
       messages.put(id, m);
     }
@@ -63,13 +77,20 @@ final class StateReader {
 
   /** @return the messages at {@code ids}, in order; null where none. */
   List<Message> messages(List<Long> ids) {
-    Map<Long, Message> found = messages.getAllPresent(ids);
+    Map<Long, Message> found = new HashMap<>(messages.getAllPresent(ids));
     List<byte[]> missingKeys = new ArrayList<>();
     List<Long> missing = new ArrayList<>();
     for (Long id : ids) {
       if (!found.containsKey(id)) {
-        missing.add(id);
-        missingKeys.add(LogKey.of(id));
+        if (Ids.isImported(id)) {
+          Message m = message(id);
+          if (m != null) {
+            found.put(id, m);
+          }
+        } else {
+          missing.add(id);
+          missingKeys.add(LogKey.of(id));
+        }
       }
     }
     Map<Long, Message> all = new HashMap<>(found);
@@ -102,10 +123,14 @@ final class StateReader {
     if (a instanceof Action.Sent s) {
       return new Message(s.id(), Message.Kind.SINGLE, s.from(), s.to(), s.text());
     }
-    if (a instanceof Action.Imported i) {
-      return new Message(i.id(), Message.Kind.SINGLE, i.from(), i.to(), i.text());
+    if (a instanceof Action.BroadcastAccepted b) {
+      return new Message(b.id(), Message.Kind.BROADCAST, b.from(), 0, b.text());
     }
     return null;
+  }
+
+  private static Message importedMessage(long id, byte[] row) {
+    return row == null ? null : MessageCodec.decode(id, row);
   }
 
   /** @return the id up to which the owner cleared the conversation (0 for none). */
@@ -133,11 +158,23 @@ final class StateReader {
     return store.get(Spaces.HIDDEN, TimelineKey.of(owner, peer, id)) != null;
   }
 
-  /** Whether the owner can see message {@code id} of its conversation with {@code peer}. */
-  boolean visible(long owner, long peer, long id) {
-    return id > watermark(owner, peer)
-        && store.get(Spaces.CONVERSATION, TimelineKey.of(owner, peer, id)) != null
-        && !hidden(owner, peer, id);
+  /** @return the other party of {@code m} for {@code owner}, or 0 if the owner is not one. */
+  static long peerOf(long owner, Message m) {
+    if (m.kind() == Message.Kind.BROADCAST) {
+      return m.from() == owner ? 0 : m.from();
+    }
+    return m.from() == owner ? m.to() : m.to() == owner ? m.from() : 0;
+  }
+
+  /** Whether the owner can see {@code m} in its conversation with {@code peer}. */
+  boolean visible(long owner, long peer, Message m) {
+    long id = m.id();
+    if (id <= watermark(owner, peer) || hidden(owner, peer, id)) {
+      return false;
+    }
+    return m.kind() == Message.Kind.BROADCAST
+        ? broadcasts.reached(peer, id, owner)
+        : store.get(Spaces.CONVERSATION, TimelineKey.of(owner, peer, id)) != null;
   }
 
   /** @return each configured device's position in the conversation. */
@@ -158,6 +195,18 @@ final class StateReader {
   /** @return incoming live messages the owner ever got in this conversation. */
   long incoming(long owner, long peer) {
     return store.counter(Spaces.INCOMING, PairKey.of(owner, peer));
+  }
+
+  /** Counts every incoming live row of the conversation: what its counter must say. */
+  long countIncomingRows(long owner, long peer) {
+    long[] count = {0};
+    store.scan(Spaces.CONVERSATION, TimelineKey.conversation(owner, peer), false, (k, v) -> {
+      if (TimelineFlags.countsAsUnread(v)) {
+        count[0]++;
+      }
+      return true;
+    });
+    return count[0];
   }
 
   /** Counts the visible incoming live messages newer than {@code afterId}. */

@@ -28,11 +28,22 @@ final class UnreadCounter {
   Map<String, Long> byDevice(long owner, long peer) {
     long incoming = state.incoming(owner, peer);
     Map<String, ReadPosition> positions = state.positions(owner, peer);
+    long watermark = state.watermark(owner, peer);
     Map<String, Long> out = new LinkedHashMap<>();
     for (String device : config.devices()) {
-      out.put(device, Math.max(0, incoming - positions.get(device).base()));
+      ReadPosition p = positions.get(device);
+      out.put(device, Math.max(0, incoming - p.base()) + broadcasts(owner, peer, Math.max(p.upTo(), watermark)));
     }
     return out;
+  }
+
+  /**
+   * The peer's broadcasts that reached the owner after {@code after} and that the owner kept:
+   * only broadcasts newer than the read position are looked at, never history.
+   */
+  private long broadcasts(long owner, long peer, long after) {
+    return state.broadcasts().reaching(peer, owner, after, Long.MAX_VALUE, Integer.MAX_VALUE,
+        id -> state.hidden(owner, peer, id)).size();
   }
 
   UnreadSummary summary(long owner, String device) {
@@ -54,6 +65,34 @@ final class UnreadCounter {
       }
       return true;
     });
+    // Broadcast senders: only those that broadcast after the device's position are looked at.
+    Map<Long, Long> ownCounts = new HashMap<>();
+    for (UnreadSummary.PeerCount c : counts) {
+      ownCounts.put(c.peer(), c.count());
+    }
+    Map<Long, Long> upTo = new HashMap<>();
+    state.store().scan(Spaces.STATE, StateKey.readPositions(owner), false, (k, v) -> {
+      if (StateKey.readPositionDevice(k).equals(device)) {
+        upTo.put(StateKey.readPositionPeer(k), ReadPosition.decode(v).upTo());
+      }
+      return true;
+    });
+    long ownerWatermark = state.ownerWatermark(owner);
+    Map<Long, Long> watermarks = state.conversationWatermarks(owner);
+    for (long sender : state.broadcasts().contacts(owner)) {
+      long after = Math.max(Math.max(upTo.getOrDefault(sender, 0L), ownerWatermark),
+          watermarks.getOrDefault(sender, 0L));
+      if (state.broadcasts().latest(sender) <= after) {
+        continue;
+      }
+      long n = broadcasts(owner, sender, after);
+      if (n > 0) {
+        ownCounts.merge(sender, n, Long::sum);
+        total[0] += n;
+      }
+    }
+    counts.clear();
+    ownCounts.forEach((peer, n) -> counts.add(new UnreadSummary.PeerCount(peer, n)));
     counts.sort(Comparator.comparingLong(UnreadSummary.PeerCount::count).reversed()
         .thenComparingLong(UnreadSummary.PeerCount::peer));
     return new UnreadSummary(total[0], List.copyOf(counts));

@@ -68,4 +68,55 @@ final class Validate {
     }
     return id;
   }
+
+  static final int MAX_ATTRIBUTES = 16;
+  static final int MAX_ATTRIBUTE_LENGTH = 64;
+
+  /** Checks string attribute pairs: at most 16, each name and value 1 to 64 characters. */
+  static java.util.Map<String, String> attributes(String name, java.util.Map<String, String> attributes) {
+    if (attributes == null) {
+      throw invalidArg("%s must not be null", name);
+    }
+    if (attributes.size() > MAX_ATTRIBUTES) {
+      throw invalidArg("%s may hold at most %d pairs: %d", name, MAX_ATTRIBUTES, attributes.size());
+    }
+    for (java.util.Map.Entry<String, String> e : attributes.entrySet()) {
+      attributeText(name + " name", e.getKey());
+      attributeText(name + "." + e.getKey(), e.getValue());
+    }
+    return java.util.Map.copyOf(attributes);
+  }
+
+  private static void attributeText(String name, String s) {
+    if (s == null || s.isEmpty() || s.length() > MAX_ATTRIBUTE_LENGTH || s.indexOf('\0') >= 0) {
+      throw invalidArg("%s must be 1 to %d characters without NUL: %s", name, MAX_ATTRIBUTE_LENGTH, s);
+    }
+  }
+
+  static String segmentName(String name) {
+    if (name == null || !name.matches("[A-Za-z0-9_.-]{1,64}")) {
+      throw invalidArg("segment names are 1 to 64 of [A-Za-z0-9_.-]: %s", name);
+    }
+    return name;
+  }
+
+  /** @return the uids sorted and without repeats, each checked */
+  static long[] uids(String name, long[] uids, int max, boolean mayBeEmpty) {
+    if (uids == null || (!mayBeEmpty && uids.length == 0)) {
+      throw invalidArg("%s must not be empty", name);
+    }
+    if (uids.length > max) {
+      throw invalidArg("%s may hold at most %d uids: %d", name, max, uids.length);
+    }
+    long[] sorted = uids.clone();
+    java.util.Arrays.sort(sorted);
+    if (sorted.length > 0 && sorted[0] < 1) {
+      throw invalidArg("%s must hold uids from 1 to 2^63-1: %d", name, sorted[0]);
+    }
+    return java.util.Arrays.stream(sorted).distinct().toArray();
+  }
+
+  private static LetterboxException invalidArg(String format, Object... args) {
+    return LetterboxException.invalid(format, args);
+  }
 }

@@ -11,6 +11,8 @@ public final class Spaces {
 
   /** The action log, the truth: {@link LogKey} → an encoded action. Holds message contents. */
   public static final Space LOG = Space.plain("log", 0);
+  /** Contents of imported messages, which have no log entry of their own: {@link LogKey} → content. */
+  public static final Space IMPORTED = Space.plain("imported", 0);
   /** Each party's copy of a one-to-one message: {@link TimelineKey} → flags. Rows never change. */
   public static final Space CONVERSATION = Space.plain("conversation", TimelineKey.PAIR_PREFIX);
   /** Messages an owner deleted one by one: {@link TimelineKey} → empty. */
@@ -22,5 +24,26 @@ public final class Spaces {
   /** Idempotency keys of sends: {@link IdempotencyKey} → message id and request hash. */
   public static final Space IDEMPOTENCY = Space.plain("idempotency", IdempotencyKey.SENDER_PREFIX);
 
-  public static final List<Space> ALL = List.of(LOG, CONVERSATION, HIDDEN, INCOMING, STATE, IDEMPOTENCY);
+  /** Followers, subscribers and subscribers by attribute, as uid blocks: {@link RelationBlockKey} → bitmap. */
+  public static final Space RELATION_BLOCKS = Space.plain("relation_blocks", RelationBlockKey.TARGET_KIND_PREFIX);
+  /** Whom each user follows: {@link PairKey} (uid, target) → empty. */
+  public static final Space FOLLOWING = Space.plain("following", PairKey.OWNER_PREFIX);
+  /** What each user subscribes to: {@link PairKey} (uid, target) → attributes. */
+  public static final Space SUBSCRIPTIONS = Space.plain("subscriptions", PairKey.OWNER_PREFIX);
+  /** Senders that reached a receiver it is not related to: {@link PairKey} (receiver, sender) → empty. */
+  public static final Space REACHED = Space.plain("reached", PairKey.OWNER_PREFIX);
+  /** Per sender, the receivers that have a {@link #REACHED} record: {@link BlockKey} → bitmap. */
+  public static final Space PAIRED_BLOCKS = Space.plain("paired_blocks", BlockKey.OWNER_PREFIX);
+  /** Named segments: {@link SegmentKey} → size (header) or bitmap (block). */
+  public static final Space SEGMENTS = Space.plain("segments", 0);
+  /** Frozen broadcast audiences: {@link AudienceKey} → bitmap. */
+  public static final Space AUDIENCE = Space.plain("audience", AudienceKey.SENDER_BLOCK_PREFIX);
+  /** Broadcast records: {@link BroadcastKey} → {@code BroadcastRecord}. */
+  public static final Space BROADCASTS = Space.plain("broadcasts", BroadcastKey.SENDER_PREFIX);
+  /** Frequency cap counters: {@link CapLevelKey} → level bitmaps. */
+  public static final Space CAP_LEVELS = Space.plain("cap_levels", CapLevelKey.SENDER_WINDOW_PREFIX);
+
+  public static final List<Space> ALL = List.of(LOG, IMPORTED, CONVERSATION, HIDDEN, INCOMING, STATE,
+      IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
+      CAP_LEVELS);
 }

@@ -16,6 +16,9 @@ public final class StateKey {
   private static final byte OWNER_WATERMARK = 'W';
   private static final byte CAP = 'c';
   private static final byte META = 'm';
+  private static final byte LATEST_BROADCAST = 'b';
+  private static final byte JOB = 'j';
+  private static final byte BIG_SENDER = 'g';
 
   private StateKey() {}
 
@@ -69,12 +72,52 @@ public final class StateKey {
     return tagged(sender, CAP, 9);
   }
 
+  /** sender 'b': the id of the sender's newest broadcast. */
+  public static byte[] latestBroadcast(long sender) {
+    return tagged(sender, LATEST_BROADCAST, 9);
+  }
+
+  /** 0 'j' id: a broadcast whose fan-out has not finished. */
+  public static byte[] job(long broadcastId) {
+    byte[] k = tagged(0, JOB, 17);
+    Bytes.putLong(k, 9, broadcastId);
+    return k;
+  }
+
+  public static KeyRange jobs() {
+    return KeyRange.prefix(tagged(0, JOB, 9));
+  }
+
+  public static long jobId(byte[] key) {
+    return Bytes.getLong(key, 9);
+  }
+
+  /** 0 'g' sender: a sender whose broadcasts reach many, whose audience heads are pre-warmed. */
+  public static byte[] bigSender(long sender) {
+    byte[] k = tagged(0, BIG_SENDER, 17);
+    Bytes.putLong(k, 9, sender);
+    return k;
+  }
+
+  public static KeyRange bigSenders() {
+    return KeyRange.prefix(tagged(0, BIG_SENDER, 9));
+  }
+
   /** 0 'm' name: a record of the deployment itself. */
   public static byte[] meta(String name) {
     byte[] n = name.getBytes(StandardCharsets.US_ASCII);
     byte[] k = tagged(0, META, 9 + n.length);
     System.arraycopy(n, 0, k, 9, n.length);
     return k;
+  }
+
+  public static long owner(byte[] key) {
+    return Bytes.getLong(key, 0);
+  }
+
+  /** Whether {@code key} is the deployment record {@code name}. */
+  public static boolean isMeta(byte[] key, String name) {
+    return java.util.Arrays.equals(key, meta(name));
   }
 
   private static byte[] tagged(long owner, byte tag, int length) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.letterbox.id.Ids;
+import io.letterbox.model.Audience;
+import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.ImportedMessage;
@@ -28,75 +30,14 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import io.letterbox.store.FaultyStore;
 
 /**
- * The engine's semantics, run against every storage backend: a backend module extends this class
- * and opens a fresh, empty store in {@link #openStore()}.
+ * The engine's one-to-one semantics and its action log, run against every storage backend.
  */
-public abstract class LetterboxContract {
-  protected static final long ALICE = 1_000_000_001L;
-  protected static final long BOB = 1_000_000_002L;
-  protected static final long CAROL = 1_000_000_003L;
-
-  protected TestClock clock;
-  protected KeyValueStore store;
-  protected Letterbox box;
-
-  /** @return a new, empty store opened with {@link Letterbox#SPACES}. */
-  protected abstract KeyValueStore openStore() throws Exception;
-
-  @BeforeEach
-  void openEngine() throws Exception {
-    clock = new TestClock(Instant.parse("2026-11-22T10:00:00Z"));
-    store = openStore();
-    box = Letterbox.open(store, config().build());
-  }
-
-  protected LetterboxConfig.Builder config() {
-    return LetterboxConfig.builder().clock(clock);
-  }
-
-  @AfterEach
-  void closeEngine() {
-    box.close();
-    store.close();
-  }
-
-  protected void reopen(LetterboxConfig.Builder config) {
-    box.close();
-    box = Letterbox.open(store, config.build());
-  }
-
-  protected Message send(long from, long to, String text) {
-    return box.send(new SendRequest(from, to, text, null)).join().message();
-  }
-
-  protected List<String> texts(Page<Message> page) {
-    return page.items().stream().map(Message::text).toList();
-  }
-
-  protected List<String> history(long owner, long peer) {
-    return texts(box.history(owner, peer, null, 100));
-  }
-
-  protected List<Long> peers(long owner) {
-    return box.conversations(owner, null, 100).items().stream().map(Conversation::peer).toList();
-  }
-
-  protected static ErrorCode codeOf(Throwable t) {
-    while (t instanceof CompletionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    assertThat(t).isInstanceOf(LetterboxException.class);
-    return ((LetterboxException) t).code();
-  }
-
-  protected static ErrorCode refusal(Runnable r) {
-    Throwable t = catchThrowable(r::run);
-    assertThat(t).as("expected a refusal").isNotNull();
-    return codeOf(t);
-  }
-
+public abstract class LetterboxContract extends EngineFixture {
   // --- sending and reading ---
 
   @Test
@@ -586,5 +527,141 @@ public abstract class LetterboxContract {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  // --- the action log: recovery, rebuild, migrate ---
+
+  @ParameterizedTest(name = "{0} mutations landed")
+  @ValueSource(ints = {1, 2, 3, 4, 5})
+  void aWriteCutOffBetweenLogAndIndexesCompletesExactlyOnceOnRestart(int landed) {
+    FaultyStore faulty = new FaultyStore(store);
+    reopen(faulty, config());
+    send(BOB, ALICE, "first");
+    faulty.failNextBatchAfter(landed);
+    assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL);
+    reopen(store, config());
+    assertThat(history(ALICE, BOB)).containsExactly("second", "first");
+    assertThat(history(BOB, ALICE)).containsExactly("second", "first");
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    send(BOB, ALICE, "third");
+    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(3);
+  }
+
+  @Test
+  void aWriteThatNeverReachedTheLogIsGoneAfterRestart() {
+    FaultyStore faulty = new FaultyStore(store);
+    reopen(faulty, config());
+    send(BOB, ALICE, "first");
+    faulty.failNextBatchAfter(0);
+    assertThat(refusal(() -> send(BOB, ALICE, "lost"))).isEqualTo(ErrorCode.INTERNAL);
+    reopen(store, config());
+    assertThat(history(ALICE, BOB)).containsExactly("first");
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+  }
+
+  @Test
+  void rebuildDerivesEveryIndexAgainFromTheLog() {
+    populate();
+    Snapshot before = snapshot();
+    box.close();
+    long replayed = Replayer.rebuild(store, config().build(), n -> {});
+    box = Letterbox.open(store, config().build());
+    assertThat(replayed).isGreaterThan(40);
+    assertThat(snapshot()).isEqualTo(before);
+    assertThat(box.send(new SendRequest(CAROL, ALICE, "keyed", "k-1")).join().created())
+        .as("idempotency keys are rebuilt too").isFalse();
+  }
+
+  @Test
+  void migrateMovesTheLogAndEveryIndexToAnotherStore() throws Exception {
+    populate();
+    Snapshot before = snapshot();
+    String cursor = box.history(ALICE, BOB, null, 5).next();
+    KeyValueStore other = newStore();
+    box.close();
+    Replayer.migrate(store, other, config().build(), n -> {});
+    assertThat(Replayer.verify(store, other)).allMatch(Replayer.SpaceCount::matches);
+    box = Letterbox.open(other, config().build());
+    assertThat(snapshot()).isEqualTo(before);
+    assertThat(box.history(ALICE, BOB, cursor, 5).items()).as("cursors stay valid").hasSize(5);
+  }
+
+  @Test
+  void anInterruptedMigrationResumesWithoutCountingTwice() throws Exception {
+    for (int i = 0; i < 2_500; i++) {
+      send(100 + i % 7, ALICE, "m" + i);
+    }
+    box.markRead(ALICE, 100, "pc", null).join();
+    Snapshot before = snapshot();
+    KeyValueStore other = newStore();
+    FaultyStore faulty = new FaultyStore(other);
+    box.close();
+    // The second batch lands in part, as on a backend atomic per row only.
+    Throwable cut = catchThrowable(() -> Replayer.migrate(store, faulty, config().build(),
+        n -> faulty.failNextBatchAfter(1_500)));
+    assertThat(cut).hasMessageContaining("injected failure");
+    Replayer.migrate(store, other, config().build(), n -> {});
+    assertThat(Replayer.verify(store, other)).allMatch(Replayer.SpaceCount::matches);
+    box = Letterbox.open(other, config().build());
+    assertThat(snapshot()).isEqualTo(before);
+    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(2_500);
+  }
+
+  /** Something of every kind of action, for replays to reproduce. */
+  private void populate() {
+    box.setCap(CAROL, new FrequencyCap(3, Duration.ofDays(1))).join();
+    for (int i = 0; i < 30; i++) {
+      send(i % 3 == 0 ? BOB : ALICE, i % 3 == 0 ? ALICE : BOB, "ab" + i);
+    }
+    box.send(new SendRequest(CAROL, ALICE, "keyed", "k-1")).join();
+    send(ALICE, CAROL, "reply");
+    Message deleted = send(BOB, ALICE, "to delete");
+    box.deleteMessage(ALICE, deleted.id()).join();
+    box.markRead(ALICE, BOB, "pc", null).join();
+    send(BOB, ALICE, "after read");
+    box.importMessages(List.of(
+        new ImportedMessage(ALICE, CAROL, "old", Instant.parse("2018-01-01T00:00:00Z")))).join();
+    send(DAVE, BOB, "d");
+    box.deleteConversation(BOB, DAVE).join();
+    send(DAVE, CAROL, "x");
+    box.deleteAll(CAROL).join();
+    send(DAVE, CAROL, "y");
+    box.follow(ALICE, NEWS).join();
+    box.subscribe(BOB, NEWS, Map.of("city", "beijing")).join();
+    box.setCap(NEWS, new FrequencyCap(2, Duration.ofDays(1))).join();
+    send(NEWS, ALICE, "direct from news");
+    box.broadcast(new BroadcastRequest(NEWS, "to followers", new Audience.Followers(),
+        BroadcastRequest.Priority.NORMAL, null)).join();
+    box.replaceSegment("some", new long[] {CAROL, DAVE, ALICE}).join();
+    done(box.broadcast(new BroadcastRequest(NEWS, "to a segment", new Audience.Segment("some"),
+        BroadcastRequest.Priority.HIGH, "seg-1")).join());
+    box.unfollow(ALICE, NEWS).join();
+    box.broadcast(new BroadcastRequest(NEWS, "to beijing", new Audience.Subscribers(Map.of("city", "beijing")),
+        BroadcastRequest.Priority.NORMAL, null)).join();
+    box.markRead(DAVE, NEWS, "mobile", null).join();
+  }
+
+  /** What the users can observe, to compare before and after a replay. */
+  protected record Snapshot(List<String> views) {}
+
+  protected Snapshot snapshot() {
+    List<Long> users = List.of(ALICE, BOB, CAROL, DAVE, NEWS, 100L, 101L);
+    List<String> views = new ArrayList<>();
+    for (long owner : users) {
+      for (Conversation c : box.conversations(owner, null, 100).items()) {
+        views.add(owner + " list " + c.peer() + " " + c.lastMessage() + " " + new java.util.TreeMap<>(c.unread()));
+      }
+      for (long peer : users) {
+        if (peer != owner) {
+          views.add(owner + " history " + peer + " " + box.history(owner, peer, null, 100).items());
+        }
+      }
+      for (String device : List.of("pc", "mobile")) {
+        views.add(owner + " unread " + device + " " + box.unread(owner, device));
+      }
+      views.add(owner + " cap " + box.cap(owner));
+      views.add(owner + " sent " + box.sentBroadcasts(owner, null, 100).items());
+    }
+    return new Snapshot(views);
   }
 }

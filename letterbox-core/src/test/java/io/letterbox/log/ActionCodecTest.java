@@ -12,7 +12,9 @@ class ActionCodecTest {
     List<Action> actions = List.of(
         new Action.Sent(1L << 40, 1, Long.MAX_VALUE, "你好, world", "key-1", -42),
         new Action.Sent(7, 1, 2, "no key", null, 0),
-        new Action.Imported(9, 3, 4, ""),
+        new Action.Imported(List.of(new Action.Imported.Entry(9, 3, 4, ""),
+            new Action.Imported.Entry(10, 4, 3, "旧消息"))),
+        new Action.Imported(List.of()),
         new Action.ReadMarked(1, 2, "mobile", 99),
         new Action.MessageDeleted(1, 2, 3),
         new Action.ConversationDeleted(1, 2, 3),

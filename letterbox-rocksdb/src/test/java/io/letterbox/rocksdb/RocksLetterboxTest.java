@@ -11,8 +11,10 @@ class RocksLetterboxTest extends LetterboxContract {
   @TempDir
   Path dir;
 
+  private int stores;
+
   @Override
   protected KeyValueStore openStore() {
-    return RocksStore.open(dir, Letterbox.SPACES, TestStores.SMALL);
+    return RocksStore.open(dir.resolve("store-" + stores++), Letterbox.SPACES, TestStores.SMALL);
   }
 }

@@ -1,0 +1,90 @@
+package io.letterbox.bitmap;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Uids as blocks of 2^16 consecutive uids: a uid is (block = uid >>> 16, low = uid & 0xFFFF), and
+ * a set of uids is one small RoaringBitmap of lows per block. A reader checks membership in the
+ * one block that holds its uid.
+ */
+public final class Blocks {
+  public static final int BITS = 16;
+
+  private Blocks() {}
+
+  public static long block(long uid) {
+    return uid >>> BITS;
+  }
+
+  public static int low(long uid) {
+    return (int) (uid & 0xFFFF);
+  }
+
+  public static long uid(long block, int low) {
+    return (block << BITS) | low;
+  }
+
+  /** Groups uids by block, in block order. Built from sorted input, which Roaring likes best. */
+  public static TreeMap<Long, RoaringBitmap> group(long[] uids) {
+    long[] sorted = uids.clone();
+    Arrays.sort(sorted);
+    TreeMap<Long, RoaringBitmap> out = new TreeMap<>();
+    int i = 0;
+    while (i < sorted.length) {
+      long block = block(sorted[i]);
+      int j = i;
+      while (j < sorted.length && block(sorted[j]) == block) {
+        j++;
+      }
+      int[] lows = new int[j - i];
+      for (int k = i; k < j; k++) {
+        lows[k - i] = low(sorted[k]);
+      }
+      out.put(block, RoaringBitmap.bitmapOf(lows));
+      i = j;
+    }
+    return out;
+  }
+
+  public static long cardinality(Map<Long, RoaringBitmap> blocks) {
+    long n = 0;
+    for (RoaringBitmap b : blocks.values()) {
+      n += b.getLongCardinality();
+    }
+    return n;
+  }
+
+  public static byte[] serialize(RoaringBitmap bitmap) {
+    bitmap.runOptimize();
+    ByteBuffer buffer = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
+    bitmap.serialize(buffer);
+    return buffer.array();
+  }
+
+  public static RoaringBitmap deserialize(byte[] bytes) {
+    RoaringBitmap bitmap = new RoaringBitmap();
+    if (bytes == null || bytes.length == 0) {
+      return bitmap;
+    }
+    try {
+      bitmap.deserialize(ByteBuffer.wrap(bytes));
+    } catch (IOException e) {
+      throw new UncheckedIOException("corrupt bitmap", e);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("corrupt bitmap", e);
+    }
+    return bitmap;
+  }
+
+  /** Membership without building the whole bitmap would need the immutable form; this is the simple one. */
+  public static boolean contains(byte[] serialized, long uid) {
+    return deserialize(serialized).contains(low(uid));
+  }
+
+}

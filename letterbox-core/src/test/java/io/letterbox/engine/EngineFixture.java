@@ -1,0 +1,139 @@
+package io.letterbox.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.letterbox.id.Ids;
+import io.letterbox.model.Broadcast;
+import io.letterbox.model.Conversation;
+import io.letterbox.model.FrequencyCap;
+import io.letterbox.model.ImportedMessage;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.model.SendRequest;
+import io.letterbox.model.SendResult;
+import io.letterbox.store.KeyValueStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import io.letterbox.store.FaultyStore;
+
+/**
+ * An engine on a fresh store for each test, with a clock the test moves. The engine's contract
+ * suites extend it; a backend module extends those and opens its stores in {@link #openStore()}.
+ */
+public abstract class EngineFixture {
+  protected static final long ALICE = 1_000_000_001L;
+  protected static final long BOB = 1_000_000_002L;
+  protected static final long CAROL = 1_000_000_003L;
+  protected static final long DAVE = 1_000_000_004L;
+  protected static final long NEWS = 2_000_000_000L;
+
+  protected TestClock clock;
+  protected KeyValueStore store;
+  protected Letterbox box;
+
+  private final List<KeyValueStore> opened = new ArrayList<>();
+
+  /**
+   * @return a new, empty store opened with {@link Letterbox#SPACES}; every call a different one
+   *     (a test may need two). The suite closes them.
+   */
+  protected abstract KeyValueStore openStore() throws Exception;
+
+  @BeforeEach
+  void openEngine() throws Exception {
+    clock = new TestClock(Instant.parse("2026-11-22T10:00:00Z"));
+    store = newStore();
+    box = Letterbox.open(store, config().build());
+  }
+
+  protected KeyValueStore newStore() throws Exception {
+    KeyValueStore s = openStore();
+    opened.add(s);
+    return s;
+  }
+
+  protected LetterboxConfig.Builder config() {
+    return LetterboxConfig.builder().clock(clock);
+  }
+
+  @AfterEach
+  void closeEngine() {
+    box.close();
+    opened.forEach(KeyValueStore::close);
+  }
+
+  protected void reopen(LetterboxConfig.Builder config) {
+    reopen(store, config);
+  }
+
+  /** Restarts the engine on {@code on}, as a new process would. */
+  protected void reopen(KeyValueStore on, LetterboxConfig.Builder config) {
+    box.close();
+    box = Letterbox.open(on, config.build());
+  }
+
+  protected Message send(long from, long to, String text) {
+    return box.send(new SendRequest(from, to, text, null)).join().message();
+  }
+
+  protected List<String> texts(Page<Message> page) {
+    return page.items().stream().map(Message::text).toList();
+  }
+
+  protected List<String> history(long owner, long peer) {
+    return texts(box.history(owner, peer, null, 100));
+  }
+
+  protected List<Long> peers(long owner) {
+    return box.conversations(owner, null, 100).items().stream().map(Conversation::peer).toList();
+  }
+
+  protected static ErrorCode codeOf(Throwable t) {
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    assertThat(t).isInstanceOf(LetterboxException.class);
+    return ((LetterboxException) t).code();
+  }
+
+  protected static ErrorCode refusal(Runnable r) {
+    Throwable t = catchThrowable(r::run);
+    assertThat(t).as("expected a refusal").isNotNull();
+    return codeOf(t);
+  }
+
+  /** Waits for a broadcast's fan-out, which runs in the background. */
+  protected Broadcast done(Broadcast b) {
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (System.currentTimeMillis() < deadline) {
+      Broadcast now = box.broadcast(b.id()).orElseThrow();
+      if (now.status() == Broadcast.Status.DONE) {
+        return now;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    throw new AssertionError("broadcast " + b.id() + " did not finish");
+  }
+
+}

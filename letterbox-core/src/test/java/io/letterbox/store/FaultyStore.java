@@ -1,0 +1,119 @@
+package io.letterbox.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Wraps a store and, when armed, lets the next batch land only in part: its first {@code n}
+ * mutations are applied one by one, in order, then the write fails. That is what a backend atomic
+ * per row only (HBase) leaves behind when a process dies mid-batch.
+ */
+public final class FaultyStore implements KeyValueStore {
+  private final KeyValueStore delegate;
+  private volatile int landing = -1;
+  private volatile int skipping;
+
+  public FaultyStore(KeyValueStore delegate) {
+    this.delegate = delegate;
+  }
+
+  /** The next non-empty batch applies only its first {@code mutations} mutations, then fails. */
+  public void failNextBatchAfter(int mutations) {
+    failBatchAfter(0, mutations);
+  }
+
+  /** Lets {@code batches} non-empty batches through, then fails the next after {@code mutations}. */
+  public synchronized void failBatchAfter(int batches, int mutations) {
+    skipping = batches;
+    landing = mutations;
+  }
+
+  @Override
+  public byte[] get(Space space, byte[] key) {
+    return delegate.get(space, key);
+  }
+
+  @Override
+  public List<byte[]> multiGet(Space space, List<byte[]> keys) {
+    return delegate.multiGet(space, keys);
+  }
+
+  @Override
+  public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
+    delegate.scan(space, range, reverse, visitor);
+  }
+
+  @Override
+  public long counter(Space space, byte[] key) {
+    return delegate.counter(space, key);
+  }
+
+  @Override
+  public WriteBatch newBatch() {
+    return new Recorded();
+  }
+
+  @Override
+  public CompletableFuture<Void> write(WriteBatch batch) {
+    Recorded recorded = (Recorded) batch;
+    int n;
+    synchronized (this) {
+      n = landing;
+      if (n >= 0 && !recorded.ops.isEmpty() && skipping > 0) {
+        skipping--;
+        n = -1;
+      }
+    }
+    if (n < 0 || recorded.ops.isEmpty()) {
+      WriteBatch real = delegate.newBatch();
+      recorded.ops.forEach(op -> op.accept(real));
+      return delegate.write(real);
+    }
+    landing = -1;
+    for (int i = 0; i < Math.min(n, recorded.ops.size()); i++) {
+      WriteBatch one = delegate.newBatch();
+      recorded.ops.get(i).accept(one);
+      delegate.write(one).join();
+    }
+    throw new StoreException("injected failure after " + n + " of " + recorded.ops.size() + " mutations");
+  }
+
+  @Override
+  public long diskBytes() {
+    return delegate.diskBytes();
+  }
+
+  @Override
+  public void close() {
+    delegate.close();
+  }
+
+  private static final class Recorded implements WriteBatch {
+    final List<Consumer<WriteBatch>> ops = new ArrayList<>();
+
+    @Override
+    public WriteBatch put(Space space, byte[] key, byte[] value) {
+      ops.add(b -> b.put(space, key, value));
+      return this;
+    }
+
+    @Override
+    public WriteBatch delete(Space space, byte[] key) {
+      ops.add(b -> b.delete(space, key));
+      return this;
+    }
+
+    @Override
+    public WriteBatch increment(Space space, byte[] key, long delta) {
+      ops.add(b -> b.increment(space, key, delta));
+      return this;
+    }
+
+    @Override
+    public int size() {
+      return ops.size();
+    }
+  }
+}
