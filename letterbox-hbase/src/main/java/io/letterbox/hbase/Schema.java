@@ -4,6 +4,7 @@ import io.letterbox.store.Space;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -43,11 +44,16 @@ final class Schema {
   static List<SpaceTable> open(AsyncConnection connection, HBaseStoreOptions options, List<Space> spaces) {
     AsyncAdmin admin = connection.getAdmin();
     createNamespace(admin, options.namespace());
-    List<SpaceTable> tables = new ArrayList<>();
+    // All tables at once: creating one waits until its regions are assigned, a second or more each.
+    List<CompletableFuture<TableDescriptor>> described = new ArrayList<>();
     for (Space space : spaces) {
+      described.add(createOrDescribe(admin, TableName.valueOf(options.namespace(), space.name()), space, options));
+    }
+    List<SpaceTable> tables = new ArrayList<>();
+    for (int i = 0; i < spaces.size(); i++) {
+      Space space = spaces.get(i);
       TableName name = TableName.valueOf(options.namespace(), space.name());
-      TableDescriptor descriptor = createOrDescribe(admin, name, space, options);
-      int buckets = check(descriptor, space);
+      int buckets = check(Futures.await(described.get(i), () -> "cannot create or describe table " + name), space);
       if (!Futures.await(admin.isTableEnabled(name), () -> "cannot check table " + name)) {
         throw new IllegalStateException("table " + name + " is disabled; enable it in the HBase shell");
       }
@@ -100,27 +106,24 @@ final class Schema {
     }
   }
 
-  private static TableDescriptor createOrDescribe(AsyncAdmin admin, TableName name, Space space,
+  /** Creates the table unless it exists (or another node creates it first), then describes it. */
+  private static CompletableFuture<TableDescriptor> createOrDescribe(AsyncAdmin admin, TableName name, Space space,
       HBaseStoreOptions options) {
-    if (!Futures.await(admin.tableExists(name), () -> "cannot look up table " + name)) {
-      TableDescriptor descriptor = describe(name, space, options);
-      try {
-        if (options.saltBuckets() == 1) {
-          admin.createTable(descriptor).get();
-        } else {
-          admin.createTable(descriptor, splitKeys(options.saltBuckets())).get();
-        }
-        return descriptor;
-      } catch (ExecutionException e) {
-        if (!(unwrap(e) instanceof TableExistsException)) { // else another node created it first
-          throw Futures.failed("cannot create table " + name, e.getCause());
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw Futures.failed("cannot create table " + name, e);
+    return admin.tableExists(name).thenCompose(exists -> {
+      if (exists) {
+        return CompletableFuture.completedFuture(null);
       }
-    }
-    return Futures.await(admin.getDescriptor(name), () -> "cannot describe table " + name);
+      TableDescriptor descriptor = describe(name, space, options);
+      CompletableFuture<Void> created = options.saltBuckets() == 1
+          ? admin.createTable(descriptor)
+          : admin.createTable(descriptor, splitKeys(options.saltBuckets()));
+      return created.handle((ok, failure) -> {
+        if (failure != null && !(unwrap(failure) instanceof TableExistsException)) {
+          throw new CompletionException(unwrap(failure));
+        }
+        return null;
+      });
+    }).thenCompose(created -> admin.getDescriptor(name));
   }
 
   /** @return the table's salt buckets, once it is clear the table was made for {@code space} */
@@ -142,8 +145,8 @@ final class Schema {
     return Integer.parseInt(buckets);
   }
 
-  private static Throwable unwrap(ExecutionException e) {
-    Throwable cause = e.getCause();
+  private static Throwable unwrap(Throwable failure) {
+    Throwable cause = failure instanceof ExecutionException ? failure.getCause() : failure;
     while (cause instanceof CompletionException && cause.getCause() != null) {
       cause = cause.getCause();
     }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MiniHBaseExtension.class)
 class HBaseLetterboxTest extends LetterboxContract {
   private final MiniHBase hbase;
+  private int stores;
 
   /** The cluster comes through the constructor: the suite opens its store before any subclass hook. */
   HBaseLetterboxTest(MiniHBase hbase) {
@@ -17,6 +18,7 @@ class HBaseLetterboxTest extends LetterboxContract {
 
   @Override
   protected KeyValueStore openStore() {
-    return hbase.emptyStore("engine", Letterbox.SPACES);
+    // A test may open two stores (migrate): each gets its own namespace, shared with other classes.
+    return hbase.emptyStore("engine" + stores++, Letterbox.SPACES);
   }
 }

@@ -85,22 +85,28 @@ final class MiniHBase implements ExtensionContext.Store.CloseableResource {
    *     hold no rows
    */
   HBaseStore emptyStore(String purpose, List<Space> spaces) {
-    HBaseStore store = HBaseStore.open(connection, options(purpose).build(), spaces);
-    for (Space space : spaces) {
-      deleteEveryRow(TableName.valueOf(purpose, space.name()));
-    }
+    return emptyStore(options(purpose).build(), spaces);
+  }
+
+  /** @return a store on the shared connection opened with {@code options}, whose tables hold no rows */
+  HBaseStore emptyStore(HBaseStoreOptions options, List<Space> spaces) {
+    HBaseStore store = HBaseStore.open(connection, options, spaces);
+    CompletableFuture.allOf(spaces.stream()
+        .map(space -> deleteEveryRow(TableName.valueOf(options.namespace(), space.name())))
+        .toArray(CompletableFuture[]::new)).join();
     return store;
   }
 
   /** Deletes with stamps of the store's clock, so that they hide every cell written before. */
-  private void deleteEveryRow(TableName name) {
+  private CompletableFuture<Void> deleteEveryRow(TableName name) {
     AsyncTable<?> table = connection.getTable(name);
-    List<Result> rows = table.scanAll(new Scan().setFilter(new KeyOnlyFilter())).join();
-    List<Delete> deletes = new ArrayList<>(rows.size());
-    for (Result row : rows) {
-      deletes.add(new Delete(row.getRow(), CellClock.next()));
-    }
-    CompletableFuture.allOf(table.delete(deletes).toArray(CompletableFuture[]::new)).join();
+    return table.scanAll(new Scan().setFilter(new KeyOnlyFilter())).thenCompose(rows -> {
+      List<Delete> deletes = new ArrayList<>(rows.size());
+      for (Result row : rows) {
+        deletes.add(new Delete(row.getRow(), CellClock.next()));
+      }
+      return table.deleteAll(deletes);
+    });
   }
 
   @Override
