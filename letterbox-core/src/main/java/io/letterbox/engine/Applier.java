@@ -89,7 +89,7 @@ final class Applier {
         return true;
       });
     } else if (action instanceof Action.CapSet c) {
-      batch.put(Spaces.STATE, StateKey.cap(c.sender()), StateReader.encodeCap(c.messages(), c.periodMillis()));
+      batch.put(Spaces.CAPS, Bytes.ofLong(c.sender()), StateReader.encodeCap(c.messages(), c.periodMillis()));
     } else if (action instanceof Action.Followed f) {
       relations.followed(f, batch);
     } else if (action instanceof Action.FollowersAdded f) {

@@ -352,7 +352,6 @@ public final class Letterbox implements AutoCloseable {
   private void afterVisible(Decision.Logged logged) {
     Action a = logged.action();
     if (a instanceof Action.Sent s) {
-      state.remember(new Message(s.id(), Message.Kind.SINGLE, s.from(), s.to(), s.text()));
       conversations.advance(s.from(), s.to(), s.id());
       conversations.advance(s.to(), s.from(), s.id());
     } else if (a instanceof Action.Imported imported) {

@@ -33,8 +33,9 @@ final class StateReader {
   private final LetterboxConfig config;
   /** Message contents never change, so caching them by id needs no invalidation. */
   private final Cache<Long, Message> messages;
-  /** Caps change only through the sequencer, which refreshes this cache. */
-  private final Cache<Long, Optional<FrequencyCap>> caps;
+  /** Every sender's own cap: few, small, and changed only by the sequencer, which refreshes it. */
+  private final java.util.concurrent.ConcurrentHashMap<Long, FrequencyCap> caps =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private final BroadcastIndex broadcasts;
 
   StateReader(KeyValueStore store, LetterboxConfig config) {
@@ -45,7 +46,10 @@ final class StateReader {
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, Message m) -> 96 + 2 * m.text().length())
         .build();
-    this.caps = Caffeine.newBuilder().maximumSize(100_000).build();
+    store.scan(Spaces.CAPS, new io.letterbox.store.KeyRange(new byte[0], null), false, (k, v) -> {
+      caps.put(Bytes.getLong(k, 0), decodeCap(v));
+      return true;
+    });
   }
 
   KeyValueStore store() {
@@ -109,10 +113,6 @@ final class StateReader {
       out.add(all.get(id));
     }
     return out;
-  }
-
-  void remember(Message m) {
-    messages.put(m.id(), m);
   }
 
   private static Message toMessage(byte[] logValue) {
@@ -228,18 +228,23 @@ final class StateReader {
 
   /** @return the sender's cap, else the configured default. */
   Optional<FrequencyCap> cap(long sender) {
-    return caps.get(sender, s -> {
-      byte[] v = store.get(Spaces.STATE, StateKey.cap(s));
-      if (v == null) {
-        return Optional.empty();
-      }
-      ByteBuffer b = ByteBuffer.wrap(v);
-      return Optional.of(new FrequencyCap(b.getInt(), Duration.ofMillis(b.getLong())));
-    }).or(config::defaultCap);
+    FrequencyCap own = caps.get(sender);
+    return own != null ? Optional.of(own) : config.defaultCap();
   }
 
+  /** The sender's cap was written: read it again. */
   void forgetCap(long sender) {
-    caps.invalidate(sender);
+    byte[] v = store.get(Spaces.CAPS, Bytes.ofLong(sender));
+    if (v == null) {
+      caps.remove(sender);
+    } else {
+      caps.put(sender, decodeCap(v));
+    }
+  }
+
+  private static FrequencyCap decodeCap(byte[] v) {
+    ByteBuffer b = ByteBuffer.wrap(v);
+    return new FrequencyCap(b.getInt(), Duration.ofMillis(b.getLong()));
   }
 
   static byte[] encodeCap(int messages, long periodMillis) {

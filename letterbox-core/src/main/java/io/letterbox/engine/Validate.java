@@ -113,7 +113,13 @@ final class Validate {
     if (sorted.length > 0 && sorted[0] < 1) {
       throw invalidArg("%s must hold uids from 1 to 2^63-1: %d", name, sorted[0]);
     }
-    return java.util.Arrays.stream(sorted).distinct().toArray();
+    int n = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        sorted[n++] = sorted[i];
+      }
+    }
+    return n == sorted.length ? sorted : java.util.Arrays.copyOf(sorted, n);
   }
 
   private static LetterboxException invalidArg(String format, Object... args) {

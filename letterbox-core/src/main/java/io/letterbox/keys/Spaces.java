@@ -40,10 +40,12 @@ public final class Spaces {
   public static final Space AUDIENCE = Space.plain("audience", AudienceKey.SENDER_BLOCK_PREFIX);
   /** Broadcast records: {@link BroadcastKey} → {@code BroadcastRecord}. */
   public static final Space BROADCASTS = Space.plain("broadcasts", BroadcastKey.SENDER_PREFIX);
+  /** Senders' own frequency caps: sender(8) → cap. Few and small: all held in memory. */
+  public static final Space CAPS = Space.plain("caps", 0);
   /** Frequency cap counters: {@link CapLevelKey} → level bitmaps. */
   public static final Space CAP_LEVELS = Space.plain("cap_levels", CapLevelKey.SENDER_WINDOW_PREFIX);
 
   public static final List<Space> ALL = List.of(LOG, IMPORTED, CONVERSATION, HIDDEN, INCOMING, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
-      CAP_LEVELS);
+      CAPS, CAP_LEVELS);
 }

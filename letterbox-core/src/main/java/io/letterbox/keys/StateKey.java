@@ -14,7 +14,6 @@ public final class StateKey {
   private static final byte READ_POSITION = 'r';
   private static final byte CONVERSATION_WATERMARK = 'w';
   private static final byte OWNER_WATERMARK = 'W';
-  private static final byte CAP = 'c';
   private static final byte META = 'm';
   private static final byte LATEST_BROADCAST = 'b';
   private static final byte JOB = 'j';
@@ -65,11 +64,6 @@ public final class StateKey {
   /** owner 'W': every conversation of the owner is cleared up to the stored id. */
   public static byte[] ownerWatermark(long owner) {
     return tagged(owner, OWNER_WATERMARK, 9);
-  }
-
-  /** sender 'c': the sender's frequency cap. */
-  public static byte[] cap(long sender) {
-    return tagged(sender, CAP, 9);
   }
 
   /** sender 'b': the id of the sender's newest broadcast. */

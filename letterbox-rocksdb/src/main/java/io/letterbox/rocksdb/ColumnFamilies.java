@@ -8,8 +8,8 @@ import org.rocksdb.ColumnFamilyHandle;
 
 /** The column families of an open store: one per {@link Space}, plus RocksDB's unused default. */
 final class ColumnFamilies implements AutoCloseable {
-  /** A space and the column family that holds it. */
-  record Family(Space space, ColumnFamilyHandle handle) {}
+  /** A space, the column family that holds it, and the family's id (read once, while open). */
+  record Family(Space space, ColumnFamilyHandle handle, int id) {}
 
   private final Map<String, Family> byName;
   private final List<ColumnFamilyHandle> all;
@@ -19,7 +19,7 @@ final class ColumnFamilies implements AutoCloseable {
     this.all = List.copyOf(handles);
     Map<String, Family> families = new HashMap<>();
     for (int i = 0; i < spaces.size(); i++) {
-      families.put(spaces.get(i).name(), new Family(spaces.get(i), handles.get(i + 1)));
+      families.put(spaces.get(i).name(), new Family(spaces.get(i), handles.get(i + 1), handles.get(i + 1).getID()));
     }
     this.byName = Map.copyOf(families);
   }

@@ -2,24 +2,30 @@ package io.letterbox.rocksdb;
 
 import io.letterbox.store.Space;
 import io.letterbox.store.WriteBatch;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
-import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDBException;
 
 /**
  * A batch kept on the Java heap until {@link RocksStore#write}: a native RocksDB batch would leak
  * native memory whenever a caller drops a batch without writing it, since the SPI's batch is not
- * closeable. Keys and values are copied, so callers may reuse their arrays.
+ * closeable. It is kept in RocksDB's own serialized batch format, so that writing it is one JNI
+ * call instead of one per mutation (which dominated large batches: ~10^7 reached records).
+ * Keys and values are copied, so callers may reuse their arrays.
  */
 final class RocksBatch implements WriteBatch {
-  private enum Kind { PUT, DELETE, MERGE }
-
-  private record Op(Kind kind, ColumnFamilyHandle family, byte[] key, byte[] value) {}
+  // Record types of RocksDB's write batch format (db/dbformat.h).
+  private static final byte DELETE = 0x0;
+  private static final byte PUT = 0x1;
+  private static final byte MERGE = 0x2;
+  private static final byte CF_DELETE = 0x4;
+  private static final byte CF_PUT = 0x5;
+  private static final byte CF_MERGE = 0x6;
+  private static final int HEADER = 12;
 
   private final ColumnFamilies families;
-  private final List<Op> ops = new ArrayList<>();
+  private byte[] rep = new byte[256];
+  private int length = HEADER;
+  private int count;
 
   RocksBatch(ColumnFamilies families) {
     this.families = families;
@@ -29,27 +35,30 @@ final class RocksBatch implements WriteBatch {
   @Override
   public WriteBatch put(Space space, byte[] key, byte[] value) {
     ColumnFamilies.Family family = families.of(space);
+    Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
-    byte[] stored = space.counters() ? CounterCodec.fromBigEndian(value) : value.clone();
-    ops.add(new Op(Kind.PUT, family.handle(), copy(key), stored));
+    byte[] stored = space.counters() ? CounterCodec.fromBigEndian(value) : value;
+    append(PUT, CF_PUT, family.id(), key, stored);
     return this;
   }
 
   @Override
   public WriteBatch delete(Space space, byte[] key) {
-    ops.add(new Op(Kind.DELETE, families.of(space).handle(), copy(key), null));
+    Objects.requireNonNull(key, "key");
+    append(DELETE, CF_DELETE, families.of(space).id(), key, null);
     return this;
   }
 
   @Override
   public WriteBatch increment(Space space, byte[] key, long delta) {
-    ops.add(new Op(Kind.MERGE, families.counters(space).handle(), copy(key), CounterCodec.operand(delta)));
+    Objects.requireNonNull(key, "key");
+    append(MERGE, CF_MERGE, families.counters(space).id(), key, CounterCodec.operand(delta));
     return this;
   }
 
   @Override
   public int size() {
-    return ops.size();
+    return count;
   }
 
   boolean belongsTo(ColumnFamilies owner) {
@@ -58,23 +67,47 @@ final class RocksBatch implements WriteBatch {
 
   /** @return the native batch; the caller closes it */
   org.rocksdb.WriteBatch toNative() throws RocksDBException {
-    org.rocksdb.WriteBatch batch = new org.rocksdb.WriteBatch();
-    try {
-      for (Op op : ops) {
-        switch (op.kind()) {
-          case PUT -> batch.put(op.family(), op.key(), op.value());
-          case DELETE -> batch.delete(op.family(), op.key());
-          case MERGE -> batch.merge(op.family(), op.key(), op.value());
-        }
-      }
-      return batch;
-    } catch (RocksDBException | RuntimeException e) {
-      batch.close();
-      throw e;
-    }
+    byte[] serialized = java.util.Arrays.copyOf(rep, length);
+    // Header: sequence (fixed64, left 0 for RocksDB to assign), count (fixed32), little-endian.
+    serialized[8] = (byte) count;
+    serialized[9] = (byte) (count >>> 8);
+    serialized[10] = (byte) (count >>> 16);
+    serialized[11] = (byte) (count >>> 24);
+    return new org.rocksdb.WriteBatch(serialized);
   }
 
-  private static byte[] copy(byte[] key) {
-    return Objects.requireNonNull(key, "key").clone();
+  private void append(byte defaultType, byte familyType, int id, byte[] key, byte[] value) {
+    ensure(1 + 5 + 5 + key.length + (value == null ? 0 : 5 + value.length));
+    if (id == 0) {
+      rep[length++] = defaultType;
+    } else {
+      rep[length++] = familyType;
+      varint(id);
+    }
+    bytes(key);
+    if (value != null) {
+      bytes(value);
+    }
+    count++;
+  }
+
+  private void bytes(byte[] b) {
+    varint(b.length);
+    System.arraycopy(b, 0, rep, length, b.length);
+    length += b.length;
+  }
+
+  private void varint(int v) {
+    while ((v & ~0x7F) != 0) {
+      rep[length++] = (byte) ((v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    rep[length++] = (byte) v;
+  }
+
+  private void ensure(int more) {
+    if (length + more > rep.length) {
+      rep = java.util.Arrays.copyOf(rep, Math.max(rep.length * 2, length + more));
+    }
   }
 }

@@ -1,0 +1,125 @@
+package io.letterbox.server;
+
+import io.letterbox.engine.Letterbox;
+import io.letterbox.rocksdb.RocksStore;
+import io.letterbox.server.config.ServerConfig;
+import io.letterbox.server.http.EngineCalls;
+import io.letterbox.server.http.HttpApi;
+import io.letterbox.server.metrics.Metrics;
+import io.letterbox.store.KeyValueStore;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running Letterbox: store, engine and HTTP server, opened in that order and closed in the
+ * reverse one. {@link #close()} stops taking requests first, so that nothing reaches a closed
+ * engine, and closes the engine before the store, so that acknowledged writes are on disk.
+ */
+public final class LetterboxServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(LetterboxServer.class);
+  private static final long WAIT_SECONDS = 30;
+
+  private final KeyValueStore store;
+  private final Letterbox box;
+  private final Metrics metrics;
+  private final Vertx vertx;
+  private final EngineCalls engine;
+  private final HttpServer http;
+  private final AtomicBoolean ready = new AtomicBoolean();
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private LetterboxServer(KeyValueStore store, Letterbox box, Metrics metrics, Vertx vertx,
+      EngineCalls engine, HttpServer http) {
+    this.store = store;
+    this.box = box;
+    this.metrics = metrics;
+    this.vertx = vertx;
+    this.engine = engine;
+    this.http = http;
+  }
+
+  /** Opens everything and listens; returns once requests are answered. */
+  public static LetterboxServer start(ServerConfig config) {
+    if (config.apiKeys().isEmpty()) {
+      log.warn("No api-keys configured: the API is open to anyone on this machine and listens on {} (loopback) "
+          + "only. Set api-keys to require keys and to listen on other addresses.", config.host());
+    }
+    createDirectories(config);
+    KeyValueStore store = RocksStore.open(config.dataDir(), Letterbox.SPACES);
+    Letterbox box;
+    try {
+      box = Letterbox.open(store, config.engineConfig());
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
+    Metrics metrics = new Metrics();
+    metrics.storeDiskBytes(store::diskBytes);
+    Vertx vertx = Vertx.vertx(new VertxOptions());
+    EngineCalls engine = new EngineCalls(vertx, config.workerThreads());
+    HttpServer http = vertx.createHttpServer(new HttpServerOptions()
+        .setHost(config.host())
+        .setPort(config.port())
+        .setCompressionSupported(true));
+    LetterboxServer server = new LetterboxServer(store, box, metrics, vertx, engine, http);
+    http.requestHandler(HttpApi.router(vertx, box, engine, config, metrics, server.ready::get));
+    try {
+      http.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      server.close();
+      throw new IllegalStateException("cannot listen on " + config.host() + ":" + config.port() + ": "
+          + (e.getCause() != null ? e.getCause().getMessage() : e), e);
+    }
+    server.ready.set(true);
+    log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), http.actualPort(),
+        config.dataDir().toAbsolutePath());
+    return server;
+  }
+
+  /** @return the port actually listened on (useful with port 0) */
+  public int port() {
+    return http.actualPort();
+  }
+
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    ready.set(false);
+    await(http.close());
+    engine.close();
+    await(vertx.close());
+    try {
+      box.close();
+    } finally {
+      store.close();
+      metrics.close();
+    }
+    log.info("Letterbox stopped");
+  }
+
+  private static void await(io.vertx.core.Future<Void> f) {
+    try {
+      f.toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      log.warn("while stopping: {}", e.toString());
+    }
+  }
+
+  private static void createDirectories(ServerConfig config) {
+    try {
+      Files.createDirectories(config.dataDir());
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot create data-dir " + config.dataDir() + ": " + e.getMessage(), e);
+    }
+  }
+}

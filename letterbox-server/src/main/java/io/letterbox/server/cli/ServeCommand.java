@@ -1,0 +1,54 @@
+package io.letterbox.server.cli;
+
+import io.letterbox.server.LetterboxServer;
+import io.letterbox.server.config.ServerConfig;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code letterbox serve}: runs the server until SIGTERM or Ctrl-C, then stops it gracefully.
+ * Settings come from the defaults, then the {@code --config} file, then these flags.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = "Serve the HTTP API. Settings: defaults < --config file < flags.")
+public final class ServeCommand implements Callable<Integer> {
+  @Option(names = "--config", paramLabel = "FILE", description = "properties file with dashed keys, e.g. port=8080")
+  Path config;
+
+  @Option(names = "--data-dir", paramLabel = "DIR", description = "store directory (default: ./data)")
+  Path dataDir;
+
+  @Option(names = "--port", paramLabel = "N", description = "TCP port, 0 for any free one (default: 8080)")
+  Integer port;
+
+  @Option(names = "--host", paramLabel = "H", description = "address to listen on (default: 127.0.0.1)")
+  String host;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    ServerConfig.Builder b = ServerConfig.builder();
+    if (config != null) {
+      b.load(config);
+    }
+    if (dataDir != null) {
+      b.dataDir(dataDir);
+    }
+    if (port != null) {
+      b.set("port", port.toString());
+    }
+    if (host != null) {
+      b.host(host);
+    }
+    LetterboxServer server = LetterboxServer.start(b.build());
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }, "letterbox-shutdown"));
+    stopped.await();
+    return 0;
+  }
+}

@@ -1,0 +1,217 @@
+package io.letterbox.server.config;
+
+import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.id.Ids;
+import io.letterbox.model.FrequencyCap;
+import java.io.IOException;
+import java.io.Reader;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeSet;
+
+/**
+ * Every setting of the server, the single home of its name, default and meaning. Built with
+ * {@link #builder()}, from a properties file ({@link Builder#load}) or key by key
+ * ({@link Builder#set}); keys are dashed lower-case, as in the file.
+ *
+ * @param host           address to listen on
+ * @param port           TCP port; 0 picks a free one
+ * @param dataDir        directory of the RocksDB store
+ * @param apiKeys        bearer keys that clients present; empty means loopback-only access
+ * @param maxBodyBytes   largest request body accepted
+ * @param maxTextLength  longest message text in characters
+ * @param devices        device names that keep their own read position
+ * @param defaultCap     frequency cap of senders that set none
+ * @param nodeId         this node's number in the message id layout
+ * @param maxImportBatch most messages one import request may carry
+ * @param cachedOwners   owners whose conversation summaries the engine caches
+ * @param cachedMessageBytes heap the engine's cache of message contents may use
+ * @param workerThreads  threads that run engine calls off the event loop
+ */
+public record ServerConfig(
+    String host,
+    int port,
+    Path dataDir,
+    List<String> apiKeys,
+    int maxBodyBytes,
+    int maxTextLength,
+    List<String> devices,
+    Optional<FrequencyCap> defaultCap,
+    int nodeId,
+    int maxImportBatch,
+    long cachedOwners,
+    long cachedMessageBytes,
+    int workerThreads) {
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** @return the engine's share of these settings. */
+  public LetterboxConfig engineConfig() {
+    return LetterboxConfig.builder()
+        .maxTextLength(maxTextLength)
+        .devices(devices)
+        .defaultCap(defaultCap.orElse(null))
+        .node(nodeId)
+        .maxImportBatch(maxImportBatch)
+        .cachedOwners(cachedOwners)
+        .cachedMessageBytes(cachedMessageBytes)
+        .build();
+  }
+
+  /** @return whether the server is reachable only from this machine. */
+  public boolean loopbackOnly() {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      throw new ConfigException("host cannot be resolved: " + host);
+    }
+  }
+
+  public static final class Builder {
+    // Loopback by default: a server started without api-keys must not be reachable from outside.
+    private String host = "127.0.0.1";
+    private int port = 8080;
+    private Path dataDir = Path.of("data");
+    // No keys by default; then only loopback binding is allowed (see build()).
+    private List<String> apiKeys = List.of();
+    // 1 MiB: far above the largest valid message (4,000 characters) and a full import batch.
+    private int maxBodyBytes = 1 << 20;
+    private int maxTextLength = 4000;
+    private List<String> devices = List.of("pc", "mobile");
+    // None: a sender is uncapped unless it sets its own cap (PUT /v1/senders/{uid}/cap).
+    private FrequencyCap defaultCap;
+    // Ids are unique across nodes only if every node has its own number.
+    private int nodeId = 0;
+    private int maxImportBatch = 1000;
+    private long cachedOwners = 100_000;
+    // 64 MiB of hot message texts: recent broadcasts are read by many receivers.
+    private long cachedMessageBytes = 64L << 20;
+    // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
+    private int workerThreads = 32;
+
+    public Builder host(String v) { host = v; return this; }
+    public Builder port(int v) { port = v; return this; }
+    public Builder dataDir(Path v) { dataDir = v; return this; }
+    public Builder apiKeys(List<String> v) { apiKeys = List.copyOf(v); return this; }
+    public Builder maxBodyBytes(int v) { maxBodyBytes = v; return this; }
+    public Builder maxTextLength(int v) { maxTextLength = v; return this; }
+    public Builder devices(List<String> v) { devices = List.copyOf(v); return this; }
+    public Builder defaultCap(FrequencyCap v) { defaultCap = v; return this; }
+    public Builder nodeId(int v) { nodeId = v; return this; }
+    public Builder maxImportBatch(int v) { maxImportBatch = v; return this; }
+    public Builder cachedOwners(long v) { cachedOwners = v; return this; }
+    public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
+    public Builder workerThreads(int v) { workerThreads = v; return this; }
+
+    /** Sets the setting named {@code key} (as in the file) from its text form. */
+    public Builder set(String key, String value) {
+      String v = value.trim();
+      switch (key) {
+        case "host" -> host(v);
+        case "port" -> port(ConfigValues.integer(key, v, 0, 65_535));
+        case "data-dir" -> dataDir(Path.of(v));
+        case "api-keys" -> apiKeys(ConfigValues.list(v));
+        case "max-body-bytes" -> maxBodyBytes(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
+        case "max-text-length" -> maxTextLength(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
+        case "devices" -> devices(ConfigValues.list(v));
+        case "default-cap" -> defaultCap(v.isEmpty() ? null : ConfigValues.cap(key, v));
+        case "node-id" -> nodeId(ConfigValues.integer(key, v, 0, Ids.MAX_NODE));
+        case "max-import-batch" -> maxImportBatch(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
+        case "cached-owners" -> cachedOwners(ConfigValues.longValue(key, v));
+        case "cached-message-bytes" -> cachedMessageBytes(ConfigValues.longValue(key, v));
+        case "worker-threads" -> workerThreads(ConfigValues.integer(key, v, 1, 1024));
+        default -> throw new ConfigException("unknown configuration key: " + key);
+      }
+      return this;
+    }
+
+    /** Applies every key of the properties file {@code file}; an unknown key is refused. */
+    public Builder load(Path file) {
+      Properties p = new Properties();
+      try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        p.load(r);
+      } catch (IOException e) {
+        throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage());
+      }
+      // Sorted so that the first unknown key reported does not depend on hash order.
+      for (String key : new TreeSet<>(p.stringPropertyNames())) {
+        set(key, p.getProperty(key));
+      }
+      return this;
+    }
+
+    public ServerConfig build() {
+      ServerConfig c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, maxTextLength,
+          devices, Optional.ofNullable(defaultCap), nodeId, maxImportBatch, cachedOwners, cachedMessageBytes,
+          workerThreads);
+      try {
+        c.engineConfig();
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(e.getMessage());
+      }
+      if (apiKeys.isEmpty() && !c.loopbackOnly()) {
+        throw new ConfigException("refusing to listen on " + host + " without api-keys: anyone could"
+            + " read every message. Set api-keys, or listen on a loopback address such as 127.0.0.1");
+      }
+      return c;
+    }
+  }
+
+  /** Text-to-value conversions of the settings; each error names the key. */
+  private static final class ConfigValues {
+    static int integer(String key, String v, int min, int max) {
+      try {
+        int n = Integer.parseInt(v);
+        if (n >= min && n <= max) {
+          return n;
+        }
+      } catch (NumberFormatException ignored) {
+        // reported below with the allowed range
+      }
+      throw new ConfigException(key + " must be an integer in " + min + ".." + max + ": '" + v + "'");
+    }
+
+    static long longValue(String key, String v) {
+      try {
+        long n = Long.parseLong(v);
+        if (n >= 0) {
+          return n;
+        }
+      } catch (NumberFormatException ignored) {
+        // reported below
+      }
+      throw new ConfigException(key + " must be a non-negative integer: '" + v + "'");
+    }
+
+    static List<String> list(String v) {
+      return Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** {@code messages/period}, e.g. {@code 1/P1D}: one message per day. */
+    static FrequencyCap cap(String key, String v) {
+      int slash = v.indexOf('/');
+      try {
+        if (slash > 0) {
+          return new FrequencyCap(Integer.parseInt(v.substring(0, slash).trim()),
+              Duration.parse(v.substring(slash + 1).trim()));
+        }
+      } catch (NumberFormatException | DateTimeParseException e) {
+        // reported below with the expected form
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(key + ": " + e.getMessage());
+      }
+      throw new ConfigException(key + " must look like 1/P1D (messages/ISO-8601 period): '" + v + "'");
+    }
+  }
+}

@@ -1,0 +1,58 @@
+package io.letterbox.server.http;
+
+import static io.vertx.core.http.HttpMethod.DELETE;
+import static io.vertx.core.http.HttpMethod.GET;
+import static io.vertx.core.http.HttpMethod.POST;
+
+import io.letterbox.engine.Letterbox;
+import io.letterbox.server.http.json.JsonBody;
+import io.letterbox.server.http.json.JsonViews;
+
+/** An owner's conversation list, the history with one peer, read positions and unread counts. */
+final class ConversationRoutes {
+  private final Letterbox box;
+  private final EngineCalls engine;
+
+  ConversationRoutes(Letterbox box, EngineCalls engine) {
+    this.box = box;
+    this.engine = engine;
+  }
+
+  void register(Routes routes) {
+    routes.add(GET, "/v1/users/:uid/conversations", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      String cursor = Params.cursor(ctx);
+      int limit = Params.limit(ctx);
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.conversations(uid, cursor, limit), JsonViews::conversation)));
+    });
+
+    routes.add(GET, "/v1/users/:uid/conversations/:peer/messages", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      String cursor = Params.cursor(ctx);
+      int limit = Params.limit(ctx);
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.history(uid, peer, cursor, limit), JsonViews::message)));
+    });
+
+    routes.add(POST, "/v1/users/:uid/conversations/:peer/read", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      JsonBody b = JsonBody.of(ctx, "device", "upTo");
+      String device = b.string("device");
+      Long upTo = b.optionalId("upTo").orElse(null);
+      Replies.noContent(ctx, engine.write(() -> box.markRead(uid, peer, device, upTo)));
+    });
+
+    routes.add(GET, "/v1/users/:uid/unread", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      String device = Params.requiredQuery(ctx, "device");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.unread(box.unread(uid, device))));
+    });
+
+    routes.add(DELETE, "/v1/users/:uid/conversations/:peer", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Replies.noContent(ctx, engine.write(() -> box.deleteConversation(uid, peer)));
+    });
+  }
+}

@@ -1,0 +1,68 @@
+package io.letterbox.server.http;
+
+import static io.vertx.core.http.HttpMethod.DELETE;
+import static io.vertx.core.http.HttpMethod.GET;
+import static io.vertx.core.http.HttpMethod.POST;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.model.ImportedMessage;
+import io.letterbox.model.SendRequest;
+import io.letterbox.server.http.json.JsonBody;
+import io.letterbox.server.http.json.JsonViews;
+import io.letterbox.server.http.json.Times;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Sending, reading one, deleting and importing messages. */
+final class MessageRoutes {
+  private final Letterbox box;
+  private final EngineCalls engine;
+
+  MessageRoutes(Letterbox box, EngineCalls engine) {
+    this.box = box;
+    this.engine = engine;
+  }
+
+  void register(Routes routes) {
+    routes.add(POST, "/v1/messages", ctx -> {
+      JsonBody b = JsonBody.of(ctx, "from", "to", "text", "idempotencyKey");
+      SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.string("text"),
+          b.optionalString("idempotencyKey").orElse(null));
+      // 200 for a replayed idempotency key: the client sees that nothing new was stored.
+      Replies.when(ctx, engine.write(() -> box.send(req)),
+          r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
+    });
+
+    routes.add(GET, "/v1/users/:uid/messages/:id", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long id = Params.id(ctx, "id");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.message(box.message(uid, id).orElseThrow(
+          () -> LetterboxException.notFound("user %d has no message %d", uid, id)))));
+    });
+
+    routes.add(DELETE, "/v1/users/:uid/messages/:id", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long id = Params.id(ctx, "id");
+      Replies.noContent(ctx, engine.write(() -> box.deleteMessage(uid, id)));
+    });
+
+    routes.add(DELETE, "/v1/users/:uid/messages", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      Replies.noContent(ctx, engine.write(() -> box.deleteAll(uid)));
+    });
+
+    routes.add(POST, "/v1/import/messages", ctx -> {
+      JsonNode items = JsonBody.of(ctx, "messages").array("messages");
+      List<ImportedMessage> batch = new ArrayList<>(items.size());
+      for (int i = 0; i < items.size(); i++) {
+        String where = "messages[" + i + "]";
+        JsonBody m = JsonBody.of(items.get(i), where, "from", "to", "text", "createdAt");
+        batch.add(new ImportedMessage(m.id("from"), m.id("to"), m.string("text"),
+            Times.parse(where + ".createdAt", m.string("createdAt"))));
+      }
+      Replies.json(ctx, 200, engine.write(() -> box.importMessages(batch)).map(JsonViews::ids));
+    });
+  }
+}

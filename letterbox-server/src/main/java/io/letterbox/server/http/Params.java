@@ -1,0 +1,59 @@
+package io.letterbox.server.http;
+
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.server.http.json.Ids64;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+
+/** Path and query parameters, checked for shape; the engine checks what they mean. */
+final class Params {
+  static final int DEFAULT_LIMIT = 20;
+  static final int MAX_LIMIT = 100;
+
+  private Params() {}
+
+  /** A path segment holding an id, e.g. {@code uid} in {@code /v1/users/:uid/...}. */
+  static long id(RoutingContext ctx, String name) {
+    return Ids64.parse(name, ctx.pathParam(name));
+  }
+
+  /** {@code ?limit=}: 1..100, default 20. */
+  static int limit(RoutingContext ctx) {
+    String v = single(ctx, "limit");
+    if (v == null) {
+      return DEFAULT_LIMIT;
+    }
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= 1 && n <= MAX_LIMIT) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw LetterboxException.invalid("limit must be an integer in 1..%d: %s", MAX_LIMIT, v);
+  }
+
+  /** {@code ?cursor=}: opaque, passed to the engine; absent or empty means the first page. */
+  static String cursor(RoutingContext ctx) {
+    String v = single(ctx, "cursor");
+    return v == null || v.isEmpty() ? null : v;
+  }
+
+  static String requiredQuery(RoutingContext ctx, String name) {
+    String v = single(ctx, name);
+    if (v == null || v.isEmpty()) {
+      throw LetterboxException.invalid("query parameter %s is required", name);
+    }
+    return v;
+  }
+
+  /** A repeated parameter is ambiguous, so it is refused rather than one copy picked. */
+  private static String single(RoutingContext ctx, String name) {
+    List<String> all = ctx.queryParam(name);
+    if (all.size() > 1) {
+      throw LetterboxException.invalid("query parameter %s is given %d times", name, all.size());
+    }
+    return all.isEmpty() ? null : all.get(0);
+  }
+}

@@ -1,0 +1,55 @@
+package io.letterbox.server.http;
+
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.PlatformHandler;
+
+/**
+ * Registers routes with what every route needs, in the order it needs it: its template for the
+ * metrics, then authentication (before the body is read, so that strangers cannot make the
+ * server buffer bodies), then the body with its size limit, then the handler.
+ */
+public final class Routes {
+  private final Router router;
+  private final Handler<RoutingContext> auth;
+  private final Handler<RoutingContext> body;
+
+  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes) {
+    this.router = router;
+    this.auth = auth;
+    this.body = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
+  }
+
+  /** A route behind the API keys. */
+  public void add(HttpMethod method, String path, Handler<RoutingContext> handler) {
+    register(method, path, handler, true);
+  }
+
+  /** A route open to everyone, e.g. health checks. */
+  public void addOpen(HttpMethod method, String path, Handler<RoutingContext> handler) {
+    register(method, path, handler, false);
+  }
+
+  /** Names the route for {@link HttpMetrics}; a platform handler because Vert.x runs those first. */
+  private record RouteTag(String template) implements PlatformHandler {
+    @Override
+    public void handle(RoutingContext ctx) {
+      ctx.put(HttpMetrics.ROUTE_KEY, template);
+      ctx.next();
+    }
+  }
+
+  private void register(HttpMethod method, String path, Handler<RoutingContext> handler, boolean protect) {
+    var route = router.route(method, path).handler(new RouteTag(path));
+    if (protect) {
+      route.handler(auth);
+    }
+    if (method == HttpMethod.POST || method == HttpMethod.PUT) {
+      route.handler(body);
+    }
+    route.handler(handler).failureHandler(ErrorResponder::handle);
+  }
+}

@@ -1,0 +1,111 @@
+package io.letterbox.server.http.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.server.http.ApiException;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A request body read strictly: a JSON object whose fields are all known, each of the expected
+ * type. Every accessor throws INVALID_ARGUMENT naming the field it could not use.
+ */
+public final class JsonBody {
+  private final JsonNode object;
+  private final String where;
+
+  private JsonBody(JsonNode object, String where) {
+    this.object = object;
+    this.where = where;
+  }
+
+  /**
+   * Reads the request body as a JSON object that has no fields other than {@code allowed}.
+   *
+   * @throws ApiException 415 when the body declares another media type, INVALID_JSON when it is
+   *     not a JSON object
+   */
+  public static JsonBody of(RoutingContext ctx, String... allowed) {
+    String type = ctx.request().getHeader("Content-Type");
+    // A missing Content-Type is taken as JSON: it is what the body must be anyway.
+    if (type != null && !MediaTypes.isJson(type)) {
+      throw ApiException.unsupportedMediaType(type);
+    }
+    JsonNode node = Json.read(ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
+    if (!node.isObject()) {
+      throw ApiException.invalidJson("the request body must be a JSON object");
+    }
+    return new JsonBody(node, "").only(allowed);
+  }
+
+  /** Reads {@code node}, an element of a request, as an object with only {@code allowed} fields. */
+  public static JsonBody of(JsonNode node, String where, String... allowed) {
+    if (!node.isObject()) {
+      throw LetterboxException.invalid("%s must be a JSON object", where);
+    }
+    return new JsonBody(node, where + ".").only(allowed);
+  }
+
+  private JsonBody only(String... allowed) {
+    Set<String> known = Set.of(allowed);
+    for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
+      String name = it.next();
+      if (!known.contains(name)) {
+        throw LetterboxException.invalid("unknown field %s%s; allowed: %s", where, name, String.join(", ", allowed));
+      }
+    }
+    return this;
+  }
+
+  public long id(String field) {
+    return Ids64.parse(where + field, required(field));
+  }
+
+  public Optional<Long> optionalId(String field) {
+    return present(field) ? Optional.of(id(field)) : Optional.empty();
+  }
+
+  public String string(String field) {
+    JsonNode n = required(field);
+    if (!n.isTextual()) {
+      throw LetterboxException.invalid("%s%s must be a string", where, field);
+    }
+    return n.textValue();
+  }
+
+  public Optional<String> optionalString(String field) {
+    return present(field) ? Optional.of(string(field)) : Optional.empty();
+  }
+
+  /** @return an integer field that fits an int; fractions and strings are refused */
+  public int integer(String field) {
+    JsonNode n = required(field);
+    if (!n.isIntegralNumber() || !n.canConvertToInt()) {
+      throw LetterboxException.invalid("%s%s must be an integer", where, field);
+    }
+    return n.intValue();
+  }
+
+  public JsonNode array(String field) {
+    JsonNode n = required(field);
+    if (!n.isArray()) {
+      throw LetterboxException.invalid("%s%s must be an array", where, field);
+    }
+    return n;
+  }
+
+  /** A field set to null counts as absent, so that clients may send optional fields as null. */
+  private boolean present(String field) {
+    JsonNode n = object.get(field);
+    return n != null && !n.isNull();
+  }
+
+  private JsonNode required(String field) {
+    if (!present(field)) {
+      throw LetterboxException.invalid("%s%s is required", where, field);
+    }
+    return object.get(field);
+  }
+}

@@ -1,0 +1,68 @@
+package io.letterbox.server.http.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.letterbox.model.Conversation;
+import io.letterbox.model.FrequencyCap;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.model.UnreadSummary;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** The JSON shapes of the API's answers, built from the engine's model. Ids become strings. */
+public final class JsonViews {
+  private JsonViews() {}
+
+  /** {@code to} is left out for broadcasts, which have no single receiver. */
+  public record MessageView(String id, String kind, String from,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String to, String text, String createdAt) {}
+
+  public record ConversationView(String peer, MessageView lastMessage, Map<String, Long> unread, String updatedAt) {}
+
+  /** {@code next} is written as null on the last page, never left out. */
+  public record PageView<T>(List<T> items, String next) {}
+
+  public record UnreadView(long total, List<PeerCountView> conversations) {}
+
+  public record PeerCountView(String peer, long count) {}
+
+  public record CapView(int messages, String period) {}
+
+  public record IdsView(List<String> ids) {}
+
+  public static MessageView message(Message m) {
+    boolean single = m.kind() == Message.Kind.SINGLE;
+    return new MessageView(Ids64.format(m.id()), single ? "single" : "broadcast", Ids64.format(m.from()),
+        single ? Ids64.format(m.to()) : null, m.text(), Times.format(m.createdAt()));
+  }
+
+  public static ConversationView conversation(Conversation c) {
+    return new ConversationView(Ids64.format(c.peer()), message(c.lastMessage()), c.unread(),
+        Times.format(c.updatedAt()));
+  }
+
+  public static <T, V> PageView<V> page(Page<T> page, Function<T, V> view) {
+    return new PageView<>(page.items().stream().map(view).toList(), page.next());
+  }
+
+  public static UnreadView unread(UnreadSummary s) {
+    return new UnreadView(s.total(),
+        s.conversations().stream().map(p -> new PeerCountView(Ids64.format(p.peer()), p.count())).toList());
+  }
+
+  public static CapView cap(FrequencyCap cap) {
+    return new CapView(cap.messages(), period(cap.period()));
+  }
+
+  /** Whole days as {@code P1D}, as clients write them; Duration alone would say {@code PT24H}. */
+  static String period(Duration d) {
+    long day = Duration.ofDays(1).getSeconds();
+    return d.getNano() == 0 && d.getSeconds() % day == 0 ? "P" + d.getSeconds() / day + "D" : d.toString();
+  }
+
+  public static IdsView ids(List<Long> ids) {
+    return new IdsView(ids.stream().map(Ids64::format).toList());
+  }
+}

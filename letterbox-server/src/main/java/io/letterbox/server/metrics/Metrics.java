@@ -1,0 +1,50 @@
+package io.letterbox.server.metrics;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.function.LongSupplier;
+
+/** The server's meters, exposed in the Prometheus text format: JVM, process and HTTP. */
+public final class Metrics implements AutoCloseable {
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final JvmGcMetrics gc = new JvmGcMetrics();
+
+  public Metrics() {
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
+    gc.bindTo(registry);
+  }
+
+  /** Exposes the store's size on disk as {@code letterbox_store_disk_bytes}. */
+  public void storeDiskBytes(LongSupplier diskBytes) {
+    Gauge.builder("letterbox.store.disk.bytes", () -> diskBytes.getAsLong())
+        .description("approximate bytes the store occupies on disk")
+        .baseUnit("bytes")
+        .register(registry);
+  }
+
+  public MeterRegistry registry() {
+    return registry;
+  }
+
+  public String scrape() {
+    return registry.scrape();
+  }
+
+  @Override
+  public void close() {
+    gc.close();
+    registry.close();
+  }
+}

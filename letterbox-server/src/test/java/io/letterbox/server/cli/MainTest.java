@@ -1,0 +1,64 @@
+package io.letterbox.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.letterbox.server.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class MainTest {
+  final StringWriter out = new StringWriter();
+  final StringWriter err = new StringWriter();
+
+  int run(String... args) {
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  @Test
+  void helpNamesTheServeCommand() {
+    assertThat(run("--help")).isZero();
+    assertThat(out.toString()).contains("serve").contains("--version");
+  }
+
+  @Test
+  void serveHelpListsItsFlags() {
+    assertThat(run("serve", "--help")).isZero();
+    assertThat(out.toString()).contains("--data-dir", "--port", "--host", "--config");
+  }
+
+  @Test
+  void versionPrintsTheProjectVersion() {
+    assertThat(run("--version")).isZero();
+    assertThat(out.toString()).startsWith("letterbox ").doesNotContain("${");
+  }
+
+  @Test
+  void noCommandIsAUsageErrorWithExitCode2() {
+    assertThat(run()).isEqualTo(2);
+  }
+
+  @Test
+  void anUnknownConfigurationKeyRefusesToStartWithExitCode2(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("c.properties");
+    Files.writeString(file, "colour=blue\n");
+
+    assertThat(run("serve", "--config", file.toString(), "--data-dir", dir.resolve("d").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("colour");
+    assertThat(dir.resolve("d")).doesNotExist();
+  }
+
+  @Test
+  void aPublicHostWithoutApiKeysRefusesToStartWithExitCode2(@TempDir Path dir) {
+    assertThat(run("serve", "--host", "0.0.0.0", "--data-dir", dir.resolve("d").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("api-keys");
+    assertThat(dir.resolve("d")).doesNotExist();
+  }
+}

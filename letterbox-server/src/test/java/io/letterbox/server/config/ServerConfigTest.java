@@ -1,0 +1,89 @@
+package io.letterbox.server.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.letterbox.model.FrequencyCap;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ServerConfigTest {
+
+  @Test
+  void defaultsListenOnLoopbackPort8080WithDataInDotData() {
+    ServerConfig c = ServerConfig.builder().build();
+
+    assertThat(c.host()).isEqualTo("127.0.0.1");
+    assertThat(c.port()).isEqualTo(8080);
+    assertThat(c.dataDir()).isEqualTo(Path.of("data"));
+    assertThat(c.apiKeys()).isEmpty();
+    assertThat(c.maxBodyBytes()).isEqualTo(1 << 20);
+    assertThat(c.maxTextLength()).isEqualTo(4000);
+    assertThat(c.devices()).containsExactly("pc", "mobile");
+    assertThat(c.defaultCap()).isEmpty();
+    assertThat(c.loopbackOnly()).isTrue();
+  }
+
+  @Test
+  void aPropertiesFileSetsEveryKey(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("letterbox.properties");
+    Files.writeString(file, String.join("\n",
+        "# comments are fine", "host = 0.0.0.0", "port=9090", "data-dir=/var/lib/letterbox",
+        "api-keys=k1, k2", "max-body-bytes=2048", "max-text-length=100", "devices=pc,mobile,watch",
+        "default-cap=2/PT1H", "node-id=7", "max-import-batch=50", "cached-owners=10", "worker-threads=4"));
+
+    ServerConfig c = ServerConfig.builder().load(file).build();
+
+    assertThat(c.host()).isEqualTo("0.0.0.0");
+    assertThat(c.port()).isEqualTo(9090);
+    assertThat(c.dataDir()).isEqualTo(Path.of("/var/lib/letterbox"));
+    assertThat(c.apiKeys()).containsExactly("k1", "k2");
+    assertThat(c.maxBodyBytes()).isEqualTo(2048);
+    assertThat(c.maxTextLength()).isEqualTo(100);
+    assertThat(c.devices()).containsExactly("pc", "mobile", "watch");
+    assertThat(c.defaultCap()).contains(new FrequencyCap(2, Duration.ofHours(1)));
+    assertThat(c.nodeId()).isEqualTo(7);
+    assertThat(c.maxImportBatch()).isEqualTo(50);
+    assertThat(c.cachedOwners()).isEqualTo(10);
+    assertThat(c.workerThreads()).isEqualTo(4);
+    assertThat(c.engineConfig().devices()).containsExactly("pc", "mobile", "watch");
+  }
+
+  @Test
+  void anUnknownKeyIsRefusedByName(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("bad.properties");
+    Files.writeString(file, "port=1\nmax_body_bytes=5\n");
+
+    assertThatThrownBy(() -> ServerConfig.builder().load(file))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("max_body_bytes");
+  }
+
+  @Test
+  void aValueOfTheWrongFormIsRefusedNamingTheKey() {
+    assertThatThrownBy(() -> ServerConfig.builder().set("port", "eighty")).hasMessageContaining("port");
+    assertThatThrownBy(() -> ServerConfig.builder().set("port", "70000")).hasMessageContaining("port");
+    assertThatThrownBy(() -> ServerConfig.builder().set("default-cap", "daily")).hasMessageContaining("default-cap");
+    assertThatThrownBy(() -> ServerConfig.builder().set("default-cap", "0/P1D")).hasMessageContaining("default-cap");
+    assertThatThrownBy(() -> ServerConfig.builder().set("devices", "PC").build()).isInstanceOf(ConfigException.class);
+  }
+
+  @Test
+  void anEmptyDefaultCapMeansNone() {
+    assertThat(ServerConfig.builder().set("default-cap", "").build().defaultCap()).isEmpty();
+  }
+
+  @Test
+  void listeningBeyondLoopbackWithoutKeysIsRefused() {
+    assertThatThrownBy(() -> ServerConfig.builder().host("0.0.0.0").build())
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("api-keys");
+    assertThat(ServerConfig.builder().host("0.0.0.0").apiKeys(List.of("k")).build().loopbackOnly()).isFalse();
+    assertThat(ServerConfig.builder().host("localhost").build().loopbackOnly()).isTrue();
+    assertThat(ServerConfig.builder().host("::1").build().loopbackOnly()).isTrue();
+  }
+}

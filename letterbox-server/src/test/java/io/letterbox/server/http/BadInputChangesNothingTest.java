@@ -1,0 +1,146 @@
+package io.letterbox.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.letterbox.server.support.ApiTestBase;
+import io.letterbox.server.support.Reply;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every refused request answers a 4xx with the error shape, and a read afterwards shows that
+ * nothing changed: the quiet pair (a, b) still has no conversation, the reader c still has its
+ * one unread message from d on both devices and sender a still has no cap.
+ */
+class BadInputChangesNothingTest extends ApiTestBase {
+  static long a;
+  static long b;
+  static long c;
+  static long d;
+  static JsonNode fromD;
+
+  @BeforeAll
+  static void fixture() {
+    a = user();
+    b = user();
+    c = user();
+    d = user();
+    fromD = send(d, c, "the one message");
+  }
+
+  static Stream<Arguments> badRequests() {
+    String send = "/v1/messages";
+    String read = "/v1/users/" + c + "/conversations/" + d + "/read";
+    return Stream.of(
+        bad("malformed JSON", "POST", send, "{\"from\":", 400, "INVALID_JSON"),
+        bad("empty body", "POST", send, "", 400, "INVALID_JSON"),
+        bad("a JSON array", "POST", send, "[1,2]", 400, "INVALID_JSON"),
+        bad("trailing garbage", "POST", send, msg(a, b, "x") + " x", 400, "INVALID_JSON"),
+        bad("duplicate field", "POST", send, "{\"from\":\"" + a + "\",\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"text\":\"x\"}", 400, "INVALID_JSON"),
+        bad("unknown field", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"text\":\"x\",\"cc\":\"3\"}", 400, "INVALID_ARGUMENT"),
+        bad("missing text", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\"}", 400, "INVALID_ARGUMENT"),
+        bad("null to", "POST", send, "{\"from\":\"" + a + "\",\"to\":null,\"text\":\"x\"}", 400, "INVALID_ARGUMENT"),
+        bad("text is a number", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"text\":5}", 400, "INVALID_ARGUMENT"),
+        bad("idempotencyKey is a number", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"text\":\"x\",\"idempotencyKey\":1}", 400, "INVALID_ARGUMENT"),
+        bad("uid 0", "POST", send, rawIds("0", "\"" + b + "\""), 400, "INVALID_ARGUMENT"),
+        bad("negative uid", "POST", send, rawIds("-" + a, "\"" + b + "\""), 400, "INVALID_ARGUMENT"),
+        bad("negative uid string", "POST", send, rawIds("\"-" + a + "\"", "\"" + b + "\""), 400, "INVALID_ARGUMENT"),
+        bad("uid above 2^63-1 as string", "POST", send, rawIds("\"" + a + "\"", "\"9223372036854775808\""), 400, "INVALID_ARGUMENT"),
+        bad("uid above 2^63-1 as number", "POST", send, rawIds("\"" + a + "\"", "9223372036854775808"), 400, "INVALID_ARGUMENT"),
+        bad("non-numeric uid", "POST", send, rawIds("\"" + a + "\"", "\"bob\""), 400, "INVALID_ARGUMENT"),
+        bad("fractional uid", "POST", send, rawIds("\"" + a + "\"", b + ".5"), 400, "INVALID_ARGUMENT"),
+        bad("float uid", "POST", send, rawIds("\"" + a + "\"", b + ".0"), 400, "INVALID_ARGUMENT"),
+        bad("exponent uid", "POST", send, rawIds("\"" + a + "\"", "1e3"), 400, "INVALID_ARGUMENT"),
+        bad("boolean uid", "POST", send, rawIds("true", "\"" + b + "\""), 400, "INVALID_ARGUMENT"),
+        bad("uid with a plus sign", "POST", send, rawIds("\"+" + a + "\"", "\"" + b + "\""), 400, "INVALID_ARGUMENT"),
+        bad("empty text", "POST", send, msg(a, b, ""), 400, "INVALID_ARGUMENT"),
+        bad("text over 4000 characters", "POST", send, msg(a, b, "x".repeat(4001)), 400, "INVALID_ARGUMENT"),
+        bad("from equals to", "POST", send, msg(a, a, "self"), 400, "INVALID_ARGUMENT"),
+        bad("body over max-body-bytes", "POST", send, msg(a, b, "x".repeat(1_100_000)), 413, "PAYLOAD_TOO_LARGE"),
+        new BadRequest("text/plain body", "POST", send, msg(a, b, "x"), "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE").args(),
+        new BadRequest("JSON in another charset", "POST", send, msg(a, b, "x"), "application/json; charset=latin1", 415, "UNSUPPORTED_MEDIA_TYPE").args(),
+        bad("import with one bad item", "POST", "/v1/import/messages", json(Map.of("messages", List.of(
+            Map.of("from", "" + a, "to", "" + b, "text", "fine", "createdAt", "2010-01-01T00:00:00.000Z"),
+            Map.of("from", "" + a, "to", "" + b, "text", "bad time", "createdAt", "yesterday")))), 400, "INVALID_ARGUMENT"),
+        bad("import item with unknown field", "POST", "/v1/import/messages", json(Map.of("messages", List.of(
+            Map.of("from", "" + a, "to", "" + b, "text", "x", "createdAt", "2010-01-01T00:00:00.000Z", "id", "5")))), 400, "INVALID_ARGUMENT"),
+        bad("import of self messages", "POST", "/v1/import/messages", json(Map.of("messages", List.of(
+            Map.of("from", "" + a, "to", "" + b, "text", "fine", "createdAt", "2010-01-01T00:00:00.000Z"),
+            Map.of("from", "" + a, "to", "" + a, "text", "self", "createdAt", "2010-01-01T00:00:00.000Z")))), 400, "INVALID_ARGUMENT"),
+        bad("import without messages", "POST", "/v1/import/messages", "{\"messages\":{}}", 400, "INVALID_ARGUMENT"),
+        bad("unknown device", "POST", read, "{\"device\":\"tablet\"}", 400, "INVALID_ARGUMENT"),
+        bad("read without device", "POST", read, "{}", 400, "INVALID_ARGUMENT"),
+        bad("read upTo not an id", "POST", read, "{\"device\":\"pc\",\"upTo\":\"latest\"}", 400, "INVALID_ARGUMENT"),
+        bad("read with uid 0 in the path", "POST", "/v1/users/0/conversations/" + d + "/read", "{\"device\":\"pc\"}", 400, "INVALID_ARGUMENT"),
+        bad("limit 0", "GET", "/v1/users/" + c + "/conversations?limit=0", null, 400, "INVALID_ARGUMENT"),
+        bad("limit 101", "GET", "/v1/users/" + c + "/conversations/" + d + "/messages?limit=101", null, 400, "INVALID_ARGUMENT"),
+        bad("limit not a number", "GET", "/v1/users/" + c + "/conversations?limit=ten", null, 400, "INVALID_ARGUMENT"),
+        bad("forged history cursor", "GET", "/v1/users/" + c + "/conversations/" + d + "/messages?cursor=forged", null, 400, "INVALID_ARGUMENT"),
+        bad("forged conversations cursor", "GET", "/v1/users/" + c + "/conversations?cursor=AAAA", null, 400, "INVALID_ARGUMENT"),
+        bad("non-numeric uid in the path", "GET", "/v1/users/carol/conversations", null, 400, "INVALID_ARGUMENT"),
+        bad("uid above 2^63-1 in the path", "GET", "/v1/users/9223372036854775808/conversations", null, 400, "INVALID_ARGUMENT"),
+        bad("unread without device", "GET", "/v1/users/" + c + "/unread", null, 400, "INVALID_ARGUMENT"),
+        bad("unread on an unknown device", "GET", "/v1/users/" + c + "/unread?device=tv", null, 400, "INVALID_ARGUMENT"),
+        bad("delete a message id that is not a number", "DELETE", "/v1/users/" + c + "/messages/first", null, 400, "INVALID_ARGUMENT"),
+        bad("delete a message the owner cannot see", "DELETE", "/v1/users/" + c + "/messages/12345", null, 404, "NOT_FOUND"),
+        bad("delete a conversation with peer 0", "DELETE", "/v1/users/" + c + "/conversations/0", null, 400, "INVALID_ARGUMENT"),
+        bad("delete all with a negative uid", "DELETE", "/v1/users/-" + c + "/messages", null, 400, "INVALID_ARGUMENT"),
+        bad("cap of zero messages", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":0,\"period\":\"P1D\"}", 400, "INVALID_ARGUMENT"),
+        bad("cap period not ISO-8601", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":1,\"period\":\"1 day\"}", 400, "INVALID_ARGUMENT"),
+        bad("cap period under a second", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":1,\"period\":\"PT0.5S\"}", 400, "INVALID_ARGUMENT"),
+        bad("cap messages as a string", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":\"1\",\"period\":\"P1D\"}", 400, "INVALID_ARGUMENT"),
+        bad("unknown route", "POST", "/v1/broadcasts", msg(a, b, "x"), 404, "NOT_FOUND"),
+        bad("wrong method", "PUT", send, msg(a, b, "x"), 405, "METHOD_NOT_ALLOWED"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badRequests")
+  void aRefusedRequestAnswersTheErrorShape(String name, BadRequest req) {
+    Reply r = api.send(req.method, req.path, req.body, req.contentType);
+
+    assertThat(r.status()).as("%s", r).isEqualTo(req.status);
+    assertThat(r.errorCode()).as("%s", r).isEqualTo(req.code);
+    assertThat(r.json().get("error").get("message").asText()).isNotBlank();
+  }
+
+  @AfterEach
+  void nothingChanged() {
+    assertThat(api.get("/v1/users/" + a + "/conversations").json().get("items")).isEmpty();
+    assertThat(api.get("/v1/users/" + b + "/conversations").json().get("items")).isEmpty();
+    assertThat(api.get("/v1/users/" + a + "/conversations/" + b + "/messages").json().get("items")).isEmpty();
+    assertThat(api.get("/v1/users/" + c + "/conversations/" + d + "/messages").json().get("items")).containsExactly(fromD);
+    assertThat(api.get("/v1/users/" + c + "/unread?device=pc").json().get("total").asLong()).isEqualTo(1);
+    assertThat(api.get("/v1/users/" + c + "/unread?device=mobile").json().get("total").asLong()).isEqualTo(1);
+    assertThat(api.get("/v1/senders/" + a + "/cap").status()).isEqualTo(404);
+  }
+
+  record BadRequest(String name, String method, String path, String body, String contentType, int status, String code) {
+    Arguments args() {
+      return Arguments.of(name, this);
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  private static Arguments bad(String name, String method, String path, String body, int status, String code) {
+    return new BadRequest(name, method, path, body, body == null ? null : "application/json", status, code).args();
+  }
+
+  private static String msg(long from, long to, String text) {
+    return json(Map.of("from", "" + from, "to", "" + to, "text", text));
+  }
+
+  private static String rawIds(String from, String to) {
+    return "{\"from\":" + from + ",\"to\":" + to + ",\"text\":\"x\"}";
+  }
+}

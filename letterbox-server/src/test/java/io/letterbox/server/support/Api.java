@@ -1,0 +1,77 @@
+package io.letterbox.server.support;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+
+/** A small HTTP client for the API under test; every call returns the answer, whatever its status. */
+public final class Api {
+  private static final HttpClient CLIENT = HttpClient.newBuilder()
+      .connectTimeout(Duration.ofSeconds(5))
+      .version(HttpClient.Version.HTTP_1_1)
+      .build();
+
+  private final int port;
+  private final String base;
+  private final String key;
+
+  public Api(int port) {
+    this(port, null);
+  }
+
+  private Api(int port, String key) {
+    this.port = port;
+    this.base = "http://127.0.0.1:" + port;
+    this.key = key;
+  }
+
+  /** @return a client that sends {@code Authorization: Bearer key} */
+  public Api withKey(String key) {
+    return new Api(port, key);
+  }
+
+  public Reply get(String path) {
+    return send("GET", path, null, null);
+  }
+
+  public Reply delete(String path) {
+    return send("DELETE", path, null, null);
+  }
+
+  public Reply post(String path, String json) {
+    return send("POST", path, json, "application/json");
+  }
+
+  public Reply put(String path, String json) {
+    return send("PUT", path, json, "application/json");
+  }
+
+  /** Any method, body and content type; null for none. */
+  public Reply send(String method, String path, String body, String contentType) {
+    return send(method, path, body, contentType, key == null ? null : "Bearer " + key);
+  }
+
+  public Reply send(String method, String path, String body, String contentType, String authorization) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(15))
+        .method(method, body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(body));
+    if (contentType != null) {
+      b.header("Content-Type", contentType);
+    }
+    if (authorization != null) {
+      b.header("Authorization", authorization);
+    }
+    try {
+      var r = CLIENT.send(b.build(), BodyHandlers.ofString());
+      return new Reply(r.statusCode(), r.headers(), r.body());
+    } catch (IOException e) {
+      throw new AssertionError(method + " " + path + " failed: " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+}

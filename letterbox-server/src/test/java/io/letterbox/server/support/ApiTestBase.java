@@ -1,0 +1,60 @@
+package io.letterbox.server.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.letterbox.server.LetterboxServer;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One real server per test class, with the default settings; each test uses fresh uids. */
+public abstract class ApiTestBase {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @TempDir
+  static Path dataDir;
+  private static LetterboxServer server;
+  protected static Api api;
+
+  @BeforeAll
+  static void startServer() {
+    server = TestServers.start(dataDir);
+    api = new Api(server.port());
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  protected static long user() {
+    return TestServers.freshUid();
+  }
+
+  /** Sends a message and insists that it was stored. @return the message */
+  protected static JsonNode send(long from, long to, String text) {
+    Reply r = api.post("/v1/messages", json(Map.of("from", "" + from, "to", "" + to, "text", text)));
+    assertThat(r.status()).as("send %s", r).isEqualTo(201);
+    return r.json();
+  }
+
+  /** @return {@code value} as a JSON tree, to compare with answers */
+  protected static JsonNode node(Object value) {
+    return MAPPER.valueToTree(value);
+  }
+
+  /** @return {@code value} as JSON text */
+  protected static String json(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+}
