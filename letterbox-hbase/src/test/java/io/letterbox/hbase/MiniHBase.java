@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * <p>Creating a table of 16 regions takes the mini cluster over a second, so tests do not get new
  * tables: {@link #emptyStore} reuses one namespace per purpose and deletes every row first.
  */
-final class MiniHBase implements ExtensionContext.Store.CloseableResource {
+public final class MiniHBase implements ExtensionContext.Store.CloseableResource {
   private static final Logger log = LoggerFactory.getLogger(MiniHBase.class);
 
   private final HBaseTestingUtility util;
@@ -62,21 +62,17 @@ final class MiniHBase implements ExtensionContext.Store.CloseableResource {
   }
 
   /** A connection for every test; stores opened on it leave it open. */
-  AsyncConnection connection() {
+  public AsyncConnection connection() {
     return connection;
   }
 
   /** {@code host:port} of the cluster's ZooKeeper. */
-  String quorum() {
+  public String quorum() {
     return quorumOf(util.getConfiguration());
   }
 
-  HBaseTestingUtility util() {
-    return util;
-  }
-
   /** Options of a store in the namespace of {@code purpose}. */
-  HBaseStoreOptions.Builder options(String purpose) {
+  public HBaseStoreOptions.Builder options(String purpose) {
     return HBaseStoreOptions.builder().quorum(quorum()).namespace(purpose);
   }
 
@@ -84,12 +80,12 @@ final class MiniHBase implements ExtensionContext.Store.CloseableResource {
    * @return a store on the shared connection, in the namespace of {@code purpose}, whose tables
    *     hold no rows
    */
-  HBaseStore emptyStore(String purpose, List<Space> spaces) {
+  public HBaseStore emptyStore(String purpose, List<Space> spaces) {
     return emptyStore(options(purpose).build(), spaces);
   }
 
   /** @return a store on the shared connection opened with {@code options}, whose tables hold no rows */
-  HBaseStore emptyStore(HBaseStoreOptions options, List<Space> spaces) {
+  public HBaseStore emptyStore(HBaseStoreOptions options, List<Space> spaces) {
     HBaseStore store = HBaseStore.open(connection, options, spaces);
     CompletableFuture.allOf(spaces.stream()
         .map(space -> deleteEveryRow(TableName.valueOf(options.namespace(), space.name())))

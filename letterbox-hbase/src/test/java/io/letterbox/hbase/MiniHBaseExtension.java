@@ -9,7 +9,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * hbase)}), starting it the first time any test asks. It lives in the root context's store, so it
  * is shared by every test class and stopped at the end of the run.
  */
-final class MiniHBaseExtension implements ParameterResolver {
+public final class MiniHBaseExtension implements ParameterResolver {
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     return parameter.getParameter().getType() == MiniHBase.class;

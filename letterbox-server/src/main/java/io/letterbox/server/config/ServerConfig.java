@@ -1,6 +1,7 @@
 package io.letterbox.server.config;
 
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.hbase.HBaseStoreOptions;
 import io.letterbox.id.Ids;
 import io.letterbox.model.FrequencyCap;
 import java.io.IOException;
@@ -14,8 +15,10 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -25,7 +28,7 @@ import java.util.TreeSet;
  *
  * @param host           address to listen on
  * @param port           TCP port; 0 picks a free one
- * @param dataDir        directory of the RocksDB store
+ * @param dataDir        directory of the RocksDB store (with {@code store=rocksdb})
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
  * @param maxTextLength  longest message text in characters
@@ -36,6 +39,9 @@ import java.util.TreeSet;
  * @param cachedOwners   owners whose conversation summaries the engine caches
  * @param cachedMessageBytes heap the engine's cache of message contents may use
  * @param workerThreads  threads that run engine calls off the event loop
+ * @param store          where the data lives: {@code store=rocksdb} (in data-dir) or
+ *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
+ *                       hbase-fsync-wal, and any HBase client setting as hbase-client.NAME
  */
 public record ServerConfig(
     String host,
@@ -50,7 +56,8 @@ public record ServerConfig(
     int maxImportBatch,
     long cachedOwners,
     long cachedMessageBytes,
-    int workerThreads) {
+    int workerThreads,
+    StoreLocation store) {
 
   public static Builder builder() {
     return new Builder();
@@ -79,6 +86,8 @@ public record ServerConfig(
   }
 
   public static final class Builder {
+    private static final String HBASE_CLIENT = "hbase-client.";
+
     // Loopback by default: a server started without api-keys must not be reachable from outside.
     private String host = "127.0.0.1";
     private int port = 8080;
@@ -99,6 +108,11 @@ public record ServerConfig(
     private long cachedMessageBytes = 64L << 20;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
+    // The embedded store; hbase when the data outgrows one machine (docs/hbase.md).
+    private String store = "rocksdb";
+    // Where an HBase store lives; each value's default and meaning are HBaseStoreOptions'.
+    private final HBaseStoreOptions.Builder hbase = HBaseStoreOptions.builder();
+    private final Map<String, String> hbaseClient = new TreeMap<>();
 
     public Builder host(String v) { host = v; return this; }
     public Builder port(int v) { port = v; return this; }
@@ -113,6 +127,9 @@ public record ServerConfig(
     public Builder cachedOwners(long v) { cachedOwners = v; return this; }
     public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
+    public Builder store(String v) { store = v; return this; }
+    public Builder hbaseQuorum(String v) { hbase.quorum(v); return this; }
+    public Builder hbaseNamespace(String v) { hbase.namespace(v); return this; }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {
@@ -131,9 +148,34 @@ public record ServerConfig(
         case "cached-owners" -> cachedOwners(ConfigValues.longValue(key, v));
         case "cached-message-bytes" -> cachedMessageBytes(ConfigValues.longValue(key, v));
         case "worker-threads" -> workerThreads(ConfigValues.integer(key, v, 1, 1024));
-        default -> throw new ConfigException("unknown configuration key: " + key);
+        case "store" -> store(ConfigValues.oneOf(key, v, "rocksdb", "hbase"));
+        case "hbase-quorum" -> hbaseQuorum(v);
+        case "hbase-namespace" -> hbaseNamespace(v);
+        case "hbase-salt-buckets" -> hbase.saltBuckets(ConfigValues.integer(key, v, 1, 256));
+        case "hbase-fsync-wal" -> hbase.fsyncWal(ConfigValues.bool(key, v));
+        default -> {
+          // Any HBase client setting, e.g. hbase-client.zookeeper.znode.parent=/hbase-unsecure
+          if (key.startsWith(HBASE_CLIENT) && key.length() > HBASE_CLIENT.length()) {
+            hbaseClient.put(key.substring(HBASE_CLIENT.length()), v);
+          } else {
+            throw new ConfigException("unknown configuration key: " + key);
+          }
+        }
       }
       return this;
+    }
+
+    /** The settings of an HBase store, also for the HBase ends of {@code letterbox migrate}. */
+    public HBaseStoreOptions hbaseOptions() {
+      return hbase.clientProperties(hbaseClient).build();
+    }
+
+    private StoreLocation storeLocation() {
+      return switch (store) {
+        case "rocksdb" -> new StoreLocation.RocksDb(dataDir);
+        case "hbase" -> new StoreLocation.HBase(hbaseOptions());
+        default -> throw new ConfigException("store must be rocksdb or hbase: '" + store + "'");
+      };
     }
 
     /** Applies every key of the properties file {@code file}; an unknown key is refused. */
@@ -152,10 +194,11 @@ public record ServerConfig(
     }
 
     public ServerConfig build() {
-      ServerConfig c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, maxTextLength,
-          devices, Optional.ofNullable(defaultCap), nodeId, maxImportBatch, cachedOwners, cachedMessageBytes,
-          workerThreads);
+      ServerConfig c;
       try {
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, maxTextLength,
+            devices, Optional.ofNullable(defaultCap), nodeId, maxImportBatch, cachedOwners, cachedMessageBytes,
+            workerThreads, storeLocation());
         c.engineConfig();
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
@@ -192,6 +235,17 @@ public record ServerConfig(
         // reported below
       }
       throw new ConfigException(key + " must be a non-negative integer: '" + v + "'");
+    }
+
+    static String oneOf(String key, String v, String... allowed) {
+      if (Arrays.asList(allowed).contains(v)) {
+        return v;
+      }
+      throw new ConfigException(key + " must be one of " + String.join(", ", allowed) + ": '" + v + "'");
+    }
+
+    static boolean bool(String key, String v) {
+      return Boolean.parseBoolean(oneOf(key, v, "true", "false"));
     }
 
     static List<String> list(String v) {
