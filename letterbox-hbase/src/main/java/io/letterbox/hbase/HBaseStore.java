@@ -10,6 +10,7 @@ import io.letterbox.store.StoreException;
 import io.letterbox.store.WriteBatch;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -17,10 +18,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.ClusterMetrics.Option;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.RegionMetrics;
-import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.ServerMetrics;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.client.AsyncAdmin;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -29,6 +33,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RegionInfo;
 
 /**
  * The storage SPI on an Apache HBase cluster: one table per space in the deployment's namespace,
@@ -251,17 +256,22 @@ public final class HBaseStore implements KeyValueStore {
     }
   }
 
-  /** @return the store files and memstores of the store's tables, before HDFS replication */
+  /**
+   * @return the store files and memstores of the store's tables, before HDFS replication, as the
+   *     region servers last reported them to the master (one RPC)
+   */
   @Override
   public long diskBytes() {
     Lock lock = enter();
     try {
-      AsyncAdmin admin = connection.getAdmin();
+      ClusterMetrics cluster = Futures.await(connection.getAdmin().getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS)),
+          () -> "cannot read the cluster's metrics");
+      Set<TableName> names = new HashSet<>();
+      tables.all().forEach(t -> names.add(t.name()));
       long bytes = 0;
-      for (ServerName server : Futures.await(admin.getRegionServers(), () -> "cannot list region servers")) {
-        for (SpaceTable table : tables.all()) {
-          for (RegionMetrics region : Futures.await(admin.getRegionMetrics(server, table.name()),
-              () -> failure("region metrics", table))) {
+      for (ServerMetrics server : cluster.getLiveServerMetrics().values()) {
+        for (RegionMetrics region : server.getRegionMetrics().values()) {
+          if (names.contains(RegionInfo.getTable(region.getRegionName()))) {
             bytes += (long) (region.getStoreFileSize().get(Size.Unit.BYTE) + region.getMemStoreSize().get(Size.Unit.BYTE));
           }
         }

@@ -33,6 +33,7 @@ final class Schema {
   static final String SALT_BUCKETS = "letterbox.salt-buckets";
   static final String PREFIX_LENGTH = "letterbox.prefix-length";
   static final String COUNTERS = "letterbox.counters";
+  private static final long ADMIN_TIMEOUT_MINUTES = 5;
 
   private Schema() {}
 
@@ -42,9 +43,10 @@ final class Schema {
    * @throws IllegalArgumentException if an existing table was made for another kind of space
    */
   static List<SpaceTable> open(AsyncConnection connection, HBaseStoreOptions options, List<Space> spaces) {
-    AsyncAdmin admin = connection.getAdmin();
+    // Creating a table waits until its regions are assigned: minutes on a busy cluster.
+    AsyncAdmin admin = connection.getAdminBuilder().setOperationTimeout(ADMIN_TIMEOUT_MINUTES, TimeUnit.MINUTES).build();
     createNamespace(admin, options.namespace());
-    // All tables at once: creating one waits until its regions are assigned, a second or more each.
+    // All tables at once: each takes a second or more.
     List<CompletableFuture<TableDescriptor>> described = new ArrayList<>();
     for (Space space : spaces) {
       described.add(createOrDescribe(admin, TableName.valueOf(options.namespace(), space.name()), space, options));

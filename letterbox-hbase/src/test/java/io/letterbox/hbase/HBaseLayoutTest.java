@@ -113,6 +113,23 @@ class HBaseLayoutTest {
         .withMessageContaining("without counters");
   }
 
+  @Test
+  void diskBytesCountTheStoresTablesAsTheRegionServersReportThem(MiniHBase hbase) throws InterruptedException {
+    try (HBaseStore store = hbase.emptyStore(NAMESPACE, SPACES)) {
+      WriteBatch batch = store.newBatch();
+      for (long owner = 1; owner <= 64; owner++) {
+        batch.put(TIMELINES, key(owner, 1), new byte[32 * 1024]);
+      }
+      store.write(batch).join();
+
+      long deadline = System.currentTimeMillis() + 20_000; // region servers report every few seconds
+      while (store.diskBytes() < 2L << 20 && System.currentTimeMillis() < deadline) {
+        Thread.sleep(200);
+      }
+      assertThat(store.diskBytes()).isGreaterThanOrEqualTo(2L << 20);
+    }
+  }
+
   private static List<HRegionLocation> regions(MiniHBase hbase, Space space) {
     return hbase.connection().getRegionLocator(TableName.valueOf(NAMESPACE, space.name())).getAllRegionLocations().join();
   }
