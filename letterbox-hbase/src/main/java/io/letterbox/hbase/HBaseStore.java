@@ -10,30 +10,18 @@ import io.letterbox.store.StoreException;
 import io.letterbox.store.WriteBatch;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.ClusterMetrics;
-import org.apache.hadoop.hbase.ClusterMetrics.Option;
-import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.RegionMetrics;
-import org.apache.hadoop.hbase.ServerMetrics;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.Size;
-import org.apache.hadoop.hbase.client.AsyncAdmin;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.ConnectionConfiguration;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.RegionInfo;
 
 /**
  * The storage SPI on an Apache HBase cluster: one table per space in the deployment's namespace,
@@ -85,7 +73,7 @@ public final class HBaseStore implements KeyValueStore {
    * @throws StoreException if the cluster cannot be reached
    */
   public static HBaseStore open(HBaseStoreOptions options, List<Space> spaces) {
-    AsyncConnection connection = Futures.await(ConnectionFactory.createAsyncConnection(configuration(options)),
+    AsyncConnection connection = Futures.await(ConnectionFactory.createAsyncConnection(ClusterAdmin.clientConfiguration(options)),
         () -> "cannot connect to HBase at " + options.quorum());
     try {
       return open(connection, true, options, spaces);
@@ -113,17 +101,6 @@ public final class HBaseStore implements KeyValueStore {
     requireDistinctNames(spaces);
     SpaceTables tables = new SpaceTables(Schema.open(connection, options, spaces));
     return new HBaseStore(connection, owns, options, tables);
-  }
-
-  /** The client configuration of a connection made from {@code options}. */
-  static Configuration configuration(HBaseStoreOptions options) {
-    Configuration conf = HBaseConfiguration.create();
-    // host:port entries are accepted as they are; a quorum without ports uses the client port.
-    conf.set(HConstants.ZOOKEEPER_QUORUM, options.quorum());
-    // HBase's default waits 20 minutes for an operation; a service would rather fail and say so.
-    conf.setLong(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT, options.operationTimeout().toMillis());
-    options.clientProperties().forEach(conf::set);
-    return conf;
   }
 
   @Override
@@ -246,11 +223,7 @@ public final class HBaseStore implements KeyValueStore {
   public void compact() {
     Lock lock = enter();
     try {
-      AsyncAdmin admin = connection.getAdmin();
-      for (SpaceTable table : tables.all()) {
-        Futures.await(admin.flush(table.name()), () -> failure("flush", table));
-        Futures.await(admin.majorCompact(table.name()), () -> failure("compaction request", table));
-      }
+      ClusterAdmin.flushAndCompact(connection, tables.all());
     } finally {
       lock.unlock();
     }
@@ -258,25 +231,13 @@ public final class HBaseStore implements KeyValueStore {
 
   /**
    * @return the store files and memstores of the store's tables, before HDFS replication, as the
-   *     region servers last reported them to the master (one RPC)
+   *     region servers last reported them to the master
    */
   @Override
   public long diskBytes() {
     Lock lock = enter();
     try {
-      ClusterMetrics cluster = Futures.await(connection.getAdmin().getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS)),
-          () -> "cannot read the cluster's metrics");
-      Set<TableName> names = new HashSet<>();
-      tables.all().forEach(t -> names.add(t.name()));
-      long bytes = 0;
-      for (ServerMetrics server : cluster.getLiveServerMetrics().values()) {
-        for (RegionMetrics region : server.getRegionMetrics().values()) {
-          if (names.contains(RegionInfo.getTable(region.getRegionName()))) {
-            bytes += (long) (region.getStoreFileSize().get(Size.Unit.BYTE) + region.getMemStoreSize().get(Size.Unit.BYTE));
-          }
-        }
-      }
-      return bytes;
+      return ClusterAdmin.storedBytes(connection, tables.all());
     } finally {
       lock.unlock();
     }
