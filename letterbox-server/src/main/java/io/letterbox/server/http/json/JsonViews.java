@@ -1,6 +1,7 @@
 package io.letterbox.server.http.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.letterbox.model.Broadcast;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
@@ -31,6 +32,16 @@ public final class JsonViews {
   public record CapView(int messages, String period) {}
 
   public record IdsView(List<String> ids) {}
+
+  /** {@code completedAt} is null until the fan-out is done. */
+  public record BroadcastView(String id, String from, String text, String status, long receivers,
+      long capped, String createdAt, String completedAt) {}
+
+  public static BroadcastView broadcast(Broadcast b) {
+    return new BroadcastView(Ids64.format(b.id()), Ids64.format(b.from()), b.text(),
+        b.status().name().toLowerCase(java.util.Locale.ROOT), b.receivers(), b.capped(),
+        Times.format(b.createdAt()), b.completedAt().map(Times::format).orElse(null));
+  }
 
   public static MessageView message(Message m) {
     boolean single = m.kind() == Message.Kind.SINGLE;
