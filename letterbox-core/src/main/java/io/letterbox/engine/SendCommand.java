@@ -68,7 +68,7 @@ final class SendCommand extends Command<SendResult> {
         context.config().clock().millis(), request.to())) {
       throw new LetterboxException(ErrorCode.FREQUENCY_CAPPED, String.format(
           "sender %d may send %d message(s) per %s to one receiver", request.from(),
-          cap.get().messages(), cap.get().period()));
+          cap.get().messages(), cap.get().periodText()));
     }
     long id = context.ids().next();
     Action.Sent sent = new Action.Sent(id, request.from(), request.to(), request.text(),

@@ -64,13 +64,7 @@ public final class JsonViews {
   }
 
   public static CapView cap(FrequencyCap cap) {
-    return new CapView(cap.messages(), period(cap.period()));
-  }
-
-  /** Whole days as {@code P1D}, as clients write them; Duration alone would say {@code PT24H}. */
-  static String period(Duration d) {
-    long day = Duration.ofDays(1).getSeconds();
-    return d.getNano() == 0 && d.getSeconds() % day == 0 ? "P" + d.getSeconds() / day + "D" : d.toString();
+    return new CapView(cap.messages(), cap.periodText());
   }
 
   public static IdsView ids(List<Long> ids) {
