@@ -77,10 +77,8 @@ final class BroadcastApplier {
       receivers += Blocks.cardinality(e.getValue());
     }
     if (a.idempotencyKey() != null) {
-      byte[] v = new byte[16];
-      Bytes.putLong(v, 0, a.id());
-      Bytes.putLong(v, 8, a.requestHash());
-      batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(a.from(), a.idempotencyKey()), v);
+      batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(a.from(), a.idempotencyKey()),
+          Idempotency.record(a.id(), a.requestHash()));
     }
     // Followers and subscribers find the sender through their own relations: nothing to fan out.
     boolean fansOut = a.audience() instanceof Audience.Uids || a.audience() instanceof Audience.Segment;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.Api;
+import io.letterbox.server.support.ChildServer;
 import io.letterbox.server.support.Reply;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -25,20 +26,20 @@ class BroadcastKillRecoveryTest {
 
   @TempDir
   Path dir;
-  Process child;
+  ChildServer server;
 
   @AfterEach
   void killChild() {
-    if (child != null) {
-      child.destroyForcibly();
+    if (server != null) {
+      server.close();
     }
   }
 
   @Test
   void aFanOutKilledMidWayCompletesOnceAfterRestart() throws Exception {
-    int port = freePort();
+    server = new ChildServer(dir);
     Files.writeString(dir.resolve("server.properties"), "max-body-bytes=67108864\n");
-    Api api = startChild(port, "first");
+    Api api = start("first");
     StringBuilder uids = new StringBuilder("{\"uids\":[");
     for (int i = 0; i < RECEIVERS; i++) {
       uids.append(i == 0 ? "" : ",").append(FIRST + i * 7L);
@@ -51,9 +52,9 @@ class BroadcastKillRecoveryTest {
     String id = accepted.json().get("id").asText();
     assertThat(api.get("/v1/broadcasts/" + id).json().get("status").asText())
         .as("killed while the fan-out still runs").isNotEqualTo("done");
-    child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    server.kill();
 
-    Api restarted = startChild(port, "second");
+    Api restarted = start("second");
     JsonNode done = null;
     for (int i = 0; i < 600 && done == null; i++) {
       JsonNode b = restarted.get("/v1/broadcasts/" + id).json();
@@ -74,34 +75,7 @@ class BroadcastKillRecoveryTest {
     assertThat(restarted.get("/v1/users/" + SENDER + "/broadcasts").json().get("items")).hasSize(1);
   }
 
-  private Api startChild(int port, String name) throws IOException, InterruptedException {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "serve", "--port", Integer.toString(port), "--data-dir", dir.resolve("data").toString(),
-        "--config", dir.resolve("server.properties").toString())
-        .redirectErrorStream(true)
-        .redirectOutput(dir.resolve(name + ".log").toFile())
-        .start();
-    Api api = new Api(port);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < deadline) {
-      if (!child.isAlive()) {
-        throw new AssertionError("server exited: " + Files.readString(dir.resolve(name + ".log")));
-      }
-      try {
-        if (api.get("/health").status() == 200) {
-          return api;
-        }
-      } catch (AssertionError notYet) {
-        Thread.sleep(100);
-      }
-    }
-    throw new AssertionError("server did not become healthy: " + Files.readString(dir.resolve(name + ".log")));
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
+  private Api start(String name) throws Exception {
+    return server.start(name, "--config", dir.resolve("server.properties").toString());
   }
 }
