@@ -39,6 +39,11 @@ import java.util.TreeSet;
  * @param cachedOwners   owners whose conversation summaries the engine caches
  * @param cachedMessageBytes heap the engine's cache of message contents may use
  * @param workerThreads  threads that run engine calls off the event loop
+ * @param cachedAudienceBytes heap for the cached newest audience rows of broadcast senders
+ * @param maxAudienceUids most uids one broadcast list, segment edit or follower load may carry
+ * @param normalLaneThreads concurrent fan-outs of normal-priority broadcasts
+ * @param highLaneThreads concurrent fan-outs of high-priority broadcasts
+ * @param prewarmMinReceivers senders whose broadcasts reach this many are pre-warmed at start
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
  *                       hbase-fsync-wal, and any HBase client setting as hbase-client.NAME
@@ -57,6 +62,11 @@ public record ServerConfig(
     long cachedOwners,
     long cachedMessageBytes,
     int workerThreads,
+    long cachedAudienceBytes,
+    int maxAudienceUids,
+    int normalLaneThreads,
+    int highLaneThreads,
+    long prewarmMinReceivers,
     StoreLocation store) {
 
   public static Builder builder() {
@@ -73,6 +83,11 @@ public record ServerConfig(
         .maxImportBatch(maxImportBatch)
         .cachedOwners(cachedOwners)
         .cachedMessageBytes(cachedMessageBytes)
+        .cachedAudienceBytes(cachedAudienceBytes)
+        .maxAudienceUids(maxAudienceUids)
+        .normalLaneThreads(normalLaneThreads)
+        .highLaneThreads(highLaneThreads)
+        .prewarmMinReceivers(prewarmMinReceivers)
         .build();
   }
 
@@ -108,6 +123,14 @@ public record ServerConfig(
     private long cachedMessageBytes = 64L << 20;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
+    // 256 MiB: the newest audience rows of hot senders' blocks, shared by all their readers.
+    private long cachedAudienceBytes = 256L << 20;
+    // 10M: the largest audience the seeds describe; HTTP bodies are bounded by max-body-bytes too.
+    private int maxAudienceUids = 10_000_000;
+    // One fan-out at a time per lane: fan-outs are disk-bound, and a high lane never waits for normal.
+    private int normalLaneThreads = 1;
+    private int highLaneThreads = 1;
+    private long prewarmMinReceivers = 100_000;
     // The embedded store; hbase when the data outgrows one machine (docs/hbase.md).
     private String store = "rocksdb";
     // Where an HBase store lives; each value's default and meaning are HBaseStoreOptions'.
@@ -127,6 +150,11 @@ public record ServerConfig(
     public Builder cachedOwners(long v) { cachedOwners = v; return this; }
     public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
+    public Builder cachedAudienceBytes(long v) { cachedAudienceBytes = v; return this; }
+    public Builder maxAudienceUids(int v) { maxAudienceUids = v; return this; }
+    public Builder normalLaneThreads(int v) { normalLaneThreads = v; return this; }
+    public Builder highLaneThreads(int v) { highLaneThreads = v; return this; }
+    public Builder prewarmMinReceivers(long v) { prewarmMinReceivers = v; return this; }
     public Builder store(String v) { store = v; return this; }
     public Builder hbaseQuorum(String v) { hbase.quorum(v); return this; }
     public Builder hbaseNamespace(String v) { hbase.namespace(v); return this; }
@@ -148,6 +176,11 @@ public record ServerConfig(
         case "cached-owners" -> cachedOwners(ConfigValues.longValue(key, v));
         case "cached-message-bytes" -> cachedMessageBytes(ConfigValues.longValue(key, v));
         case "worker-threads" -> workerThreads(ConfigValues.integer(key, v, 1, 1024));
+        case "cached-audience-bytes" -> cachedAudienceBytes(ConfigValues.longValue(key, v));
+        case "max-audience-uids" -> maxAudienceUids(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
+        case "normal-lane-threads" -> normalLaneThreads(ConfigValues.integer(key, v, 1, 64));
+        case "high-lane-threads" -> highLaneThreads(ConfigValues.integer(key, v, 1, 64));
+        case "prewarm-min-receivers" -> prewarmMinReceivers(ConfigValues.longValue(key, v));
         case "store" -> store(ConfigValues.oneOf(key, v, "rocksdb", "hbase"));
         case "hbase-quorum" -> hbaseQuorum(v);
         case "hbase-namespace" -> hbaseNamespace(v);
@@ -198,7 +231,8 @@ public record ServerConfig(
       try {
         c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, maxTextLength,
             devices, Optional.ofNullable(defaultCap), nodeId, maxImportBatch, cachedOwners, cachedMessageBytes,
-            workerThreads, storeLocation());
+            workerThreads, cachedAudienceBytes, maxAudienceUids, normalLaneThreads, highLaneThreads,
+            prewarmMinReceivers, storeLocation());
         c.engineConfig();
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
