@@ -1,0 +1,37 @@
+package io.letterbox.bench;
+
+import io.letterbox.bench.scenario.BroadcastFanoutScenario;
+import io.letterbox.bench.scenario.HotSenderScenario;
+import io.letterbox.bench.scenario.MixedScenario;
+import io.letterbox.bench.scenario.ReadPageScenario;
+import io.letterbox.bench.scenario.SendScenario;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code java -jar letterbox-bench.jar SCENARIO [options]}: the seed workload against Letterbox
+ * and, with {@code --baseline}, the designs it replaces, side by side; or {@code jmh [JMH
+ * options]} for the microbenchmarks. docs/benchmarks.md has the commands and the latest figures.
+ */
+@Command(name = "letterbox-bench", mixinStandardHelpOptions = true, version = "letterbox-bench 0.1",
+    description = "Runs a Letterbox benchmark scenario, with baselines side by side.",
+    subcommands = {SendScenario.class, ReadPageScenario.class, MixedScenario.class,
+        BroadcastFanoutScenario.class, HotSenderScenario.class, JmhCommand.class})
+public final class BenchMain implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line, for tests that run scenarios in-process. */
+  public static CommandLine commandLine() {
+    return new CommandLine(new BenchMain()).setCaseInsensitiveEnumValuesAllowed(true);
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+}

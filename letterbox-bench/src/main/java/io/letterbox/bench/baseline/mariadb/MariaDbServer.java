@@ -1,0 +1,78 @@
+package io.letterbox.bench.baseline.mariadb;
+
+import io.letterbox.bench.baseline.Apt;
+import io.letterbox.bench.baseline.BaselineUnavailable;
+import io.letterbox.bench.baseline.LocalServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A MariaDB server of the bench's own: a fresh datadir, loopback only, started and stopped by
+ * the bench. Installed with apt-get if the machine has none. Its settings are MariaDB's
+ * durable defaults (every commit flushes and syncs the redo log) with a buffer pool of
+ * {@value #BUFFER_POOL}, a little more than Letterbox's block cache and memtables together.
+ */
+public final class MariaDbServer implements AutoCloseable {
+  static final String BUFFER_POOL = "512M";
+
+  private final LocalServer server;
+
+  private MariaDbServer(LocalServer server) {
+    this.server = server;
+  }
+
+  public static MariaDbServer start(Path workDir) throws BaselineUnavailable {
+    Path daemon = Apt.ensure("mariadb-server", workDir, "mariadbd", "mysqld");
+    Path installDb = Apt.find("mariadb-install-db", "mysql_install_db");
+    if (installDb == null) {
+      throw new BaselineUnavailable("mariadb-install-db not found next to " + daemon);
+    }
+    Path data = workDir.resolve("data");
+    String user = System.getProperty("user.name");
+    run(workDir.resolve("install-db.log"), installDb.toString(), "--no-defaults", "--datadir=" + data,
+        "--user=" + user, "--auth-root-authentication-method=normal", "--skip-test-db");
+    int port;
+    try {
+      port = LocalServer.freePort();
+    } catch (IOException e) {
+      throw new BaselineUnavailable("no free port: " + e.getMessage(), e);
+    }
+    List<String> command = new ArrayList<>(List.of(daemon.toString(), "--no-defaults",
+        "--datadir=" + data, "--port=" + port, "--bind-address=127.0.0.1",
+        "--socket=" + workDir.resolve("mysqld.sock"), "--pid-file=" + workDir.resolve("mysqld.pid"),
+        "--user=" + user, "--skip-grant-tables", "--skip-log-bin", "--max-connections=200",
+        "--innodb-buffer-pool-size=" + BUFFER_POOL, "--innodb-log-file-size=256M",
+        "--innodb-flush-log-at-trx-commit=1", "--character-set-server=utf8mb4"));
+    return new MariaDbServer(LocalServer.start("mariadbd", command, port, workDir.resolve("mariadbd.log"), 120));
+  }
+
+  /** JDBC URL of the server's {@code dm} database. */
+  String url(String database) {
+    return "jdbc:mariadb://127.0.0.1:" + server.port() + "/" + database + "?user=root";
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+
+  private static void run(Path log, String... command) throws BaselineUnavailable {
+    try {
+      Files.createDirectories(log.getParent());
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        throw new BaselineUnavailable(command[0] + " failed: " + LocalServer.tail(log));
+      }
+    } catch (IOException e) {
+      throw new BaselineUnavailable(command[0] + " failed: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BaselineUnavailable("interrupted", e);
+    }
+  }
+}

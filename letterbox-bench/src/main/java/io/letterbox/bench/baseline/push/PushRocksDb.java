@@ -1,0 +1,84 @@
+package io.letterbox.bench.baseline.push;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+
+/**
+ * A plain RocksDB with the push design's three column families, tuned as Letterbox's store is
+ * (256 MB block cache, 64 MB memtables, 10-bit blooms, LZ4 then ZSTD at the bottom, 16 KB
+ * blocks, prefix blooms on the scanned prefixes), so the comparison is of designs, not of knobs.
+ */
+final class PushRocksDb implements AutoCloseable {
+  static {
+    RocksDB.loadLibrary();
+  }
+
+  final RocksDB db;
+  final ColumnFamilyHandle content;
+  final ColumnFamilyHandle conversation;
+  final ColumnFamilyHandle inbox;
+  private final List<AutoCloseable> owned = new ArrayList<>();
+  private final List<ColumnFamilyHandle> handles = new ArrayList<>();
+
+  PushRocksDb(Path dir) throws RocksDBException {
+    LRUCache cache = own(new LRUCache(256L << 20));
+    BloomFilter bloom = own(new BloomFilter(10, false));
+    DBOptions options = own(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
+        .setIncreaseParallelism(2).setMaxBackgroundJobs(2).setBytesPerSync(1 << 20));
+    List<ColumnFamilyDescriptor> descriptors = List.of(
+        new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, own(new ColumnFamilyOptions())),
+        new ColumnFamilyDescriptor("content".getBytes(UTF_8), family(cache, bloom, 0)),
+        new ColumnFamilyDescriptor("conversation".getBytes(UTF_8), family(cache, bloom, PushKeys.PAIR_PREFIX)),
+        new ColumnFamilyDescriptor("inbox".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)));
+    db = RocksDB.open(options, dir.toString(), descriptors, handles);
+    content = handles.get(1);
+    conversation = handles.get(2);
+    inbox = handles.get(3);
+  }
+
+  private ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, int prefix) {
+    BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockCache(cache).setBlockSize(16 * 1024)
+        .setFilterPolicy(bloom).setCacheIndexAndFilterBlocks(true).setPinL0FilterAndIndexBlocksInCache(true);
+    ColumnFamilyOptions cf = own(new ColumnFamilyOptions()).setWriteBufferSize(64L << 20)
+        .setCompressionType(CompressionType.LZ4_COMPRESSION)
+        .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+        .setLevelCompactionDynamicLevelBytes(true).setTableFormatConfig(table);
+    if (prefix > 0) {
+      cf.useFixedLengthPrefixExtractor(prefix);
+      cf.setMemtablePrefixBloomSizeRatio(0.1);
+    }
+    return cf;
+  }
+
+  private <T extends AutoCloseable> T own(T object) {
+    owned.add(object);
+    return object;
+  }
+
+  @Override
+  public void close() {
+    // Handles before the database, options after it: RocksJava's order.
+    handles.forEach(ColumnFamilyHandle::close);
+    db.close();
+    for (int i = owned.size() - 1; i >= 0; i--) {
+      try {
+        owned.get(i).close();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,207 @@
+package io.letterbox.bench.baseline.push;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import io.letterbox.bench.baseline.BatchingWriter;
+import io.letterbox.bench.baseline.DiskUsage;
+import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.targets.Broadcaster;
+import io.letterbox.bench.targets.DmTarget;
+import io.letterbox.bench.targets.HistoryPage;
+import io.letterbox.bench.targets.Unsupported;
+import io.letterbox.bench.workload.HistoryMessage;
+import io.letterbox.id.IdGenerator;
+import io.letterbox.id.Ids;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The seed's HBase design (one index row per receiver, two orders) on a plain RocksDB. A
+ * one-to-one message writes its content once and two index rows for each party; a broadcast
+ * writes its content once and two index rows per receiver. Writes are grouped and synced like
+ * Letterbox's ({@link BatchingWriter}).
+ */
+public final class PushRocksTarget implements DmTarget, Broadcaster {
+  public static final String NAME = "push-rocksdb";
+  private static final int WRITERS = 4;
+  private static final int FANOUT_BATCH = 10_000;
+
+  /** One group-committed change. */
+  private interface Mutation {
+    void addTo(PushRocksDb db, WriteBatch batch) throws RocksDBException;
+  }
+
+  private final Path dir;
+  private final IdGenerator ids = new IdGenerator(Clock.systemUTC(), 1, 0);
+  private final WriteOptions synced = new WriteOptions().setSync(true);
+  private final WriteOptions unsynced = new WriteOptions().setSync(false);
+  private PushRocksDb db;
+  private BatchingWriter<Mutation> writer;
+
+  public PushRocksTarget(Path dir) throws RocksDBException {
+    this.dir = dir;
+    open();
+  }
+
+  private void open() throws RocksDBException {
+    db = new PushRocksDb(dir);
+    writer = new BatchingWriter<>(NAME, WRITERS, 1024, () -> items -> {
+      try (WriteBatch batch = new WriteBatch()) {
+        for (Mutation m : items) {
+          m.addTo(db, batch);
+        }
+        db.db.write(synced, batch);
+      }
+    });
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String note() {
+    return "durable: grouped writes, each group one synced RocksDB write";
+  }
+
+  @Override
+  public CompletableFuture<Long> send(long from, long to, String text) {
+    long id = ids.next();
+    return writer.submit((d, b) -> putMessage(b, id, from, to, text)).thenApply(v -> id);
+  }
+
+  private void putMessage(WriteBatch b, long id, long from, long to, String text) throws RocksDBException {
+    b.put(db.content, PushKeys.content(id), content(from, to, text));
+    index(b, from, to, id);
+    index(b, to, from, id);
+  }
+
+  private void index(WriteBatch b, long owner, long other, long id) throws RocksDBException {
+    b.put(db.conversation, PushKeys.conversation(owner, other, id), new byte[0]);
+    b.put(db.inbox, PushKeys.inbox(owner, id, other), new byte[0]);
+  }
+
+  private static byte[] content(long from, long to, String text) {
+    byte[] t = text.getBytes(UTF_8);
+    return ByteBuffer.allocate(16 + t.length).putLong(from).putLong(to).put(t).array();
+  }
+
+  @Override
+  public void load(List<HistoryMessage> messages) {
+    try (WriteBatch b = new WriteBatch()) {
+      for (HistoryMessage m : messages) {
+        long id = Ids.firstIdAt(m.epochMillis()) | Ids.IMPORTED;
+        putMessage(b, id, m.from(), m.to(), m.text());
+      }
+      db.db.write(synced, b);
+    } catch (RocksDBException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public HistoryPage history(long owner, long peer, Object cursor, int limit) {
+    long before = cursor == null ? Long.MAX_VALUE : (Long) cursor;
+    List<byte[]> keys = PushScans.reverse(db.db, db.conversation, PushKeys.pair(owner, peer),
+        PushKeys.conversation(owner, peer, before), limit + 1);
+    boolean more = keys.size() > limit;
+    List<byte[]> shown = more ? keys.subList(0, limit) : keys;
+    int found = PushScans.contents(db, shown, 16);
+    Object next = more ? PushKeys.at(shown.get(shown.size() - 1), 16) : null;
+    return new HistoryPage(found, next);
+  }
+
+  @Override
+  public int conversations(long owner, int limit) {
+    return PushScans.latestPerPeer(db, owner, limit);
+  }
+
+  @Override
+  public long unread(long owner) {
+    throw new Unsupported("the seed design keeps no read positions (its counters live in a separate cache)");
+  }
+
+  @Override
+  public CompletableFuture<Void> delete(long owner, long peer, long id) {
+    return writer.submit((d, b) -> {
+      b.delete(d.conversation, PushKeys.conversation(owner, peer, id));
+      b.delete(d.inbox, PushKeys.inbox(owner, id, peer));
+    });
+  }
+
+  @Override
+  public Broadcaster broadcaster() {
+    return this;
+  }
+
+  @Override
+  public long broadcast(long sender, String text, long[] receivers, Audience audience) {
+    if (receivers.length == 0) {
+      throw new IllegalArgumentException("a broadcast needs receivers");
+    }
+    long id = ids.next();
+    try (Progress progress = Progress.start(NAME + " fan-out", receivers.length)) {
+      WriteBatch b = new WriteBatch();
+      b.put(db.content, PushKeys.content(id), content(sender, 0, text));
+      for (int i = 0; i < receivers.length; i++) {
+        b.put(db.conversation, PushKeys.conversation(receivers[i], sender, id), new byte[0]);
+        b.put(db.inbox, PushKeys.inbox(receivers[i], id, sender), new byte[0]);
+        if ((i + 1) % FANOUT_BATCH == 0 || i == receivers.length - 1) {
+          db.db.write(i == receivers.length - 1 ? synced : unsynced, b);
+          b.close();
+          b = new WriteBatch();
+          progress.advance((i % FANOUT_BATCH) + 1);
+        }
+      }
+      b.close();
+    } catch (RocksDBException e) {
+      throw new IllegalStateException(e);
+    }
+    return id;
+  }
+
+  @Override
+  public void compact() {
+    try {
+      for (var family : List.of(db.content, db.conversation, db.inbox)) {
+        db.db.compactRange(family);
+      }
+    } catch (RocksDBException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public long diskBytes() {
+    return DiskUsage.of(dir);
+  }
+
+  @Override
+  public void restart() {
+    shut();
+    try {
+      open();
+    } catch (RocksDBException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void shut() {
+    writer.close();
+    db.close();
+  }
+
+  @Override
+  public void close() {
+    shut();
+    synced.close();
+    unsynced.close();
+  }
+}

@@ -1,0 +1,42 @@
+package io.letterbox.bench.baseline.redis;
+
+import io.letterbox.bench.baseline.Apt;
+import io.letterbox.bench.baseline.BaselineUnavailable;
+import io.letterbox.bench.baseline.LocalServer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A redis-server of the bench's own on loopback, as the seed's cache runs it: in memory, no
+ * snapshots, no append-only file. Installed with apt-get if the machine has none.
+ */
+final class RedisServer implements AutoCloseable {
+  private final LocalServer server;
+
+  private RedisServer(LocalServer server) {
+    this.server = server;
+  }
+
+  static RedisServer start(Path workDir) throws BaselineUnavailable {
+    Path binary = Apt.ensure("redis-server", workDir, "redis-server");
+    int port;
+    try {
+      port = LocalServer.freePort();
+    } catch (IOException e) {
+      throw new BaselineUnavailable("no free port: " + e.getMessage(), e);
+    }
+    List<String> command = List.of(binary.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
+        "--save", "", "--appendonly", "no", "--dir", workDir.toString(), "--daemonize", "no");
+    return new RedisServer(LocalServer.start("redis-server", command, port, workDir.resolve("redis.log"), 30));
+  }
+
+  int port() {
+    return server.port();
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+}

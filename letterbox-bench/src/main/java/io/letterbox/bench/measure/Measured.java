@@ -1,0 +1,33 @@
+package io.letterbox.bench.measure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What one timed phase did: operations completed and failed, its wall time and latencies.
+ *
+ * @param firstError the message of the first failure, or null
+ */
+public record Measured(long ops, long errors, double seconds, Latency latency, String firstError) {
+
+  public double perSecond() {
+    return seconds > 0 ? ops / seconds : 0;
+  }
+
+  /**
+   * The standard figures of a phase, in table order: rate, then mean, p50, p99, p999 in ms. The
+   * mean shows when a few very slow operations (beyond p999) pulled the rate down.
+   */
+  public Map<String, Double> figures(String rateName) {
+    Map<String, Double> f = new LinkedHashMap<>();
+    f.put(rateName, perSecond());
+    f.put("mean ms", latency.meanMillis());
+    f.put("p50 ms", latency.millisAt(50));
+    f.put("p99 ms", latency.millisAt(99));
+    f.put("p999 ms", latency.millisAt(99.9));
+    if (errors > 0) {
+      f.put("errors", (double) errors);
+    }
+    return f;
+  }
+}

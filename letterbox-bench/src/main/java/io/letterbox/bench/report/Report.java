@@ -1,0 +1,111 @@
+package io.letterbox.bench.report;
+
+import io.letterbox.bench.targets.LetterboxTarget;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The outcome of one scenario run, as it is printed and written: its parameters, the targets
+ * (with the skipped ones and why), and a row per operation and target. Ratios to Letterbox are
+ * filled in by {@link #finish}.
+ */
+public final class Report {
+  private final String scenario;
+  private final Instant started = Instant.now();
+  private final Map<String, Object> parameters = new LinkedHashMap<>();
+  private final List<TargetStatus> targets = new ArrayList<>();
+  private final List<Row> rows = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+  private Machine machine;
+  private double seconds;
+
+  public Report(String scenario) {
+    this.scenario = scenario;
+  }
+
+  public String scenario() {
+    return scenario;
+  }
+
+  public void parameter(String name, Object value) {
+    parameters.put(name, value);
+  }
+
+  public void target(String name, String note) {
+    targets.add(new TargetStatus(name, "ok", null, note));
+  }
+
+  public void targetSkipped(String name, String reason) {
+    targets.add(new TargetStatus(name, "skipped", reason, null));
+  }
+
+  public void note(String note) {
+    notes.add(note);
+  }
+
+  public synchronized void add(String operation, String target, Map<String, Double> figures) {
+    rows.add(new Row(operation, target, new LinkedHashMap<>(figures), new LinkedHashMap<>(), null));
+  }
+
+  public synchronized void skip(String operation, String target, String reason) {
+    rows.add(new Row(operation, target, new LinkedHashMap<>(), new LinkedHashMap<>(), reason));
+  }
+
+  /** Fills in each baseline figure's ratio to Letterbox's figure of the same operation. */
+  public void finish(Machine machine) {
+    this.machine = machine;
+    this.seconds = (System.currentTimeMillis() - started.toEpochMilli()) / 1000.0;
+    for (Row row : rows) {
+      Row reference = find(row.operation(), LetterboxTarget.NAME);
+      if (reference == null || row.target().equals(LetterboxTarget.NAME)) {
+        continue;
+      }
+      row.figures().forEach((name, value) -> {
+        Double base = reference.figures().get(name);
+        if (base != null && base != 0) {
+          row.ratiosToLetterbox().put(name, value / base);
+        }
+      });
+    }
+  }
+
+  public Row find(String operation, String target) {
+    for (Row r : rows) {
+      if (r.operation().equals(operation) && r.target().equals(target)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  public Instant started() {
+    return started;
+  }
+
+  public Map<String, Object> parameters() {
+    return parameters;
+  }
+
+  public List<TargetStatus> targets() {
+    return targets;
+  }
+
+  public List<Row> rows() {
+    return rows;
+  }
+
+  public List<String> notes() {
+    return notes;
+  }
+
+  public Machine machine() {
+    return machine;
+  }
+
+  public double seconds() {
+    return seconds;
+  }
+}

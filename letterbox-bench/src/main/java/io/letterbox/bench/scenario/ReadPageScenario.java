@@ -1,0 +1,134 @@
+package io.letterbox.bench.scenario;
+
+import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.measure.TimedLoop;
+import io.letterbox.bench.report.Report;
+import io.letterbox.bench.targets.DmTarget;
+import io.letterbox.bench.targets.HistoryPage;
+import io.letterbox.bench.workload.History;
+import io.letterbox.bench.workload.Population;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Reads: a year of old history is loaded (imported with its original times, so no cache holds
+ * it), then the recent end is sent live; after a compaction and a restart (empty caches),
+ * readers on 1 and 2 threads read newest pages of 20, older pages (cold), conversation lists
+ * with unread counts, and the login unread summary.
+ */
+@Command(name = "read-page", mixinStandardHelpOptions = true,
+    description = "Conversation pages of 20 (newest and older/cold), conversation lists, login unread: pages/s and percentiles.")
+public final class ReadPageScenario extends ScenarioCommand {
+  static final int PAGE = 20;
+  private static final long DAY = Duration.ofDays(1).toMillis();
+
+  @Option(names = "--users", description = "Users (tiny 1k, quick 50k, full 1M).")
+  Integer users;
+
+  @Option(names = "--conversations", description = "Conversations (tiny 500, quick 20k, full 200k).")
+  Integer conversations;
+
+  @Option(names = "--messages", description = "Messages in all, old and recent (tiny 5k, quick 150k, full 5M).")
+  Long messages;
+
+  @Option(names = "--live-share", description = "Share of the messages sent live at the end (default ${DEFAULT-VALUE}).",
+      defaultValue = "0.1")
+  double liveShare;
+
+  @Option(names = "--seconds", description = "Seconds per measurement (tiny 0.5, quick 2, full 15).")
+  Double seconds;
+
+  @Option(names = "--threads", split = ",", description = "Reader thread counts (default ${DEFAULT-VALUE}).",
+      defaultValue = "1,2")
+  List<Integer> threads;
+
+  private int people;
+  private int pairs;
+  private long total;
+  private double perMeasurement;
+
+  @Override
+  protected void describe(Report report, Size size) {
+    people = or(users, size, 1_000, 50_000, 1_000_000);
+    pairs = or(conversations, size, 500, 20_000, 200_000);
+    total = or(messages, size, 5_000L, 150_000L, 5_000_000L);
+    perMeasurement = or(seconds, size, 0.5, 2.0, 15.0);
+    report.parameter("users", people);
+    report.parameter("conversations", pairs);
+    report.parameter("messages", total);
+    report.parameter("liveShare", liveShare);
+    report.parameter("secondsPerMeasurement", perMeasurement);
+    report.parameter("threads", threads);
+    report.parameter("pageSize", PAGE);
+  }
+
+  @Override
+  protected void run(List<DmTarget> targets, Report report) throws Exception {
+    long live = Math.round(total * liveShare);
+    long now = System.currentTimeMillis();
+    History history = new History(new Population(common.seed, people, 1), common.seed, pairs, total - live,
+        now - 8 * DAY, 357 * DAY);
+    report.note("old history: " + (total - live) + " messages over the year before 8 days ago (imported);"
+        + " recent: " + live + " sent live; then compaction and a restart of the embedded stores");
+    for (DmTarget target : targets) {
+      long before = target.diskBytes();
+      Steps.load(target, history);
+      Steps.sendInto(target, history, live, common.seed);
+      Steps.diskPer(report, "disk after compaction", target, before, total, "msg");
+      target.restart();
+      for (int t : threads) {
+        String on = t == 1 ? ", 1 thread" : ", " + t + " threads";
+        Steps.timed(report, "history newest page" + on, target, t, perMeasurement, common.seed, "pages/s",
+            (random, timer) -> newest(target, history, random, timer));
+        Steps.timed(report, "history older page (cold)" + on, target, t, perMeasurement, common.seed, "pages/s",
+            (random, timer) -> older(target, history, random, timer));
+        Steps.timed(report, "conversation list + unread" + on, target, t, perMeasurement, common.seed, "lists/s",
+            (random, timer) -> list(target, history, random, timer));
+        Steps.timed(report, "login unread summary" + on, target, t, perMeasurement, common.seed, "summaries/s",
+            (random, timer) -> unread(target, history, random, timer));
+      }
+    }
+  }
+
+  /** Owner then peer of a conversation drawn by activity, seen from a random side. */
+  private static long[] side(History history, SplittableRandom random) {
+    long[] pair = history.pair(history.pickConversation(random));
+    return random.nextBoolean() ? pair : new long[] {pair[1], pair[0]};
+  }
+
+  private static void newest(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
+      throws Exception {
+    long[] s = side(history, random);
+    timer.time(() -> target.history(s[0], s[1], null, PAGE));
+  }
+
+  /**
+   * Pages 2 to 5 of a conversation, each timed on its own; page 1, which only gives the cursor
+   * of page 2, is not, so the rate is a little below what these reads alone would reach.
+   */
+  private static void older(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
+      throws Exception {
+    long[] s = side(history, random);
+    int depth = 2 + random.nextInt(4);
+    HistoryPage page = target.history(s[0], s[1], null, PAGE);
+    for (int p = 2; p <= depth && page.next() != null; p++) {
+      Object cursor = page.next();
+      page = timer.time(() -> target.history(s[0], s[1], cursor, PAGE));
+    }
+  }
+
+  private static void list(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
+      throws Exception {
+    long owner = side(history, random)[0];
+    timer.time(() -> target.conversations(owner, PAGE));
+  }
+
+  private static void unread(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
+      throws Exception {
+    long owner = side(history, random)[0];
+    timer.time(() -> target.unread(owner));
+  }
+}

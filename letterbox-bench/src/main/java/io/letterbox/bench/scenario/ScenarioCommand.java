@@ -1,0 +1,91 @@
+package io.letterbox.bench.scenario;
+
+import io.letterbox.bench.cli.CommonOptions;
+import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.report.Machine;
+import io.letterbox.bench.report.Report;
+import io.letterbox.bench.report.ResultFile;
+import io.letterbox.bench.report.Table;
+import io.letterbox.bench.targets.DmTarget;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * What every scenario does around its own measurements: open Letterbox and the baselines in a
+ * working directory, run, print the table, write the result file, stop the servers and remove
+ * the data.
+ */
+public abstract class ScenarioCommand implements Callable<Integer> {
+  @Mixin
+  protected CommonOptions common;
+
+  @Spec
+  CommandSpec spec;
+
+  /** Records the scenario's effective parameters (sizes after presets) in the report. */
+  protected abstract void describe(Report report, Size size);
+
+  /**
+   * Targets beyond Letterbox and the baselines (the HTTP server of the mixed scenario), opened
+   * after them; one that cannot start throws BaselineUnavailable and is reported as skipped.
+   */
+  protected List<Targets.Opener> extraTargets() {
+    return List.of();
+  }
+
+  /** Runs the scenario on the open targets (Letterbox first). */
+  protected abstract void run(List<DmTarget> targets, Report report) throws Exception;
+
+  @Override
+  public Integer call() throws Exception {
+    Progress.setEnabled(!common.noProgress);
+    Report report = new Report(spec.name());
+    report.parameter("size", common.size().name().toLowerCase());
+    report.parameter("seed", common.seed);
+    report.parameter("command", "java -jar letterbox-bench.jar " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    describe(report, common.size());
+    // Always a new directory (inside --dir if given): it is deleted afterwards.
+    Path work = common.dir() != null
+        ? Files.createTempDirectory(Files.createDirectories(common.dir()), "run-")
+        : Files.createTempDirectory("letterbox-bench-");
+    // Taken first, so that the commit is the one the run started from.
+    Machine machine = Machine.here(work);
+    try (Targets targets = Targets.open(common.baselines(), extraTargets(), work, report)) {
+      run(targets.list(), report);
+    } finally {
+      if (!common.keepData) {
+        deleteTree(work);
+      }
+    }
+    report.finish(machine);
+    Table.print(report, System.out);
+    Path file = ResultFile.write(report, common.out);
+    System.out.println("result file: " + file);
+    return 0;
+  }
+
+  /** The preset of the run's size unless the option was given. */
+  protected static <T> T or(T given, Size size, T tiny, T quick, T full) {
+    return given != null ? given : size.pick(tiny, quick, full);
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

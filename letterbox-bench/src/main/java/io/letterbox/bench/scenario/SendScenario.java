@@ -1,0 +1,74 @@
+package io.letterbox.bench.scenario;
+
+import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.measure.ClosedLoop;
+import io.letterbox.bench.measure.Measured;
+import io.letterbox.bench.report.Report;
+import io.letterbox.bench.targets.DmTarget;
+import io.letterbox.bench.workload.Population;
+import io.letterbox.bench.workload.Texts;
+import java.util.List;
+import java.util.SplittableRandom;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * One-to-one DMs between random pairs, durable, from many concurrent senders (a window of
+ * requests in flight): messages/s and latency percentiles, then bytes per message on disk after
+ * compaction. The targets run one after the other on the same messages.
+ */
+@Command(name = "send", mixinStandardHelpOptions = true,
+    description = "Durable one-to-one sends from many concurrent senders: msgs/s, p50/p99/p999, bytes/msg.")
+public final class SendScenario extends ScenarioCommand {
+  static final String SEND = "send 1:1 (durable)";
+  static final String DISK = "disk after compaction";
+
+  @Option(names = "--messages", description = "Messages per target (tiny 2k, quick 200k, full 2M).")
+  Long messages;
+
+  @Option(names = "--users", description = "Active users (tiny 1k, quick 100k, full 1M).")
+  Integer users;
+
+  @Option(names = "--warmup", description = "Untimed sends first, for the JIT and the caches (tiny 200, quick 20k, full 50k).")
+  Long warmup;
+
+  @Option(names = "--window", description = "Sends in flight at once: concurrent senders (default ${DEFAULT-VALUE}).",
+      defaultValue = "512")
+  int window;
+
+  private long count;
+  private long warm;
+  private int population;
+
+  @Override
+  protected void describe(Report report, Size size) {
+    count = or(messages, size, 2_000L, 200_000L, 2_000_000L);
+    population = or(users, size, 1_000, 100_000, 1_000_000);
+    warm = or(warmup, size, 200L, 20_000L, 50_000L);
+    report.parameter("messages", count);
+    report.parameter("warmup", warm);
+    report.parameter("users", population);
+    report.parameter("window", window);
+  }
+
+  @Override
+  protected void run(List<DmTarget> targets, Report report) throws Exception {
+    Population people = new Population(common.seed, population, 1);
+    for (DmTarget target : targets) {
+      long before = target.diskBytes();
+      sends(target, people, "warm-up", -warm, warm);
+      Measured m = sends(target, people, "send", 0, count);
+      Steps.add(report, SEND, target, m, "msgs/s");
+      Steps.diskPer(report, DISK, target, before, warm + count, "msg");
+    }
+  }
+
+  /** Sends messages number {@code first} to {@code first + n - 1}: the same ones to every target. */
+  private Measured sends(DmTarget target, Population people, String phase, long first, long n) throws InterruptedException {
+    return ClosedLoop.run(target.name() + " " + phase, n, window, i -> {
+      SplittableRandom random = new SplittableRandom(common.seed * 1_000_003L + first + i);
+      long[] pair = people.pair(random);
+      return target.send(pair[0], pair[1], Texts.pick(random));
+    });
+  }
+}

@@ -1,0 +1,107 @@
+package io.letterbox.bench.scenario;
+
+import io.letterbox.bench.measure.ClosedLoop;
+import io.letterbox.bench.measure.Latency;
+import io.letterbox.bench.measure.Measured;
+import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.measure.TimedLoop;
+import io.letterbox.bench.report.Report;
+import io.letterbox.bench.targets.DmTarget;
+import io.letterbox.bench.targets.Unsupported;
+import io.letterbox.bench.workload.History;
+import io.letterbox.bench.workload.Texts;
+import io.letterbox.bench.report.Figures;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** Steps several scenarios share: loading history, live sends, timed reads, disk use. */
+final class Steps {
+  static final int LOAD_CHUNK = 10_000;
+  static final int SEND_WINDOW = 512;
+
+  private Steps() {}
+
+  /** Loads the history's messages into the target as old history (not timed as sends). */
+  static Measured load(DmTarget target, History history) {
+    long start = System.nanoTime();
+    try (Progress progress = Progress.start(target.name() + " load", history.messages())) {
+      history.forEach(LOAD_CHUNK, chunk -> {
+        target.load(chunk);
+        progress.advance(chunk.size());
+      });
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return new Measured(history.messages(), 0, seconds, new Latency(), null);
+  }
+
+  /**
+   * Sends {@code count} new messages into the history's conversations, durably, with many in
+   * flight: the recent end of each conversation. Message i is the same for every target.
+   */
+  static Measured sendInto(DmTarget target, History history, long count, long seed) throws InterruptedException {
+    return ClosedLoop.run(target.name() + " live sends", count, SEND_WINDOW, i -> {
+      SplittableRandom random = new SplittableRandom(seed * 1_000_003L + i);
+      long[] pair = history.pair(history.pickConversation(random));
+      boolean flip = random.nextBoolean();
+      return target.send(flip ? pair[1] : pair[0], flip ? pair[0] : pair[1], Texts.pick(random));
+    });
+  }
+
+  /**
+   * Times {@code op} on {@code threads} threads and adds the row; if the target does not have the
+   * operation (it throws {@link Unsupported} on a first try) the row is a skip with the reason.
+   */
+  static void timed(Report report, String operation, DmTarget target, int threads, double seconds, long seed,
+      String rateName, TimedLoop.Op op) throws Exception {
+    AtomicReference<String> unsupported = new AtomicReference<>();
+    TimedLoop.Op guarded = (random, timer) -> {
+      try {
+        op.run(random, timer);
+      } catch (Unsupported e) {
+        unsupported.set(e.getMessage());
+      }
+    };
+    // A few untimed tries first: a target without the operation is not worth a timed run.
+    SplittableRandom probe = new SplittableRandom(seed - 1);
+    TimedLoop.Timer untimed = new TimedLoop.Timer() {
+      @Override
+      public <T> T time(java.util.concurrent.Callable<T> operation) throws Exception {
+        return operation.call();
+      }
+    };
+    for (int i = 0; i < 20 && unsupported.get() == null; i++) {
+      guarded.run(probe, untimed);
+    }
+    if (unsupported.get() != null) {
+      report.skip(operation, target.name(), unsupported.get());
+      return;
+    }
+    // An untimed first stretch, for the JIT and the caches; then the measurement.
+    TimedLoop.run(target.name() + " warm-up", threads, Math.min(2, seconds * 0.3), seed + 1_000, guarded);
+    Measured m = TimedLoop.run(target.name() + " " + operation, threads, seconds, seed, guarded);
+    if (unsupported.get() != null) {
+      report.skip(operation, target.name(), unsupported.get());
+    } else if (m.ops() == 0) {
+      report.skip(operation, target.name(), "nothing to measure: " + (m.errors() > 0 ? m.firstError() : "no samples"));
+    } else {
+      add(report, operation, target, m, rateName);
+    }
+  }
+
+  static void add(Report report, String operation, DmTarget target, Measured m, String rateName) {
+    report.add(operation, target.name(), m.figures(rateName));
+    if (m.errors() > 0) {
+      report.note(target.name() + " " + operation + ": " + m.errors() + " failures, first: " + m.firstError());
+    }
+  }
+
+  /** Compacts the target and adds its bytes per item beyond {@code bytesBefore}. */
+  static void diskPer(Report report, String operation, DmTarget target, long bytesBefore, long items, String per) {
+    try (Progress progress = Progress.start(target.name() + " compaction", 1)) {
+      target.compact();
+      progress.advance(1);
+    }
+    long bytes = target.diskBytes() - bytesBefore;
+    report.add(operation, target.name(), Figures.of("bytes/" + per, bytes / (double) items));
+  }
+}

@@ -1,0 +1,70 @@
+package io.letterbox.bench.scenario;
+
+import io.letterbox.bench.baseline.BaselineUnavailable;
+import io.letterbox.bench.cli.Baseline;
+import io.letterbox.bench.report.Report;
+import io.letterbox.bench.targets.DmTarget;
+import io.letterbox.bench.targets.LetterboxTarget;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The targets of one run, Letterbox first, each with its own directory under the working
+ * directory. A baseline that cannot start is recorded as skipped with the reason and the run
+ * goes on without it; Letterbox itself must start.
+ */
+final class Targets implements AutoCloseable {
+  /** Opens a target that is neither Letterbox nor a baseline. */
+  interface Opener {
+    String name();
+
+    DmTarget open() throws BaselineUnavailable;
+  }
+
+  private final List<DmTarget> open = new ArrayList<>();
+
+  static Targets open(List<Baseline> baselines, List<Opener> extra, Path workDir, Report report) {
+    Targets targets = new Targets();
+    LetterboxTarget letterbox = new LetterboxTarget(workDir.resolve(LetterboxTarget.NAME));
+    targets.open.add(letterbox);
+    report.target(letterbox.name(), letterbox.note());
+    for (Baseline b : baselines) {
+      System.err.println("starting baseline " + b.cliName());
+      try {
+        DmTarget t = b.open(workDir.resolve(b.cliName()));
+        targets.open.add(t);
+        report.target(t.name(), t.note());
+      } catch (BaselineUnavailable e) {
+        report.targetSkipped(b.cliName(), e.getMessage());
+      } catch (Exception e) {
+        report.targetSkipped(b.cliName(), e.getClass().getSimpleName() + ": " + e.getMessage());
+      }
+    }
+    for (Opener o : extra) {
+      try {
+        DmTarget t = o.open();
+        targets.open.add(t);
+        report.target(t.name(), t.note());
+      } catch (BaselineUnavailable e) {
+        report.targetSkipped(o.name(), e.getMessage());
+      }
+    }
+    return targets;
+  }
+
+  List<DmTarget> list() {
+    return open;
+  }
+
+  @Override
+  public void close() {
+    for (DmTarget t : open) {
+      try {
+        t.close();
+      } catch (RuntimeException e) {
+        System.err.println("closing " + t.name() + " failed: " + e);
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package io.letterbox.bench.targets;
+
+/**
+ * The one-to-many side of a target: one content to many receivers, as the seed's 群发.
+ * A target without broadcasts throws {@link Unsupported} from {@link DmTarget#broadcaster()}.
+ * Receivers read a broadcast through {@link DmTarget#history}, as any conversation.
+ */
+public interface Broadcaster {
+  /** Who the receivers are to the sender. The seed's designs get a list either way. */
+  enum Audience {
+    /** The sender's followers: a relation that exists before the broadcast. */
+    FOLLOWERS,
+    /** An explicit list of people with no relation to the sender (the news account's case). */
+    UIDS
+  }
+
+  /**
+   * Sets up what must exist before the broadcast and is not part of it: for
+   * {@link Audience#FOLLOWERS}, the follow relations. Not timed as the broadcast.
+   *
+   * @return whether there was anything to set up
+   */
+  default boolean prepare(long sender, long[] receivers, Audience audience) {
+    return false;
+  }
+
+  /**
+   * Sends one broadcast and returns when it is durable and every receiver can read it.
+   *
+   * @param receivers distinct uids, ascending
+   * @return the broadcast's message id
+   */
+  long broadcast(long sender, String text, long[] receivers, Audience audience);
+
+  /** Waits for work the broadcast left running in the background (none in the seed's designs). */
+  default void awaitFanOut(long id) {}
+}

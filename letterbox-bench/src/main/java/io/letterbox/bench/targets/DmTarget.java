@@ -1,0 +1,62 @@
+package io.letterbox.bench.targets;
+
+import io.letterbox.bench.workload.HistoryMessage;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * A DM store under test: Letterbox or one of the designs it replaces. Scenarios drive every
+ * target through this one interface, so all of them get the same data and the same load.
+ * An operation a design does not have throws {@link Unsupported} saying why; the report shows
+ * it as skipped.
+ */
+public interface DmTarget extends AutoCloseable {
+
+  /** The name in tables and result files: {@code letterbox}, {@code push-rocksdb}, ... */
+  String name();
+
+  /** What a reader of the figures must know about this target (durability, what it leaves out). */
+  String note();
+
+  /** Sends a one-to-one message. @return its id, once the target's write promise holds */
+  CompletableFuture<Long> send(long from, long to, String text);
+
+  /** Stores old history with its original times, durably, before it returns. Not timed as sends. */
+  void load(List<HistoryMessage> messages);
+
+  /** A page of the conversation newest first, older than {@code cursor} (null: the newest). */
+  HistoryPage history(long owner, long peer, Object cursor, int limit);
+
+  /**
+   * {@link #history} without blocking the caller: on {@code readers} for a target that blocks, as
+   * the embedded stores do; a target with its own asynchronous client (HTTP) overrides it.
+   */
+  default CompletableFuture<HistoryPage> historyAsync(long owner, long peer, Object cursor, int limit, Executor readers) {
+    return CompletableFuture.supplyAsync(() -> history(owner, peer, cursor, limit), readers);
+  }
+
+  /** The owner's conversation list, newest activity first. @return how many entries it shows */
+  int conversations(long owner, int limit);
+
+  /** The owner's unread total at login (on one device). */
+  long unread(long owner);
+
+  /** Deletes message {@code id} (of the conversation with {@code peer}) from the owner's view. */
+  CompletableFuture<Void> delete(long owner, long peer, long id);
+
+  /** The one-to-many side of the target; throws {@link Unsupported} if it has none yet. */
+  Broadcaster broadcaster();
+
+  /** Rewrites the stored data compactly, so that {@link #diskBytes} means bytes at rest. */
+  void compact();
+
+  /** @return bytes the data occupies (on disk, or in memory for an in-memory cache) */
+  long diskBytes();
+
+  /** Drops the target's own caches, as a restart does, so that reads start cold. */
+  void restart();
+
+  @Override
+  void close();
+}

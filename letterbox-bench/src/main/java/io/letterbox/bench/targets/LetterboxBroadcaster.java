@@ -1,0 +1,62 @@
+package io.letterbox.bench.targets;
+
+import io.letterbox.bench.measure.Progress;
+import io.letterbox.engine.Letterbox;
+import io.letterbox.model.Broadcast;
+import io.letterbox.model.BroadcastRequest;
+import java.util.Arrays;
+import java.util.function.Supplier;
+
+/**
+ * Broadcasts through Letterbox's facade: followers are loaded first as real follow relations
+ * ({@code addFollowers}, the bulk path for a platform's existing graph; setup, not timed),
+ * and a broadcast is timed until its future completes, when the engine promises it durable and
+ * readable by every receiver. The fan-out that lists the sender in unrelated receivers'
+ * conversation lists runs on afterwards; {@link #awaitFanOut} waits for it.
+ */
+final class LetterboxBroadcaster implements Broadcaster {
+  /** Followers per bulk load call: one action each, so a log entry stays under a megabyte. */
+  private static final int FOLLOWERS_PER_CALL = 100_000;
+
+  private final Supplier<Letterbox> engine;
+
+  LetterboxBroadcaster(Supplier<Letterbox> engine) {
+    this.engine = engine;
+  }
+
+  @Override
+  public boolean prepare(long sender, long[] receivers, Audience audience) {
+    if (audience != Audience.FOLLOWERS) {
+      return false;
+    }
+    try (Progress progress = Progress.start("letterbox follower load", receivers.length)) {
+      for (int from = 0; from < receivers.length; from += FOLLOWERS_PER_CALL) {
+        int to = Math.min(receivers.length, from + FOLLOWERS_PER_CALL);
+        engine.get().addFollowers(sender, Arrays.copyOfRange(receivers, from, to)).join();
+        progress.advance(to - from);
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public long broadcast(long sender, String text, long[] receivers, Audience audience) {
+    io.letterbox.model.Audience to = audience == Audience.FOLLOWERS
+        ? new io.letterbox.model.Audience.Followers()
+        : new io.letterbox.model.Audience.Uids(receivers);
+    BroadcastRequest request = new BroadcastRequest(sender, text, to, BroadcastRequest.Priority.NORMAL, null);
+    return engine.get().broadcast(request).join().id();
+  }
+
+  @Override
+  public void awaitFanOut(long id) {
+    while (engine.get().broadcast(id).map(b -> b.status() != Broadcast.Status.DONE).orElse(false)) {
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}

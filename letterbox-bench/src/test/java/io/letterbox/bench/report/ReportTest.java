@@ -1,0 +1,49 @@
+package io.letterbox.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class ReportTest {
+  private final Machine machine = new Machine(2, 1, "disk", "os", "java", "abc");
+
+  @Test
+  void aBaselineFigureIsDividedByLetterboxsSameFigureOfTheSameOperation() {
+    Report report = new Report("send");
+    report.add("send", "letterbox", Figures.of("msgs/s", 100, "p99 ms", 2));
+    report.add("send", "mariadb", Figures.of("msgs/s", 25, "p99 ms", 8));
+
+    report.finish(machine);
+
+    assertThat(report.find("send", "mariadb").ratiosToLetterbox()).containsEntry("msgs/s", 0.25).containsEntry("p99 ms", 4.0);
+    assertThat(report.find("send", "letterbox").ratiosToLetterbox()).isEmpty();
+  }
+
+  @Test
+  void withoutALetterboxFigureThereIsNoRatio() {
+    Report report = new Report("broadcast-fanout");
+    report.skip("broadcast", "letterbox", "broadcasts not implemented yet");
+    report.add("broadcast", "push-rocksdb", Figures.of("seconds", 3));
+
+    report.finish(machine);
+
+    assertThat(report.find("broadcast", "push-rocksdb").ratiosToLetterbox()).isEmpty();
+    assertThat(report.find("broadcast", "letterbox").skipped()).isEqualTo("broadcasts not implemented yet");
+  }
+
+  @Test
+  void theTableShowsRatiosAndSkipReasons() {
+    Report report = new Report("send");
+    report.target("letterbox", null);
+    report.target("mariadb", null);
+    report.targetSkipped("redis-recent100", "redis-server not found");
+    report.add("send", "letterbox", Figures.of("msgs/s", 100));
+    report.add("send", "mariadb", Figures.of("msgs/s", 50));
+    report.finish(machine);
+
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    Table.print(report, new java.io.PrintStream(bytes, true));
+
+    assertThat(bytes.toString()).contains("50.0 (0.500x)").contains("skipped redis-recent100: redis-server not found");
+  }
+}
