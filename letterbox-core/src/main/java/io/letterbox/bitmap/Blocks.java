@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import org.roaringbitmap.RoaringBitmap;
+import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
 
 /**
  * Uids as blocks of 2^16 consecutive uids: a uid is (block = uid >>> 16, low = uid & 0xFFFF), and
@@ -82,9 +83,16 @@ public final class Blocks {
     return bitmap;
   }
 
-  /** Membership without building the whole bitmap would need the immutable form; this is the simple one. */
+  /** Membership read straight from the serialized form, without building the bitmap. */
   public static boolean contains(byte[] serialized, long uid) {
-    return deserialize(serialized).contains(low(uid));
+    return serialized != null && serialized.length > 0
+        && new ImmutableRoaringBitmap(ByteBuffer.wrap(serialized)).contains(low(uid));
+  }
+
+  /** Cardinality read from the serialized form's container headers. */
+  public static long cardinality(byte[] serialized) {
+    return serialized == null || serialized.length == 0
+        ? 0 : new ImmutableRoaringBitmap(ByteBuffer.wrap(serialized)).getLongCardinality();
   }
 
 }

@@ -50,10 +50,8 @@ final class Applier {
           Ids.epochMillis(s.id()), new java.util.TreeMap<>(Map.of(Blocks.block(s.to()),
               org.roaringbitmap.RoaringBitmap.bitmapOf(Blocks.low(s.to()))))));
       if (s.idempotencyKey() != null) {
-        byte[] v = new byte[16];
-        Bytes.putLong(v, 0, s.id());
-        Bytes.putLong(v, 8, s.requestHash());
-        batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(s.from(), s.idempotencyKey()), v);
+        batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(s.from(), s.idempotencyKey()),
+            Idempotency.record(s.id(), s.requestHash()));
       }
     } else if (action instanceof Action.Imported imported) {
       for (Action.Imported.Entry i : imported.messages()) {

@@ -26,6 +26,31 @@ final class AudienceResolver {
     this.store = store;
   }
 
+  /**
+   * The stored blocks of an audience that is one stored set (followers, all subscribers, a
+   * segment), as their serialized bytes; null for audiences that need bitmap algebra.
+   */
+  TreeMap<Long, byte[]> stored(Audience audience, long sender) {
+    KeyRange range;
+    io.letterbox.store.Space space = Spaces.RELATION_BLOCKS;
+    if (audience instanceof Audience.Followers) {
+      range = RelationBlockKey.allFollowers(sender);
+    } else if (audience instanceof Audience.Subscribers s && s.where().isEmpty()) {
+      range = RelationBlockKey.allSubscribers(sender);
+    } else if (audience instanceof Audience.Segment seg) {
+      space = Spaces.SEGMENTS;
+      range = SegmentKey.blocks(seg.name());
+    } else {
+      return null;
+    }
+    TreeMap<Long, byte[]> out = new TreeMap<>();
+    store.scan(space, range, false, (k, v) -> {
+      out.put(Bytes.getLong(k, k.length - 8), v);
+      return true;
+    });
+    return out;
+  }
+
   TreeMap<Long, RoaringBitmap> resolve(long sender, Audience audience) {
     TreeMap<Long, RoaringBitmap> blocks;
     if (audience instanceof Audience.Followers) {

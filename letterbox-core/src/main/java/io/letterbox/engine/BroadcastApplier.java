@@ -41,26 +41,44 @@ final class BroadcastApplier {
   }
 
   void accepted(Action.BroadcastAccepted a, WriteBatch batch) {
-    TreeMap<Long, RoaringBitmap> audience = resolver.resolve(a.from(), a.audience());
-    long capped = 0;
     Optional<FrequencyCap> cap = state.cap(a.from());
-    if (cap.isPresent()) {
-      capped = CapLevels.apply(store, batch, a.from(), cap.get(), Ids.epochMillis(a.id()), audience);
-    }
-    List<Long> blocks = new ArrayList<>(audience.size());
-    long receivers = 0;
-    for (Map.Entry<Long, RoaringBitmap> e : audience.entrySet()) {
-      if (!e.getValue().isEmpty()) {
-        batch.put(Spaces.AUDIENCE, AudienceKey.of(a.from(), e.getKey(), a.id()), Blocks.serialize(e.getValue()));
-        blocks.add(e.getKey());
-        receivers += e.getValue().getLongCardinality();
+    long capped = 0;
+    TreeMap<Long, byte[]> rows = cap.isEmpty() ? resolver.stored(a.audience(), a.from()) : null;
+    if (rows == null) {
+      TreeMap<Long, RoaringBitmap> audience = resolver.resolve(a.from(), a.audience());
+      if (cap.isPresent()) {
+        capped = CapLevels.apply(store, batch, a.from(), cap.get(), Ids.epochMillis(a.id()), audience);
+      }
+      rows = new TreeMap<>();
+      for (Map.Entry<Long, RoaringBitmap> e : audience.entrySet()) {
+        if (!e.getValue().isEmpty()) {
+          rows.put(e.getKey(), Blocks.serialize(e.getValue()));
+        }
+      }
+    } else {
+      // A stored set taken as it is: its blocks are copied byte for byte, but the sender's own.
+      long own = Blocks.block(a.from());
+      byte[] ownBlock = rows.get(own);
+      if (ownBlock != null && Blocks.contains(ownBlock, a.from())) {
+        RoaringBitmap b = Blocks.deserialize(ownBlock);
+        b.remove(Blocks.low(a.from()));
+        if (b.isEmpty()) {
+          rows.remove(own);
+        } else {
+          rows.put(own, Blocks.serialize(b));
+        }
       }
     }
+    List<Long> blocks = new ArrayList<>(rows.size());
+    long receivers = 0;
+    for (Map.Entry<Long, byte[]> e : rows.entrySet()) {
+      batch.put(Spaces.AUDIENCE, AudienceKey.of(a.from(), e.getKey(), a.id()), e.getValue());
+      blocks.add(e.getKey());
+      receivers += Blocks.cardinality(e.getValue());
+    }
     if (a.idempotencyKey() != null) {
-      byte[] v = new byte[16];
-      Bytes.putLong(v, 0, a.id());
-      Bytes.putLong(v, 8, a.requestHash());
-      batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(a.from(), a.idempotencyKey()), v);
+      batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(a.from(), a.idempotencyKey()),
+          Idempotency.record(a.id(), a.requestHash()));
     }
     // Followers and subscribers find the sender through their own relations: nothing to fan out.
     boolean fansOut = a.audience() instanceof Audience.Uids || a.audience() instanceof Audience.Segment;

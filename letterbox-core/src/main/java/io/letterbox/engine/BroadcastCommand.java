@@ -40,16 +40,9 @@ final class BroadcastCommand extends Command<Long> {
   @Override
   Decision<Long> decide(EngineContext context) {
     StateReader state = context.state();
-    if (request.idempotencyKey() != null) {
-      byte[] earlier = state.store().get(Spaces.IDEMPOTENCY,
-          IdempotencyKey.of(request.from(), request.idempotencyKey()));
-      if (earlier != null) {
-        if (Bytes.getLong(earlier, 8) != requestHash) {
-          throw new LetterboxException(ErrorCode.IDEMPOTENCY_CONFLICT,
-              "idempotencyKey was already used for a different request");
-        }
-        return Decision.nothing(Bytes.getLong(earlier, 0));
-      }
+    var earlier = Idempotency.earlier(state.store(), request.from(), request.idempotencyKey(), requestHash);
+    if (earlier.isPresent()) {
+      return Decision.nothing(earlier.getAsLong());
     }
     if (request.audience() instanceof Audience.Segment s
         && state.store().get(Spaces.SEGMENTS, SegmentKey.header(s.name())) == null) {

@@ -98,7 +98,7 @@ final class BroadcastIndex {
     }
     store.scan(Spaces.AUDIENCE, AudienceKey.range(sender, block, from, to), true, (k, v) -> {
       long id = AudienceKey.id(k);
-      if (Blocks.deserialize(v).contains(low) && !skip.test(id) && isPublished(sender, id)) {
+      if (Blocks.contains(v, receiver) && !skip.test(id) && isPublished(sender, id)) {
         out.add(id);
       }
       return out.size() < limit;

@@ -111,10 +111,9 @@ final class RelationApplier {
    */
   private void keepReachedSender(long uid, long sender, WriteBatch batch) {
     long block = Blocks.block(uid);
-    int low = Blocks.low(uid);
     boolean[] reached = {false};
     store.scan(Spaces.AUDIENCE, AudienceKey.range(sender, block, 0, Long.MAX_VALUE), true, (k, v) -> {
-      reached[0] = Blocks.deserialize(v).contains(low);
+      reached[0] = Blocks.contains(v, uid);
       return !reached[0];
     });
     if (reached[0]) {

@@ -47,28 +47,20 @@ final class SendCommand extends Command<SendResult> {
   @Override
   Decision<SendResult> decide(EngineContext context) {
     StateReader state = context.state();
-    if (request.idempotencyKey() != null) {
-      byte[] earlier = state.store().get(Spaces.IDEMPOTENCY,
-          IdempotencyKey.of(request.from(), request.idempotencyKey()));
-      if (earlier != null) {
-        if (Bytes.getLong(earlier, 8) != requestHash) {
-          throw new LetterboxException(ErrorCode.IDEMPOTENCY_CONFLICT,
-              "idempotencyKey was already used for a different message");
-        }
-        io.letterbox.model.Message first = state.message(Bytes.getLong(earlier, 0));
-        if (first == null || first.kind() != io.letterbox.model.Message.Kind.SINGLE) {
-          throw new LetterboxException(ErrorCode.IDEMPOTENCY_CONFLICT,
-              "idempotencyKey was already used for a different message");
-        }
-        return Decision.nothing(new SendResult(first, false));
+    var earlier = Idempotency.earlier(state.store(), request.from(), request.idempotencyKey(), requestHash);
+    if (earlier.isPresent()) {
+      Message first = state.message(earlier.getAsLong());
+      if (first == null || first.kind() != Message.Kind.SINGLE) {
+        throw Idempotency.conflict();
       }
+      return Decision.nothing(new SendResult(first, false));
     }
     Optional<FrequencyCap> cap = state.cap(request.from());
     if (cap.isPresent() && CapLevels.atCap(state.store(), request.from(), cap.get(),
         context.config().clock().millis(), request.to())) {
       throw new LetterboxException(ErrorCode.FREQUENCY_CAPPED, String.format(
           "sender %d may send %d message(s) per %s to one receiver", request.from(),
-          cap.get().messages(), cap.get().period()));
+          cap.get().messages(), cap.get().periodText()));
     }
     long id = context.ids().next();
     Action.Sent sent = new Action.Sent(id, request.from(), request.to(), request.text(),

@@ -12,4 +12,11 @@ public record FrequencyCap(int messages, Duration period) {
       throw new IllegalArgumentException("period must be at least one second: " + period);
     }
   }
+
+  /** The period as ISO-8601, whole days as {@code P1D} (as clients write them), else {@code PT…}. */
+  public String periodText() {
+    long day = Duration.ofDays(1).getSeconds();
+    return period.getNano() == 0 && period.getSeconds() % day == 0
+        ? "P" + period.getSeconds() / day + "D" : period.toString();
+  }
 }

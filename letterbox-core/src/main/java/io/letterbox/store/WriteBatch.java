@@ -4,7 +4,7 @@ package io.letterbox.store;
  * Mutations applied together by {@link KeyValueStore#write}. A backend applies a batch atomically
  * if it can (RocksDB); one that is atomic per row only (HBase) applies it row by row, so callers
  * must make every batch safe to apply again (idempotent) and must not rely on its atomicity across
- * rows. Counter increments are the exception: applied twice they count twice, so they belong
+ * rows. A backend that is not atomic applies mutations in the order they were added. Counter increments are the exception: applied twice they count twice, so they belong
  * only in batches whose replay is guarded (see the engine's action log).
  */
 public interface WriteBatch {

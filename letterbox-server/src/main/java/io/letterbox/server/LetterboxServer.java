@@ -1,8 +1,8 @@
 package io.letterbox.server;
 
 import io.letterbox.engine.Letterbox;
-import io.letterbox.rocksdb.RocksStore;
 import io.letterbox.server.config.ServerConfig;
+import io.letterbox.server.config.StoreLocation;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.HttpApi;
 import io.letterbox.server.metrics.Metrics;
@@ -11,8 +11,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -52,8 +50,7 @@ public final class LetterboxServer implements AutoCloseable {
       log.warn("No api-keys configured: the API is open to anyone on this machine and listens on {} (loopback) "
           + "only. Set api-keys to require keys and to listen on other addresses.", config.host());
     }
-    createDirectories(config);
-    KeyValueStore store = RocksStore.open(config.dataDir(), Letterbox.SPACES);
+    KeyValueStore store = config.store().open(Letterbox.SPACES);
     Letterbox box;
     try {
       box = Letterbox.open(store, config.engineConfig());
@@ -80,7 +77,7 @@ public final class LetterboxServer implements AutoCloseable {
     }
     server.ready.set(true);
     log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), http.actualPort(),
-        config.dataDir().toAbsolutePath());
+        config.store() instanceof StoreLocation.RocksDb rocks ? rocks.dir().toAbsolutePath() : config.store());
     return server;
   }
 
@@ -112,14 +109,6 @@ public final class LetterboxServer implements AutoCloseable {
       f.toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
       log.warn("while stopping: {}", e.toString());
-    }
-  }
-
-  private static void createDirectories(ServerConfig config) {
-    try {
-      Files.createDirectories(config.dataDir());
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot create data-dir " + config.dataDir() + ": " + e.getMessage(), e);
     }
   }
 }

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.Api;
+import io.letterbox.server.support.ChildServer;
 import io.letterbox.server.support.Reply;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -33,19 +31,19 @@ class KillRecoveryTest {
 
   @TempDir
   Path dir;
-  Process child;
+  ChildServer server;
 
   @AfterEach
   void killChild() {
-    if (child != null) {
-      child.destroyForcibly();
+    if (server != null) {
+      server.close();
     }
   }
 
   @Test
   void everyAcknowledgedMessageSurvivesAKillAndNewIdsKeepGrowing() throws Exception {
-    int port = freePort();
-    Api api = startChild(port, "first");
+    server = new ChildServer(dir);
+    Api api = start("first");
     Set<String> acked = ConcurrentHashMap.newKeySet();
     ExecutorService pool = Executors.newFixedThreadPool(8);
     try {
@@ -77,14 +75,14 @@ class KillRecoveryTest {
         });
       }
       Thread.sleep(50);
-      child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      server.kill();
       inFlight.shutdownNow();
       inFlight.awaitTermination(30, TimeUnit.SECONDS);
     } finally {
       pool.shutdownNow();
     }
 
-    Api restarted = startChild(port, "second");
+    Api restarted = start("second");
     Set<String> found = new HashSet<>(history(restarted));
     assertThat(found).containsAll(acked);
 
@@ -92,30 +90,6 @@ class KillRecoveryTest {
     Reply fresh = restarted.post("/v1/messages", body("after restart"));
     assertThat(fresh.status()).isEqualTo(201);
     assertThat(Long.parseLong(fresh.json().get("id").asText())).isGreaterThan(maxBefore);
-  }
-
-  private Api startChild(int port, String name) throws IOException, InterruptedException {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "serve", "--port", Integer.toString(port), "--data-dir", dir.resolve("data").toString())
-        .redirectErrorStream(true)
-        .redirectOutput(dir.resolve(name + ".log").toFile())
-        .start();
-    Api api = new Api(port);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < deadline) {
-      if (!child.isAlive()) {
-        throw new AssertionError("server exited: " + Files.readString(dir.resolve(name + ".log")));
-      }
-      try {
-        if (api.get("/health").status() == 200) {
-          return api;
-        }
-      } catch (AssertionError notYet) {
-        Thread.sleep(100);
-      }
-    }
-    throw new AssertionError("server did not become healthy: " + Files.readString(dir.resolve(name + ".log")));
   }
 
   private static List<String> history(Api api) {
@@ -136,9 +110,7 @@ class KillRecoveryTest {
     return "{\"from\":\"" + SENDER + "\",\"to\":\"" + RECEIVER + "\",\"text\":\"" + text + "\"}";
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
+  private Api start(String name) throws Exception {
+    return server.start(name);
   }
 }

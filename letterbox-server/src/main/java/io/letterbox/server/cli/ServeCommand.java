@@ -2,10 +2,10 @@ package io.letterbox.server.cli;
 
 import io.letterbox.server.LetterboxServer;
 import io.letterbox.server.config.ServerConfig;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,11 +15,8 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve the HTTP API. Settings: defaults < --config file < flags.")
 public final class ServeCommand implements Callable<Integer> {
-  @Option(names = "--config", paramLabel = "FILE", description = "properties file with dashed keys, e.g. port=8080")
-  Path config;
-
-  @Option(names = "--data-dir", paramLabel = "DIR", description = "store directory (default: ./data)")
-  Path dataDir;
+  @Mixin
+  StoreFlags where;
 
   @Option(names = "--port", paramLabel = "N", description = "TCP port, 0 for any free one (default: 8080)")
   Integer port;
@@ -29,13 +26,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    ServerConfig.Builder b = ServerConfig.builder();
-    if (config != null) {
-      b.load(config);
-    }
-    if (dataDir != null) {
-      b.dataDir(dataDir);
-    }
+    ServerConfig.Builder b = where.settings();
     if (port != null) {
       b.set("port", port.toString());
     }

@@ -1,6 +1,7 @@
 package io.letterbox.server.config;
 
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.hbase.HBaseStoreOptions;
 import io.letterbox.id.Ids;
 import io.letterbox.model.FrequencyCap;
 import java.io.IOException;
@@ -14,8 +15,10 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -25,7 +28,7 @@ import java.util.TreeSet;
  *
  * @param host           address to listen on
  * @param port           TCP port; 0 picks a free one
- * @param dataDir        directory of the RocksDB store
+ * @param dataDir        directory of the RocksDB store (with {@code store=rocksdb})
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
  * @param maxTextLength  longest message text in characters
@@ -36,6 +39,14 @@ import java.util.TreeSet;
  * @param cachedOwners   owners whose conversation summaries the engine caches
  * @param cachedMessageBytes heap the engine's cache of message contents may use
  * @param workerThreads  threads that run engine calls off the event loop
+ * @param cachedAudienceBytes heap for the cached newest audience rows of broadcast senders
+ * @param maxAudienceUids most uids one broadcast list, segment edit or follower load may carry
+ * @param normalLaneThreads concurrent fan-outs of normal-priority broadcasts
+ * @param highLaneThreads concurrent fan-outs of high-priority broadcasts
+ * @param prewarmMinReceivers senders whose broadcasts reach this many are pre-warmed at start
+ * @param store          where the data lives: {@code store=rocksdb} (in data-dir) or
+ *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
+ *                       hbase-fsync-wal, and any HBase client setting as hbase-client.NAME
  */
 public record ServerConfig(
     String host,
@@ -50,7 +61,13 @@ public record ServerConfig(
     int maxImportBatch,
     long cachedOwners,
     long cachedMessageBytes,
-    int workerThreads) {
+    int workerThreads,
+    long cachedAudienceBytes,
+    int maxAudienceUids,
+    int normalLaneThreads,
+    int highLaneThreads,
+    long prewarmMinReceivers,
+    StoreLocation store) {
 
   public static Builder builder() {
     return new Builder();
@@ -66,6 +83,11 @@ public record ServerConfig(
         .maxImportBatch(maxImportBatch)
         .cachedOwners(cachedOwners)
         .cachedMessageBytes(cachedMessageBytes)
+        .cachedAudienceBytes(cachedAudienceBytes)
+        .maxAudienceUids(maxAudienceUids)
+        .normalLaneThreads(normalLaneThreads)
+        .highLaneThreads(highLaneThreads)
+        .prewarmMinReceivers(prewarmMinReceivers)
         .build();
   }
 
@@ -79,6 +101,8 @@ public record ServerConfig(
   }
 
   public static final class Builder {
+    private static final String HBASE_CLIENT = "hbase-client.";
+
     // Loopback by default: a server started without api-keys must not be reachable from outside.
     private String host = "127.0.0.1";
     private int port = 8080;
@@ -99,6 +123,19 @@ public record ServerConfig(
     private long cachedMessageBytes = 64L << 20;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
+    // 256 MiB: the newest audience rows of hot senders' blocks, shared by all their readers.
+    private long cachedAudienceBytes = 256L << 20;
+    // 10M: the largest audience the seeds describe; HTTP bodies are bounded by max-body-bytes too.
+    private int maxAudienceUids = 10_000_000;
+    // One fan-out at a time per lane: fan-outs are disk-bound, and a high lane never waits for normal.
+    private int normalLaneThreads = 1;
+    private int highLaneThreads = 1;
+    private long prewarmMinReceivers = 100_000;
+    // The embedded store; hbase when the data outgrows one machine (docs/hbase.md).
+    private String store = "rocksdb";
+    // Where an HBase store lives; each value's default and meaning are HBaseStoreOptions'.
+    private final HBaseStoreOptions.Builder hbase = HBaseStoreOptions.builder();
+    private final Map<String, String> hbaseClient = new TreeMap<>();
 
     public Builder host(String v) { host = v; return this; }
     public Builder port(int v) { port = v; return this; }
@@ -113,6 +150,14 @@ public record ServerConfig(
     public Builder cachedOwners(long v) { cachedOwners = v; return this; }
     public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
+    public Builder cachedAudienceBytes(long v) { cachedAudienceBytes = v; return this; }
+    public Builder maxAudienceUids(int v) { maxAudienceUids = v; return this; }
+    public Builder normalLaneThreads(int v) { normalLaneThreads = v; return this; }
+    public Builder highLaneThreads(int v) { highLaneThreads = v; return this; }
+    public Builder prewarmMinReceivers(long v) { prewarmMinReceivers = v; return this; }
+    public Builder store(String v) { store = v; return this; }
+    public Builder hbaseQuorum(String v) { hbase.quorum(v); return this; }
+    public Builder hbaseNamespace(String v) { hbase.namespace(v); return this; }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {
@@ -131,9 +176,39 @@ public record ServerConfig(
         case "cached-owners" -> cachedOwners(ConfigValues.longValue(key, v));
         case "cached-message-bytes" -> cachedMessageBytes(ConfigValues.longValue(key, v));
         case "worker-threads" -> workerThreads(ConfigValues.integer(key, v, 1, 1024));
-        default -> throw new ConfigException("unknown configuration key: " + key);
+        case "cached-audience-bytes" -> cachedAudienceBytes(ConfigValues.longValue(key, v));
+        case "max-audience-uids" -> maxAudienceUids(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
+        case "normal-lane-threads" -> normalLaneThreads(ConfigValues.integer(key, v, 1, 64));
+        case "high-lane-threads" -> highLaneThreads(ConfigValues.integer(key, v, 1, 64));
+        case "prewarm-min-receivers" -> prewarmMinReceivers(ConfigValues.longValue(key, v));
+        case "store" -> store(ConfigValues.oneOf(key, v, "rocksdb", "hbase"));
+        case "hbase-quorum" -> hbaseQuorum(v);
+        case "hbase-namespace" -> hbaseNamespace(v);
+        case "hbase-salt-buckets" -> hbase.saltBuckets(ConfigValues.integer(key, v, 1, 256));
+        case "hbase-fsync-wal" -> hbase.fsyncWal(ConfigValues.bool(key, v));
+        default -> {
+          // Any HBase client setting, e.g. hbase-client.zookeeper.znode.parent=/hbase-unsecure
+          if (key.startsWith(HBASE_CLIENT) && key.length() > HBASE_CLIENT.length()) {
+            hbaseClient.put(key.substring(HBASE_CLIENT.length()), v);
+          } else {
+            throw new ConfigException("unknown configuration key: " + key);
+          }
+        }
       }
       return this;
+    }
+
+    /** The settings of an HBase store, also for the HBase ends of {@code letterbox migrate}. */
+    public HBaseStoreOptions hbaseOptions() {
+      return hbase.clientProperties(hbaseClient).build();
+    }
+
+    private StoreLocation storeLocation() {
+      return switch (store) {
+        case "rocksdb" -> new StoreLocation.RocksDb(dataDir);
+        case "hbase" -> new StoreLocation.HBase(hbaseOptions());
+        default -> throw new ConfigException("store must be rocksdb or hbase: '" + store + "'");
+      };
     }
 
     /** Applies every key of the properties file {@code file}; an unknown key is refused. */
@@ -152,10 +227,12 @@ public record ServerConfig(
     }
 
     public ServerConfig build() {
-      ServerConfig c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, maxTextLength,
-          devices, Optional.ofNullable(defaultCap), nodeId, maxImportBatch, cachedOwners, cachedMessageBytes,
-          workerThreads);
+      ServerConfig c;
       try {
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, maxTextLength,
+            devices, Optional.ofNullable(defaultCap), nodeId, maxImportBatch, cachedOwners, cachedMessageBytes,
+            workerThreads, cachedAudienceBytes, maxAudienceUids, normalLaneThreads, highLaneThreads,
+            prewarmMinReceivers, storeLocation());
         c.engineConfig();
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
@@ -192,6 +269,17 @@ public record ServerConfig(
         // reported below
       }
       throw new ConfigException(key + " must be a non-negative integer: '" + v + "'");
+    }
+
+    static String oneOf(String key, String v, String... allowed) {
+      if (Arrays.asList(allowed).contains(v)) {
+        return v;
+      }
+      throw new ConfigException(key + " must be one of " + String.join(", ", allowed) + ": '" + v + "'");
+    }
+
+    static boolean bool(String key, String v) {
+      return Boolean.parseBoolean(oneOf(key, v, "true", "false"));
     }
 
     static List<String> list(String v) {

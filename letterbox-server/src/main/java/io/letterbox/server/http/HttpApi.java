@@ -19,6 +19,8 @@ public final class HttpApi {
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
+    new RelationRoutes(box, engine).register(routes);
+    new BroadcastRoutes(box, engine).register(routes);
     new OpsRoutes(metrics, ready).register(routes, engine);
     // Unmatched paths (404), wrong methods (405) and anything a route failed to handle.
     for (int status : new int[] {400, 404, 405, 413, 415, 500}) {

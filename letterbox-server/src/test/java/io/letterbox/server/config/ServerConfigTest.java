@@ -86,4 +86,35 @@ class ServerConfigTest {
     assertThat(ServerConfig.builder().host("localhost").build().loopbackOnly()).isTrue();
     assertThat(ServerConfig.builder().host("::1").build().loopbackOnly()).isTrue();
   }
+
+  @Test
+  void theStoreIsRocksDbInTheDataDirUnlessSetToHBase() {
+    assertThat(ServerConfig.builder().build().store()).isEqualTo(new StoreLocation.RocksDb(Path.of("data")));
+    assertThat(ServerConfig.builder().dataDir(Path.of("/d")).build().store()).isEqualTo(new StoreLocation.RocksDb(Path.of("/d")));
+  }
+
+  @Test
+  void hbaseKeysSayWhereAnHBaseStoreLives(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("hbase.properties");
+    Files.writeString(file, String.join("\n", "store=hbase", "hbase-quorum=zk1:2181,zk2:2181",
+        "hbase-namespace=dms", "hbase-salt-buckets=32", "hbase-fsync-wal=true", "hbase-client.zookeeper.znode.parent=/hbase-unsecure"));
+
+    StoreLocation store = ServerConfig.builder().load(file).build().store();
+
+    assertThat(store).isInstanceOf(StoreLocation.HBase.class).hasToString("hbase:zk1:2181,zk2:2181/dms");
+    var options = ((StoreLocation.HBase) store).options();
+    assertThat(options.saltBuckets()).isEqualTo(32);
+    assertThat(options.fsyncWal()).isTrue();
+    assertThat(options.clientProperties()).containsEntry("zookeeper.znode.parent", "/hbase-unsecure");
+  }
+
+  @Test
+  void badStoreSettingsAreRefusedNamingTheKey() {
+    assertThatThrownBy(() -> ServerConfig.builder().set("store", "mysql")).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("store");
+    assertThatThrownBy(() -> ServerConfig.builder().set("hbase-salt-buckets", "300")).hasMessageContaining("hbase-salt-buckets");
+    assertThatThrownBy(() -> ServerConfig.builder().set("hbase-fsync-wal", "yes")).hasMessageContaining("hbase-fsync-wal");
+    assertThatThrownBy(() -> ServerConfig.builder().set("store", "hbase").set("hbase-namespace", "a-b").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("namespace");
+  }
 }

@@ -96,7 +96,7 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("cap period not ISO-8601", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":1,\"period\":\"1 day\"}", 400, "INVALID_ARGUMENT"),
         bad("cap period under a second", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":1,\"period\":\"PT0.5S\"}", 400, "INVALID_ARGUMENT"),
         bad("cap messages as a string", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":\"1\",\"period\":\"P1D\"}", 400, "INVALID_ARGUMENT"),
-        bad("unknown route", "POST", "/v1/broadcasts", msg(a, b, "x"), 404, "NOT_FOUND"),
+        bad("unknown route", "POST", "/v1/nowhere", msg(a, b, "x"), 404, "NOT_FOUND"),
         bad("wrong method", "PUT", send, msg(a, b, "x"), 405, "METHOD_NOT_ALLOWED"));
   }
 

@@ -52,7 +52,7 @@ class OperationsTest extends ApiTestBase {
 
   @Test
   void anUnknownRouteIs404WithTheErrorShape() {
-    Reply r = api.get("/v1/broadcasts/1");
+    Reply r = api.get("/v1/nowhere/1");
 
     assertThat(r.status()).isEqualTo(404);
     assertThat(r.errorCode()).isEqualTo("NOT_FOUND");

@@ -9,7 +9,6 @@ import io.letterbox.engine.LetterboxException;
  * overflow, fractions, exponents, booleans) is INVALID_ARGUMENT.
  */
 public final class Ids64 {
-
   private Ids64() {}
 
   /** @param what names the value in the error message, e.g. {@code "uid"} */

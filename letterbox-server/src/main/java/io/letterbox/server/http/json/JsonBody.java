@@ -96,6 +96,47 @@ public final class JsonBody {
     return n;
   }
 
+  /** @return an array of ids (strings or numbers) */
+  public long[] ids(String field) {
+    JsonNode n = array(field);
+    long[] out = new long[n.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Ids64.parse(where + field + "[" + i + "]", n.get(i));
+    }
+    return out;
+  }
+
+  /** @return an object of string values; absent or null means empty */
+  public java.util.Map<String, String> optionalStringMap(String field) {
+    if (!present(field)) {
+      return java.util.Map.of();
+    }
+    JsonNode n = object.get(field);
+    if (!n.isObject()) {
+      throw LetterboxException.invalid("%s%s must be an object of strings", where, field);
+    }
+    java.util.Map<String, String> out = new java.util.TreeMap<>();
+    for (Iterator<java.util.Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+      java.util.Map.Entry<String, JsonNode> e = it.next();
+      if (!e.getValue().isTextual()) {
+        throw LetterboxException.invalid("%s%s.%s must be a string", where, field, e.getKey());
+      }
+      out.put(e.getKey(), e.getValue().textValue());
+    }
+    return out;
+  }
+
+  /** @return a nested object field, read as strictly as the body */
+  public JsonBody object(String field, String... allowed) {
+    JsonNode n = required(field);
+    return of(n, where + field, allowed);
+  }
+
+  /** @return the raw field, for bodies whose allowed fields depend on another one */
+  public JsonNode node() {
+    return object;
+  }
+
   /** A field set to null counts as absent, so that clients may send optional fields as null. */
   private boolean present(String field) {
     JsonNode n = object.get(field);

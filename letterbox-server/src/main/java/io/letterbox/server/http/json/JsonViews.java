@@ -1,6 +1,7 @@
 package io.letterbox.server.http.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.letterbox.model.Broadcast;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
@@ -32,6 +33,16 @@ public final class JsonViews {
 
   public record IdsView(List<String> ids) {}
 
+  /** {@code completedAt} is null until the fan-out is done. */
+  public record BroadcastView(String id, String from, String text, String status, long receivers,
+      long capped, String createdAt, String completedAt) {}
+
+  public static BroadcastView broadcast(Broadcast b) {
+    return new BroadcastView(Ids64.format(b.id()), Ids64.format(b.from()), b.text(),
+        b.status().name().toLowerCase(java.util.Locale.ROOT), b.receivers(), b.capped(),
+        Times.format(b.createdAt()), b.completedAt().map(Times::format).orElse(null));
+  }
+
   public static MessageView message(Message m) {
     boolean single = m.kind() == Message.Kind.SINGLE;
     return new MessageView(Ids64.format(m.id()), single ? "single" : "broadcast", Ids64.format(m.from()),
@@ -53,13 +64,7 @@ public final class JsonViews {
   }
 
   public static CapView cap(FrequencyCap cap) {
-    return new CapView(cap.messages(), period(cap.period()));
-  }
-
-  /** Whole days as {@code P1D}, as clients write them; Duration alone would say {@code PT24H}. */
-  static String period(Duration d) {
-    long day = Duration.ofDays(1).getSeconds();
-    return d.getNano() == 0 && d.getSeconds() % day == 0 ? "P" + d.getSeconds() / day + "D" : d.toString();
+    return new CapView(cap.messages(), cap.periodText());
   }
 
   public static IdsView ids(List<Long> ids) {

@@ -1,0 +1,89 @@
+package io.letterbox.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.letterbox.engine.EngineFixture;
+import io.letterbox.engine.ErrorCode;
+import io.letterbox.engine.Letterbox;
+import io.letterbox.keys.PairKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.Space;
+import java.time.Duration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncAdmin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A send whose batch really stops half-way on HBase: one of the tables it writes is disabled, so
+ * the store fails at that table's mutation, after the ones before it (the action-log row first)
+ * have landed. Reopening the engine must complete the send exactly once. The engine suite shows
+ * the same with a store wrapper that cuts batches; this is the cluster itself refusing.
+ */
+@ExtendWith(MiniHBaseExtension.class)
+class HBaseRecoveryTest extends EngineFixture {
+  private static final String NAMESPACE = "recovery";
+
+  private final MiniHBase hbase;
+
+  HBaseRecoveryTest(MiniHBase hbase) {
+    this.hbase = hbase;
+  }
+
+  @Override
+  protected KeyValueStore openStore() {
+    // Two regions a table, so that disabling and enabling one is quick; a short timeout, so that
+    // a write to a disabled table fails quickly.
+    return hbase.emptyStore(hbase.options(NAMESPACE).saltBuckets(2).operationTimeout(Duration.ofSeconds(2)).build(),
+        Letterbox.SPACES);
+  }
+
+  @Test
+  void aSendCutOffAfterItsLogRowIsCompletedExactlyOnceOnRestart() {
+    send(BOB, ALICE, "first");
+
+    cutOffAt(Spaces.INCOMING, () ->
+        assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL));
+    assertThat(logRows()).as("the log row of the second send landed").isEqualTo(2);
+    assertThat(store.counter(Spaces.INCOMING, PairKey.of(ALICE, BOB))).as("its increment did not").isEqualTo(1);
+    reopen(config());
+
+    assertThat(history(ALICE, BOB)).containsExactly("second", "first");
+    assertThat(history(BOB, ALICE)).containsExactly("second", "first");
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    send(BOB, ALICE, "third");
+    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(3);
+  }
+
+  @Test
+  void aSendWhoseProgressMarkerDidNotLandIsNotCountedTwice() {
+    send(BOB, ALICE, "first");
+
+    // The marker, in the state table, is the batch's last mutation: everything else landed.
+    cutOffAt(Spaces.STATE, () ->
+        assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL));
+    assertThat(store.counter(Spaces.INCOMING, PairKey.of(ALICE, BOB))).as("its increment landed").isEqualTo(2);
+    reopen(config());
+
+    assertThat(history(ALICE, BOB)).containsExactly("second", "first");
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+  }
+
+  private long logRows() {
+    return store.scan(Spaces.LOG, new KeyRange(new byte[0], null), false, 100).size();
+  }
+
+  /** Runs {@code action} while the table of {@code space} is disabled. */
+  private void cutOffAt(Space space, Runnable action) {
+    AsyncAdmin admin = hbase.connection().getAdmin();
+    TableName table = TableName.valueOf(NAMESPACE, space.name());
+    admin.disableTable(table).join();
+    try {
+      action.run();
+    } finally {
+      admin.enableTable(table).join();
+    }
+  }
+}

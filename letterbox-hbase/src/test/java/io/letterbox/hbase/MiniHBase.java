@@ -1,0 +1,117 @@
+package io.letterbox.hbase;
+
+import io.letterbox.store.Space;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one HBase mini cluster of a test run: ZooKeeper, one master and one region server in this
+ * JVM, on the local file system (no HDFS), web UIs off. Started on first use by
+ * {@link MiniHBaseExtension}, shared by every test class, and stopped when JUnit closes its root
+ * context at the end of the run.
+ *
+ * <p>Creating a table of 16 regions takes the mini cluster over a second, so tests do not get new
+ * tables: {@link #emptyStore} reuses one namespace per purpose and deletes every row first.
+ */
+public final class MiniHBase implements ExtensionContext.Store.CloseableResource {
+  private static final Logger log = LoggerFactory.getLogger(MiniHBase.class);
+
+  private final HBaseTestingUtility util;
+  private final AsyncConnection connection;
+
+  private MiniHBase(HBaseTestingUtility util, AsyncConnection connection) {
+    this.util = util;
+    this.connection = connection;
+  }
+
+  static MiniHBase start() {
+    long started = System.nanoTime();
+    HBaseTestingUtility util = new HBaseTestingUtility();
+    Configuration conf = util.getConfiguration();
+    // Without HDFS the write-ahead log sits on the local file system, which cannot hflush.
+    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+    // Web UIs off: they need --add-opens on Java 17, and nothing here looks at them.
+    conf.setInt("hbase.master.info.port", -1);
+    conf.setInt("hbase.regionserver.info.port", -1);
+    try {
+      util.startMiniZKCluster();
+      util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
+      AsyncConnection connection = ConnectionFactory.createAsyncConnection(conf).get();
+      log.info("HBase mini cluster up in {} ms, ZooKeeper at {}", (System.nanoTime() - started) / 1_000_000,
+          quorumOf(conf));
+      return new MiniHBase(util, connection);
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot start the HBase mini cluster", e);
+    }
+  }
+
+  /** A connection for every test; stores opened on it leave it open. */
+  public AsyncConnection connection() {
+    return connection;
+  }
+
+  /** {@code host:port} of the cluster's ZooKeeper. */
+  public String quorum() {
+    return quorumOf(util.getConfiguration());
+  }
+
+  /** Options of a store in the namespace of {@code purpose}. */
+  public HBaseStoreOptions.Builder options(String purpose) {
+    return HBaseStoreOptions.builder().quorum(quorum()).namespace(purpose);
+  }
+
+  /**
+   * @return a store on the shared connection, in the namespace of {@code purpose}, whose tables
+   *     hold no rows
+   */
+  public HBaseStore emptyStore(String purpose, List<Space> spaces) {
+    return emptyStore(options(purpose).build(), spaces);
+  }
+
+  /** @return a store on the shared connection opened with {@code options}, whose tables hold no rows */
+  public HBaseStore emptyStore(HBaseStoreOptions options, List<Space> spaces) {
+    HBaseStore store = HBaseStore.open(connection, options, spaces);
+    CompletableFuture.allOf(spaces.stream()
+        .map(space -> deleteEveryRow(TableName.valueOf(options.namespace(), space.name())))
+        .toArray(CompletableFuture[]::new)).join();
+    return store;
+  }
+
+  /** Deletes with stamps of the store's clock, so that they hide every cell written before. */
+  private CompletableFuture<Void> deleteEveryRow(TableName name) {
+    AsyncTable<?> table = connection.getTable(name);
+    return table.scanAll(new Scan().setFilter(new KeyOnlyFilter())).thenCompose(rows -> {
+      List<Delete> deletes = new ArrayList<>(rows.size());
+      for (Result row : rows) {
+        deletes.add(new Delete(row.getRow(), CellClock.next()));
+      }
+      return table.deleteAll(deletes);
+    });
+  }
+
+  @Override
+  public void close() throws IOException {
+    connection.close();
+    util.shutdownMiniCluster();
+  }
+
+  private static String quorumOf(Configuration conf) {
+    return conf.get("hbase.zookeeper.quorum") + ":" + conf.get("hbase.zookeeper.property.clientPort");
+  }
+}
