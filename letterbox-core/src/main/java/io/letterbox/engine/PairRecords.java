@@ -26,6 +26,8 @@ final class PairRecords {
 
   /** @return how many new pairs were recorded */
   static long write(KeyValueStore store, long sender, long broadcastId, List<Long> blocks) {
+    // Visible as written; durable all together at the end, before the job logs its completion.
+    List<java.util.concurrent.CompletableFuture<Void>> durable = new java.util.ArrayList<>();
     WriteBatch batch = store.newBatch();
     long written = 0;
     for (long block : blocks) {
@@ -45,11 +47,12 @@ final class PairRecords {
       batch.put(Spaces.PAIRED_BLOCKS, pairedKey, Blocks.serialize(paired));
       written += fresh.getLongCardinality();
       if (batch.size() >= BATCH_RECORDS) {
-        store.write(batch).join();
+        durable.add(store.write(batch));
         batch = store.newBatch();
       }
     }
-    store.write(batch).join();
+    durable.add(store.write(batch));
+    java.util.concurrent.CompletableFuture.allOf(durable.toArray(new java.util.concurrent.CompletableFuture[0])).join();
     return written;
   }
 }
