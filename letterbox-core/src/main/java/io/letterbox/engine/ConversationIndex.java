@@ -40,8 +40,4 @@ final class ConversationIndex {
   NavigableSet<Entry> after(Entry after) {
     return after == null ? ordered : ordered.tailSet(after, false);
   }
-
-  int size() {
-    return lastByPeer.size();
-  }
 }
