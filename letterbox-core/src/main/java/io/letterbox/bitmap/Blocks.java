@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import org.roaringbitmap.RoaringBitmap;
+import org.roaringbitmap.RoaringBitmapWriter;
 import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
 
 /**
@@ -33,8 +34,11 @@ public final class Blocks {
 
   /** Groups uids by block, in block order. Built from sorted input, which Roaring likes best. */
   public static TreeMap<Long, RoaringBitmap> group(long[] uids) {
-    long[] sorted = uids.clone();
-    Arrays.sort(sorted);
+    long[] sorted = uids;
+    if (!ascending(uids)) {
+      sorted = uids.clone();
+      Arrays.sort(sorted);
+    }
     TreeMap<Long, RoaringBitmap> out = new TreeMap<>();
     int i = 0;
     while (i < sorted.length) {
@@ -43,14 +47,25 @@ public final class Blocks {
       while (j < sorted.length && block(sorted[j]) == block) {
         j++;
       }
-      int[] lows = new int[j - i];
+      // One container per block, filled in order: the writer appends instead of inserting.
+      RoaringBitmapWriter<RoaringBitmap> writer =
+          RoaringBitmapWriter.writer().optimiseForArrays().expectedValuesPerContainer(j - i).get();
       for (int k = i; k < j; k++) {
-        lows[k - i] = low(sorted[k]);
+        writer.add(low(sorted[k]));
       }
-      out.put(block, RoaringBitmap.bitmapOf(lows));
+      out.put(block, writer.get());
       i = j;
     }
     return out;
+  }
+
+  private static boolean ascending(long[] uids) {
+    for (int i = 1; i < uids.length; i++) {
+      if (uids[i] < uids[i - 1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   public static long cardinality(Map<Long, RoaringBitmap> blocks) {

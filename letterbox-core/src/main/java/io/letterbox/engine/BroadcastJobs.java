@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs broadcast fan-outs (reached records for receivers unrelated to the sender) in two lanes,
  * normal and high priority, each with its own threads, so that a big segment broadcast does not
- * hold up an urgent one. A job's row outlives a crash; {@link #resume} starts it again, and a
+ * hold up an urgent one. A running job spreads its receivers over up to one thread per core
+ * (at most four). A job's row outlives a crash; {@link #resume} starts it again, and a
  * second run writes the same records.
  */
 final class BroadcastJobs implements AutoCloseable {
@@ -25,6 +26,9 @@ final class BroadcastJobs implements AutoCloseable {
   private final Sequencer sequencer;
   private final ExecutorService normal;
   private final ExecutorService high;
+  /** Threads that take a part of a running fan-out: a job uses every core while it runs. */
+  private final ExecutorService parts = Executors.newCachedThreadPool(named("letterbox-fanout-part"));
+  private final int partsPerJob = Math.min(4, Runtime.getRuntime().availableProcessors());
   private final Set<Long> running = ConcurrentHashMap.newKeySet();
   private final Set<Long> submitted = ConcurrentHashMap.newKeySet();
 
@@ -61,7 +65,7 @@ final class BroadcastJobs implements AutoCloseable {
   private void run(BroadcastApplier.Job job) {
     running.add(job.id());
     try {
-      long paired = PairRecords.write(store, job.sender(), job.id(), job.blocks());
+      long paired = PairRecords.write(store, job.sender(), job.id(), job.blocks(), parts, partsPerJob);
       sequencer.submit(new CompleteBroadcastCommand(job.id(), job.sender())).join();
       log.debug("broadcast {} fanned out: {} new pairs", job.id(), paired);
     } catch (RuntimeException e) {
@@ -81,6 +85,8 @@ final class BroadcastJobs implements AutoCloseable {
     try {
       normal.awaitTermination(60, TimeUnit.SECONDS);
       high.awaitTermination(60, TimeUnit.SECONDS);
+      parts.shutdown(); // after the lanes: their jobs wait for their parts
+      parts.awaitTermination(60, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

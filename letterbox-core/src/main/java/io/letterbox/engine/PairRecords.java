@@ -7,52 +7,131 @@ import io.letterbox.keys.PairKey;
 import io.letterbox.keys.RelationBlockKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.SortedLoad;
 import io.letterbox.store.WriteBatch;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
  * A broadcast's fan-out to receivers that are not related to its sender: one reached record per
  * new (receiver, sender) pair, so the receiver finds the sender. Receivers who follow or
  * subscribe find it through their own relations and need none; receivers paired by an earlier
- * broadcast need none again. Writes go in receiver order, which a log-structured store takes
- * almost for free. Idempotent: running it twice writes the same records.
+ * broadcast need none again.
+ *
+ * <p>The records are made in receiver order, so they go in as sorted loads (on RocksDB, table
+ * files ingested past the memtable) of up to {@value #LOAD_RECORDS} records each. The sender's
+ * {@code paired_blocks} bitmaps, which say who has a record, are written only once a load is
+ * committed and durable: a crash in between leaves records that a second run writes again, never
+ * a pairing without its record. Idempotent: running it twice writes the same records.
  */
 final class PairRecords {
   private static final byte[] EMPTY = new byte[0];
-  private static final int BATCH_RECORDS = 50_000;
+  /** Records per sorted load: a table file of ~20 MB. */
+  static final int LOAD_RECORDS = 2_000_000;
+  /** Fewer blocks than this are not worth a part of their own. */
+  private static final int MIN_PART_BLOCKS = 4096;
+  /** Blocks whose rows are read with one multi-get per space. */
+  private static final int READ_BLOCKS = 1024;
 
   private PairRecords() {}
 
-  /** @return how many new pairs were recorded */
+  /** As {@link #write(KeyValueStore, long, long, List, Executor, int)}, all on the calling thread. */
   static long write(KeyValueStore store, long sender, long broadcastId, List<Long> blocks) {
-    // Visible as written; durable all together at the end, before the job logs its completion.
-    List<java.util.concurrent.CompletableFuture<Void>> durable = new java.util.ArrayList<>();
-    WriteBatch batch = store.newBatch();
+    return writeRange(store, sender, broadcastId, blocks);
+  }
+
+  /**
+   * Splits the blocks into up to {@code parts} ranges of receivers, each with its own loads, and
+   * writes them at once: the calling thread takes the first, {@code helpers} the others.
+   *
+   * @return how many new pairs were recorded
+   */
+  static long write(KeyValueStore store, long sender, long broadcastId, List<Long> blocks, Executor helpers, int parts) {
+    int n = Math.max(1, Math.min(parts, blocks.size() / MIN_PART_BLOCKS));
+    int step = (blocks.size() + n - 1) / n;
+    List<CompletableFuture<Long>> others = new ArrayList<>();
+    for (int from = step; from < blocks.size(); from += step) {
+      List<Long> range = blocks.subList(from, Math.min(blocks.size(), from + step));
+      others.add(CompletableFuture.supplyAsync(() -> writeRange(store, sender, broadcastId, range), helpers));
+    }
     long written = 0;
-    for (long block : blocks) {
-      RoaringBitmap fresh = Blocks.deserialize(store.get(Spaces.AUDIENCE, AudienceKey.of(sender, block, broadcastId)));
-      fresh.andNot(Blocks.deserialize(store.get(Spaces.RELATION_BLOCKS, RelationBlockKey.followers(sender, block))));
-      fresh.andNot(Blocks.deserialize(store.get(Spaces.RELATION_BLOCKS, RelationBlockKey.subscribers(sender, block))));
-      byte[] pairedKey = BlockKey.of(sender, block);
-      RoaringBitmap paired = Blocks.deserialize(store.get(Spaces.PAIRED_BLOCKS, pairedKey));
-      fresh.andNot(paired);
-      if (fresh.isEmpty()) {
-        continue;
-      }
-      for (int low : fresh) {
-        batch.put(Spaces.REACHED, PairKey.of(Blocks.uid(block, low), sender), EMPTY);
-      }
-      paired.or(fresh);
-      batch.put(Spaces.PAIRED_BLOCKS, pairedKey, Blocks.serialize(paired));
-      written += fresh.getLongCardinality();
-      if (batch.size() >= BATCH_RECORDS) {
-        durable.add(store.write(batch));
-        batch = store.newBatch();
+    RuntimeException failure = null;
+    try {
+      written = writeRange(store, sender, broadcastId, blocks.subList(0, Math.min(step, blocks.size())));
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+    for (CompletableFuture<Long> other : others) {
+      try {
+        written += other.join();
+      } catch (RuntimeException e) {
+        failure = failure == null ? e : failure;
       }
     }
-    durable.add(store.write(batch));
-    java.util.concurrent.CompletableFuture.allOf(durable.toArray(new java.util.concurrent.CompletableFuture[0])).join();
+    if (failure != null) {
+      throw failure;
+    }
     return written;
+  }
+
+  private static long writeRange(KeyValueStore store, long sender, long broadcastId, List<Long> blocks) {
+    List<CompletableFuture<Void>> durable = new ArrayList<>();
+    SortedLoad load = store.newSortedLoad(Spaces.REACHED);
+    WriteBatch paired = store.newBatch();
+    long written = 0;
+    try {
+      for (int from = 0; from < blocks.size(); from += READ_BLOCKS) {
+        List<Long> chunk = blocks.subList(from, Math.min(blocks.size(), from + READ_BLOCKS));
+        List<byte[]> audience = store.multiGet(Spaces.AUDIENCE, keys(chunk, b -> AudienceKey.of(sender, b, broadcastId)));
+        List<byte[]> followers = store.multiGet(Spaces.RELATION_BLOCKS, keys(chunk, b -> RelationBlockKey.followers(sender, b)));
+        List<byte[]> subscribers = store.multiGet(Spaces.RELATION_BLOCKS, keys(chunk, b -> RelationBlockKey.subscribers(sender, b)));
+        List<byte[]> pairedKeys = keys(chunk, b -> BlockKey.of(sender, b));
+        List<byte[]> pairedRows = store.multiGet(Spaces.PAIRED_BLOCKS, pairedKeys);
+        for (int i = 0; i < chunk.size(); i++) {
+          RoaringBitmap fresh = Blocks.deserialize(audience.get(i));
+          fresh.andNot(Blocks.deserialize(followers.get(i)));
+          fresh.andNot(Blocks.deserialize(subscribers.get(i)));
+          RoaringBitmap pairedBlock = Blocks.deserialize(pairedRows.get(i));
+          fresh.andNot(pairedBlock);
+          if (fresh.isEmpty()) {
+            continue;
+          }
+          long block = chunk.get(i);
+          for (int low : fresh) {
+            load.put(PairKey.of(Blocks.uid(block, low), sender), EMPTY);
+          }
+          pairedBlock.or(fresh);
+          paired.put(Spaces.PAIRED_BLOCKS, pairedKeys.get(i), Blocks.serialize(pairedBlock));
+          written += fresh.getLongCardinality();
+        }
+        if (load.size() >= LOAD_RECORDS) {
+          durable.add(commit(store, load, paired));
+          load = store.newSortedLoad(Spaces.REACHED);
+          paired = store.newBatch();
+        }
+      }
+      durable.add(commit(store, load, paired));
+    } finally {
+      load.close();
+    }
+    CompletableFuture.allOf(durable.toArray(new CompletableFuture[0])).join();
+    return written;
+  }
+
+  /** The records first, durably; then the bitmaps that say they exist. */
+  private static CompletableFuture<Void> commit(KeyValueStore store, SortedLoad load, WriteBatch paired) {
+    load.commit().join();
+    return store.write(paired);
+  }
+
+  private static List<byte[]> keys(List<Long> blocks, java.util.function.LongFunction<byte[]> key) {
+    List<byte[]> out = new ArrayList<>(blocks.size());
+    for (long block : blocks) {
+      out.add(key.apply(block));
+    }
+    return out;
   }
 }

@@ -116,17 +116,7 @@ final class StateReader {
   }
 
   private static Message toMessage(byte[] logValue) {
-    if (logValue == null) {
-      return null;
-    }
-    Action a = ActionCodec.decode(logValue);
-    if (a instanceof Action.Sent s) {
-      return new Message(s.id(), Message.Kind.SINGLE, s.from(), s.to(), s.text());
-    }
-    if (a instanceof Action.BroadcastAccepted b) {
-      return new Message(b.id(), Message.Kind.BROADCAST, b.from(), 0, b.text());
-    }
-    return null;
+    return logValue == null ? null : ActionCodec.message(logValue);
   }
 
   private static Message importedMessage(long id, byte[] row) {

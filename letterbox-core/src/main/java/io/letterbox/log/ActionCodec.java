@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import io.letterbox.model.Audience;
 import io.letterbox.model.BroadcastRequest;
+import io.letterbox.model.Message;
 
 /**
  * The binary form of {@link Action}s: a type byte, then the fields in declaration order; longs as
@@ -116,6 +117,26 @@ public final class ActionCodec {
       throw new IllegalArgumentException("unknown action " + action);
     }
     return w.bytes();
+  }
+
+  /**
+   * The message a log entry carries (a one-to-one send or a broadcast), or null for other
+   * actions. Reads only the head of a broadcast: its audience may be a list of millions of uids.
+   */
+  public static Message message(byte[] bytes) {
+    try {
+      ByteBuffer b = ByteBuffer.wrap(bytes);
+      return switch (b.get()) {
+        case SENT -> new Message(b.getLong(), Message.Kind.SINGLE, b.getLong(), b.getLong(), getString(b));
+        case BROADCAST_ACCEPTED -> {
+          long id = b.getLong();
+          yield new Message(id, Message.Kind.BROADCAST, b.getLong(), 0, getString(b));
+        }
+        default -> null;
+      };
+    } catch (BufferUnderflowException e) {
+      throw new IllegalStateException("truncated action record", e);
+    }
   }
 
   public static Action decode(byte[] bytes) {

@@ -54,6 +54,16 @@ public interface KeyValueStore extends AutoCloseable {
    */
   CompletableFuture<Void> write(WriteBatch batch);
 
+  /**
+   * A new bulk load into {@code space} (see {@link SortedLoad}). The default writes ordinary
+   * batches; backends with a faster path for sorted data override it.
+   *
+   * @throws IllegalArgumentException for a counter space
+   */
+  default SortedLoad newSortedLoad(Space space) {
+    return new BatchedLoad(this, space);
+  }
+
   /** Rewrites the stored data compactly (a hint; may do nothing). */
   default void compact() {}
 

@@ -2,6 +2,7 @@ package io.letterbox.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -514,6 +515,73 @@ public interface KeyValueStoreContract {
 
     assertThat(store().scan(PLAIN, all(), false, 10_000)).hasSize(threads * batchesEach);
     assertThat(store().counter(COUNTS, bytes(0))).isEqualTo(threads * batchesEach);
+  }
+
+  // ---- sorted loads ----
+
+  @Test
+  default void aCommittedSortedLoadIsVisibleInGetsAndScans() {
+    int owners = 50;
+    int each = 400; // 20,000 entries: more than one batch of a backend without a bulk path
+    try (SortedLoad load = store().newSortedLoad(PREFIXED)) {
+      for (int owner = 0; owner < owners; owner++) {
+        for (int id = 0; id < each; id++) {
+          load.put(ownerKey(owner, id), bytes(owner, id & 0xFF));
+        }
+      }
+      assertThat(load.size()).isEqualTo((long) owners * each);
+      await(load.commit());
+    }
+
+    assertThat(store().get(PREFIXED, ownerKey(7, 300))).containsExactly(7, 300 & 0xFF);
+    assertThat(store().get(PREFIXED, ownerKey(owners, 0))).isNull();
+    List<KeyValue> one = store().scan(PREFIXED, KeyRange.prefix(Arrays.copyOf(ownerKey(12, 0), 4)), true, 10_000);
+    assertThat(one).hasSize(each);
+    assertThat(one.get(0).key()).isEqualTo(ownerKey(12, each - 1));
+    assertThat(store().scan(PREFIXED, all(), false, 100_000)).hasSize(owners * each);
+  }
+
+  @Test
+  default void aSortedLoadWinsOverEarlierValuesAndLaterWritesWinOverIt() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(0)).put(PLAIN, bytes(3), bytes(0)));
+    try (SortedLoad load = store().newSortedLoad(PLAIN)) {
+      load.put(bytes(1), bytes(1));
+      load.put(bytes(2), bytes(2));
+      await(load.commit());
+    }
+    assertThat(store().get(PLAIN, bytes(1))).containsExactly(1);
+    assertThat(store().get(PLAIN, bytes(3))).containsExactly(0);
+
+    write(b -> b.put(PLAIN, bytes(1), bytes(9)).delete(PLAIN, bytes(2)));
+    assertThat(store().get(PLAIN, bytes(1))).containsExactly(9);
+    assertThat(store().get(PLAIN, bytes(2))).isNull();
+  }
+
+  @Test
+  default void aSortedLoadRejectsKeysThatDoNotAscend() {
+    try (SortedLoad load = store().newSortedLoad(PLAIN)) {
+      load.put(bytes(1, 0x80), bytes());
+      assertThatIllegalArgumentException().isThrownBy(() -> load.put(bytes(1, 0x80), bytes()));
+      assertThatIllegalArgumentException().isThrownBy(() -> load.put(bytes(1, 0x7F), bytes()));
+      load.put(bytes(1, 0x81), bytes()); // unsigned order: 0x81 follows 0x80
+      await(load.commit());
+    }
+    assertThat(store().scan(PLAIN, all(), false, 10)).hasSize(2);
+  }
+
+  @Test
+  default void anEmptySortedLoadCommitsAtOnceAndACommittedOneTakesNoMore() {
+    SortedLoad load = store().newSortedLoad(PLAIN);
+    await(load.commit());
+    assertThatIllegalStateException().isThrownBy(() -> load.put(bytes(1), bytes(1)));
+    assertThatIllegalStateException().isThrownBy(load::commit);
+    load.close();
+    assertThat(store().scan(PLAIN, all(), false, 10)).isEmpty();
+  }
+
+  @Test
+  default void aSortedLoadOfCountersIsRejected() {
+    assertThatIllegalArgumentException().isThrownBy(() -> store().newSortedLoad(COUNTS));
   }
 
   // ---- helpers ----

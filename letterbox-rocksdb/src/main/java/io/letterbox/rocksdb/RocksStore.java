@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.ScanVisitor;
+import io.letterbox.store.SortedLoad;
 import io.letterbox.store.Space;
 import io.letterbox.store.StoreException;
 import io.letterbox.store.WriteBatch;
@@ -19,12 +20,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -49,6 +52,9 @@ public final class RocksStore implements KeyValueStore {
     RocksDB.loadLibrary();
   }
 
+  /** Where sorted loads write their table files before ingestion. */
+  private static final String INGEST_DIR = "ingest";
+
   private final Path dir;
   private final RocksTuning tuning;
   private final RocksDB db;
@@ -56,6 +62,8 @@ public final class RocksStore implements KeyValueStore {
   private final ReadOptions pointReads = new ReadOptions();
   private final WriteOptions writes = new WriteOptions().setSync(false).setDisableWAL(false);
   private final GroupCommitter committer;
+  /** Numbers the table files of sorted loads. */
+  private final AtomicLong loads = new AtomicLong();
   /** Held for reading by every call into RocksDB, for writing to close: no handle is freed under a call. */
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private boolean closed; // guarded by lifecycle
@@ -87,6 +95,7 @@ public final class RocksStore implements KeyValueStore {
       throw new StoreException("cannot create store directory " + dir, e);
     }
     rejectUnlistedSpaces(dir, spaces);
+    clearIngestDir(dir.resolve(INGEST_DIR));
     RocksTuning tuning = new RocksTuning(options);
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try {
@@ -197,6 +206,38 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
+  /**
+   * A load that writes a table file under {@code ingest/} and ingests it on commit (see
+   * {@link RocksSortedLoad}). Files that a crash left there are deleted at the next open.
+   */
+  @Override
+  public SortedLoad newSortedLoad(Space space) {
+    ColumnFamilies.Family family = families.of(space);
+    if (space.counters()) {
+      throw new IllegalArgumentException("a sorted load takes plain spaces, not counters: " + space.name());
+    }
+    Lock lock = enter();
+    try {
+      Path file = dir.resolve(INGEST_DIR).resolve(space.name() + "-" + loads.incrementAndGet() + ".sst");
+      return new RocksSortedLoad(file, tuning.forTableFile(space), table -> ingest(family, table));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void ingest(ColumnFamilies.Family family, Path table) throws RocksDBException {
+    Lock lock = enter();
+    try (IngestExternalFileOptions options = new IngestExternalFileOptions()
+        // A hard link instead of a copy; the loaded keys get a sequence number newer than any
+        // write before, so they win over earlier values; a memtable holding keys in the file's
+        // range is flushed first.
+        .setMoveFiles(true).setAllowGlobalSeqNo(true).setAllowBlockingFlush(true)) {
+      db.ingestExternalFile(family.handle(), List.of(table.toString()), options);
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Compacts every space fully; blocks until done. */
   @Override
   public void compact() {
@@ -230,7 +271,7 @@ public final class RocksStore implements KeyValueStore {
   @Override
   public long diskBytes() {
     try (Stream<Path> files = Files.list(dir)) {
-      return files.mapToLong(RocksStore::sizeOf).sum();
+      return files.filter(Files::isRegularFile).mapToLong(RocksStore::sizeOf).sum();
     } catch (IOException e) {
       throw new StoreException("cannot list " + dir, e);
     }
@@ -307,6 +348,22 @@ public final class RocksStore implements KeyValueStore {
       if (!names.add(space.name())) {
         throw new IllegalArgumentException("space listed twice: " + space.name());
       }
+    }
+  }
+
+  /** Table files of loads that a stopped process never ingested are garbage: their loads were not committed. */
+  private static void clearIngestDir(Path ingest) {
+    try {
+      if (Files.isDirectory(ingest)) {
+        try (Stream<Path> files = Files.list(ingest)) {
+          for (Path file : (Iterable<Path>) files::iterator) {
+            Files.delete(file);
+          }
+        }
+      }
+      Files.createDirectories(ingest);
+    } catch (IOException e) {
+      throw new StoreException("cannot clear " + ingest, e);
     }
   }
 

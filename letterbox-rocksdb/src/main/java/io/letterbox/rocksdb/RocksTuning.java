@@ -2,13 +2,16 @@ package io.letterbox.rocksdb;
 
 import io.letterbox.store.Space;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
 import org.rocksdb.RocksObject;
 import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WALRecoveryMode;
@@ -32,6 +35,7 @@ final class RocksTuning implements AutoCloseable {
   private final BloomFilter bloom;
   private final UInt64AddOperator addOperator;
   private final DBOptions dbOptions;
+  private final Map<String, ColumnFamilyOptions> families = new HashMap<>();
 
   RocksTuning(RocksStoreOptions options) {
     this.options = options;
@@ -57,8 +61,20 @@ final class RocksTuning implements AutoCloseable {
     return dbOptions;
   }
 
-  /** Options of the column family that holds {@code space}. */
-  ColumnFamilyOptions forSpace(Space space) {
+  /** Options of the column family that holds {@code space}; the same object for every call. */
+  synchronized ColumnFamilyOptions forSpace(Space space) {
+    return families.computeIfAbsent(space.name(), name -> newFamilyOptions(space));
+  }
+
+  /**
+   * Options for writing a table file of {@code space} outside the database (a sorted load): the
+   * column family's, so the file reads like one it wrote itself. The caller closes them.
+   */
+  Options forTableFile(Space space) {
+    return new Options(dbOptions, forSpace(space));
+  }
+
+  private ColumnFamilyOptions newFamilyOptions(Space space) {
     ColumnFamilyOptions cf = forDefault()
         .setWriteBufferSize(options.writeBufferBytes())
         .setCompressionType(CompressionType.LZ4_COMPRESSION)

@@ -9,14 +9,18 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The child process of {@link RocksStoreDurabilityTest}'s kill test: writes numbered batches from
- * several threads, forever, and prints each number once its write is acknowledged as durable.
+ * several threads, forever, and prints each number once its write is acknowledged as durable;
+ * another thread does sorted loads and prints {@code L<n>} once load n is committed.
  * Usage: {@code AcknowledgingWriter <store dir>}.
  */
 public final class AcknowledgingWriter {
   static final Space MESSAGES = Space.plain("messages", 0);
   static final Space INDEX = Space.plain("index", 4);
   static final Space COUNTS = Space.counters("counts", 0);
-  static final List<Space> SPACES = List.of(MESSAGES, INDEX, COUNTS);
+  static final Space LOADED = Space.plain("loaded", 8);
+  static final List<Space> SPACES = List.of(MESSAGES, INDEX, COUNTS, LOADED);
+  /** Entries of each sorted load: keys (load number, i). */
+  static final int LOAD_ENTRIES = 1000;
   static final byte[] TOTAL = {0};
   private static final int THREADS = 4;
 
@@ -41,5 +45,29 @@ public final class AcknowledgingWriter {
         }
       }).start();
     }
+    new Thread(() -> {
+      for (long n = 0; ; n++) {
+        try (var load = store.newSortedLoad(LOADED)) {
+          for (int i = 0; i < LOAD_ENTRIES; i++) {
+            load.put(loadedKey(n, i), new byte[16]);
+          }
+          load.commit().join();
+        }
+        synchronized (out) {
+          out.println("L" + n);
+          out.flush();
+        }
+      }
+    }).start();
+  }
+
+  static byte[] loadedKey(long load, int i) {
+    byte[] key = new byte[12];
+    Bytes.putLong(key, 0, load);
+    key[8] = (byte) (i >>> 24);
+    key[9] = (byte) (i >>> 16);
+    key[10] = (byte) (i >>> 8);
+    key[11] = (byte) i;
+    return key;
   }
 }

@@ -2,6 +2,8 @@ package io.letterbox.rocksdb;
 
 import static io.letterbox.rocksdb.AcknowledgingWriter.COUNTS;
 import static io.letterbox.rocksdb.AcknowledgingWriter.INDEX;
+import static io.letterbox.rocksdb.AcknowledgingWriter.LOADED;
+import static io.letterbox.rocksdb.AcknowledgingWriter.LOAD_ENTRIES;
 import static io.letterbox.rocksdb.AcknowledgingWriter.MESSAGES;
 import static io.letterbox.rocksdb.AcknowledgingWriter.SPACES;
 import static io.letterbox.rocksdb.AcknowledgingWriter.TOTAL;
@@ -13,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyRange;
+import io.letterbox.store.SortedLoad;
 import io.letterbox.store.Space;
 import io.letterbox.store.StoreException;
 import java.io.BufferedReader;
@@ -46,6 +49,30 @@ class RocksStoreDurabilityTest {
       assertThat(store.get(MESSAGES, Bytes.ofLong(999))).isEqualTo(Bytes.ofLong(-999));
       assertThat(store.counter(COUNTS, TOTAL)).isEqualTo(1000);
     }
+  }
+
+  @Test
+  void aCommittedSortedLoadSurvivesReopenAndAnAbandonedOneLeavesNothing() throws Exception {
+    try (RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL)) {
+      try (SortedLoad load = store.newSortedLoad(LOADED)) {
+        for (int i = 0; i < 500; i++) {
+          load.put(AcknowledgingWriter.loadedKey(1, i), Bytes.ofLong(i));
+        }
+        load.commit().join();
+      }
+      try (SortedLoad abandoned = store.newSortedLoad(LOADED)) {
+        abandoned.put(AcknowledgingWriter.loadedKey(2, 0), Bytes.ofLong(0));
+      }
+      assertThat(dir.resolve("ingest")).isEmptyDirectory();
+    }
+    Files.writeString(dir.resolve("ingest").resolve("left-by-a-crash.sst"), "partial");
+
+    try (RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL)) {
+      assertThat(store.scan(LOADED, KeyRange.prefix(Bytes.ofLong(1)), false, 1000)).hasSize(500);
+      assertThat(store.get(LOADED, AcknowledgingWriter.loadedKey(1, 499))).isEqualTo(Bytes.ofLong(499));
+      assertThat(store.scan(LOADED, KeyRange.prefix(Bytes.ofLong(2)), false, 1000)).isEmpty();
+    }
+    assertThat(dir.resolve("ingest")).isEmptyDirectory();
   }
 
   @Test
@@ -112,11 +139,16 @@ class RocksStoreDurabilityTest {
         .redirectError(stderr.toFile())
         .start();
     List<Long> acknowledged = new ArrayList<>();
+    List<Long> loads = new ArrayList<>();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
     try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), UTF_8))) {
       String line;
       while (acknowledged.size() < 3000 && System.nanoTime() < deadline && (line = out.readLine()) != null) {
-        acknowledged.add(Long.parseLong(line));
+        if (line.startsWith("L")) {
+          loads.add(Long.parseLong(line.substring(1)));
+        } else {
+          acknowledged.add(Long.parseLong(line));
+        }
       }
       child.destroyForcibly(); // SIGKILL: no shutdown hooks, no close, writes in flight
       assertThat(child.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -132,6 +164,12 @@ class RocksStoreDurabilityTest {
       // Batches are atomic: every message that survived has its increment, and only those do.
       long messages = reopened.scan(MESSAGES, new KeyRange(new byte[0], null), false, Integer.MAX_VALUE).size();
       assertThat(reopened.counter(COUNTS, TOTAL)).isEqualTo(messages).isGreaterThanOrEqualTo(acknowledged.size());
+      assertThat(loads).as("committed loads before the kill").isNotEmpty();
+      for (long n : loads) {
+        assertThat(reopened.scan(LOADED, KeyRange.prefix(Bytes.ofLong(n)), false, Integer.MAX_VALUE))
+            .as("load %s", n).hasSize(LOAD_ENTRIES);
+      }
     }
+    assertThat(store.resolve("ingest")).isEmptyDirectory();
   }
 }
