@@ -40,7 +40,7 @@ final class PairRecords {
 
   /** As {@link #write(KeyValueStore, long, long, List, Executor, int)}, all on the calling thread. */
   static long write(KeyValueStore store, long sender, long broadcastId, List<Long> blocks) {
-    return writeRange(store, sender, broadcastId, blocks);
+    return writeRange(store, sender, broadcastId, blocks, LOAD_RECORDS);
   }
 
   /**
@@ -50,17 +50,23 @@ final class PairRecords {
    * @return how many new pairs were recorded
    */
   static long write(KeyValueStore store, long sender, long broadcastId, List<Long> blocks, Executor helpers, int parts) {
+    return write(store, sender, broadcastId, blocks, helpers, parts, LOAD_RECORDS);
+  }
+
+  /** As above, with loads of {@code loadRecords} records (tests make them small). */
+  static long write(KeyValueStore store, long sender, long broadcastId, List<Long> blocks, Executor helpers, int parts,
+      int loadRecords) {
     int n = Math.max(1, Math.min(parts, blocks.size() / MIN_PART_BLOCKS));
     int step = (blocks.size() + n - 1) / n;
     List<CompletableFuture<Long>> others = new ArrayList<>();
     for (int from = step; from < blocks.size(); from += step) {
       List<Long> range = blocks.subList(from, Math.min(blocks.size(), from + step));
-      others.add(CompletableFuture.supplyAsync(() -> writeRange(store, sender, broadcastId, range), helpers));
+      others.add(CompletableFuture.supplyAsync(() -> writeRange(store, sender, broadcastId, range, loadRecords), helpers));
     }
     long written = 0;
     RuntimeException failure = null;
     try {
-      written = writeRange(store, sender, broadcastId, blocks.subList(0, Math.min(step, blocks.size())));
+      written = writeRange(store, sender, broadcastId, blocks.subList(0, Math.min(step, blocks.size())), loadRecords);
     } catch (RuntimeException e) {
       failure = e;
     }
@@ -77,7 +83,7 @@ final class PairRecords {
     return written;
   }
 
-  private static long writeRange(KeyValueStore store, long sender, long broadcastId, List<Long> blocks) {
+  private static long writeRange(KeyValueStore store, long sender, long broadcastId, List<Long> blocks, int loadRecords) {
     List<CompletableFuture<Void>> durable = new ArrayList<>();
     SortedLoad load = store.newSortedLoad(Spaces.REACHED);
     WriteBatch paired = store.newBatch();
@@ -107,7 +113,7 @@ final class PairRecords {
           paired.put(Spaces.PAIRED_BLOCKS, pairedKeys.get(i), Blocks.serialize(pairedBlock));
           written += fresh.getLongCardinality();
         }
-        if (load.size() >= LOAD_RECORDS) {
+        if (load.size() >= loadRecords) {
           durable.add(commit(store, load, paired));
           load = store.newSortedLoad(Spaces.REACHED);
           paired = store.newBatch();

@@ -31,4 +31,17 @@ class ActionCodecTest {
     byte[] cut = java.util.Arrays.copyOf(full, full.length - 3);
     assertThatThrownBy(() -> ActionCodec.decode(cut)).isInstanceOf(IllegalStateException.class);
   }
+
+  @Test
+  void aMessageIsReadFromTheHeadOfItsEntryWithoutTheAudience() {
+    long[] uids = java.util.stream.LongStream.rangeClosed(1, 100_000).toArray();
+    byte[] broadcast = ActionCodec.encode(new Action.BroadcastAccepted(77, 5, "通知", new io.letterbox.model.Audience.Uids(uids),
+        io.letterbox.model.BroadcastRequest.Priority.HIGH, "k", 1));
+
+    assertThat(ActionCodec.message(broadcast))
+        .isEqualTo(new io.letterbox.model.Message(77, io.letterbox.model.Message.Kind.BROADCAST, 5, 0, "通知"));
+    assertThat(ActionCodec.message(ActionCodec.encode(new Action.Sent(8, 1, 2, "hi", null, 0))))
+        .isEqualTo(new io.letterbox.model.Message(8, io.letterbox.model.Message.Kind.SINGLE, 1, 2, "hi"));
+    assertThat(ActionCodec.message(ActionCodec.encode(new Action.Followed(1, 2)))).isNull();
+  }
 }
