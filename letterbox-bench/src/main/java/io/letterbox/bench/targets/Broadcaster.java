@@ -11,12 +11,15 @@ public interface Broadcaster {
     /** The sender's followers: a relation that exists before the broadcast. */
     FOLLOWERS,
     /** An explicit list of people with no relation to the sender (the news account's case). */
-    UIDS
+    UIDS,
+    /** The same people as a named segment stored beforehand (targets without segments take the list). */
+    SEGMENT
   }
 
   /**
    * Sets up what must exist before the broadcast and is not part of it: for
-   * {@link Audience#FOLLOWERS}, the follow relations. Not timed as the broadcast.
+   * {@link Audience#FOLLOWERS}, the follow relations; for {@link Audience#SEGMENT}, the segment.
+   * Not timed as the broadcast.
    *
    * @return whether there was anything to set up
    */

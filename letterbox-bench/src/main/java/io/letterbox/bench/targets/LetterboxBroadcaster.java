@@ -18,6 +18,8 @@ final class LetterboxBroadcaster implements Broadcaster {
   /** Followers per bulk load call: one action each, so a log entry stays under a megabyte. */
   private static final int FOLLOWERS_PER_CALL = 100_000;
 
+  /** The segment the bench broadcasts to with {@link Audience#SEGMENT}. */
+  private static final String SEGMENT = "bench-audience";
   private final Supplier<Letterbox> engine;
 
   LetterboxBroadcaster(Supplier<Letterbox> engine) {
@@ -26,6 +28,10 @@ final class LetterboxBroadcaster implements Broadcaster {
 
   @Override
   public boolean prepare(long sender, long[] receivers, Audience audience) {
+    if (audience == Audience.SEGMENT) {
+      engine.get().replaceSegment(SEGMENT, receivers).join();
+      return true;
+    }
     if (audience != Audience.FOLLOWERS) {
       return false;
     }
@@ -41,9 +47,11 @@ final class LetterboxBroadcaster implements Broadcaster {
 
   @Override
   public long broadcast(long sender, String text, long[] receivers, Audience audience) {
-    io.letterbox.model.Audience to = audience == Audience.FOLLOWERS
-        ? new io.letterbox.model.Audience.Followers()
-        : new io.letterbox.model.Audience.Uids(receivers);
+    io.letterbox.model.Audience to = switch (audience) {
+      case FOLLOWERS -> new io.letterbox.model.Audience.Followers();
+      case UIDS -> new io.letterbox.model.Audience.Uids(receivers);
+      case SEGMENT -> new io.letterbox.model.Audience.Segment(SEGMENT);
+    };
     BroadcastRequest request = new BroadcastRequest(sender, text, to, BroadcastRequest.Priority.NORMAL, null);
     return engine.get().broadcast(request).join().id();
   }
