@@ -12,20 +12,20 @@ import java.util.stream.Collectors;
 public enum Baseline {
   PUSH_ROCKSDB(PushRocksTarget.NAME) {
     @Override
-    public DmTarget open(Path dir) throws Exception {
-      return new PushRocksTarget(dir);
+    public DmTarget open(Path dir, Long cacheBytes) throws Exception {
+      return new PushRocksTarget(dir, cacheBytes == null ? PushRocksTarget.DEFAULT_CACHE_BYTES : cacheBytes);
     }
   },
   MARIADB(MariaDbTarget.NAME) {
     @Override
-    public DmTarget open(Path dir) throws Exception {
-      return new MariaDbTarget(dir);
+    public DmTarget open(Path dir, Long cacheBytes) throws Exception {
+      return new MariaDbTarget(dir, cacheBytes);
     }
   },
   REDIS_RECENT100(RedisRecentTarget.NAME) {
     @Override
-    public DmTarget open(Path dir) throws Exception {
-      return new RedisRecentTarget(dir);
+    public DmTarget open(Path dir, Long cacheBytes) throws Exception {
+      return new RedisRecentTarget(dir); // all in memory: no cache to size
     }
   };
 
@@ -39,8 +39,12 @@ public enum Baseline {
     return cliName;
   }
 
-  /** Starts the baseline with its data (and server, if it has one) under {@code dir}. */
-  public abstract DmTarget open(Path dir) throws Exception;
+  /**
+   * Starts the baseline with its data (and server, if it has one) under {@code dir}.
+   *
+   * @param cacheBytes its read cache, or null for its default
+   */
+  public abstract DmTarget open(Path dir, Long cacheBytes) throws Exception;
 
   public static Baseline named(String name) {
     for (Baseline b : values()) {

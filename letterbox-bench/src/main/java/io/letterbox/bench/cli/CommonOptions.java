@@ -35,6 +35,19 @@ public final class CommonOptions {
   @Option(names = "--no-progress", description = "No progress bars on stderr.")
   public boolean noProgress;
 
+  @Option(names = "--cache-mb", paramLabel = "MB", description = "Read cache of every target that has one, the same for all:"
+      + " RocksDB's block cache (Letterbox, push-rocksdb), MariaDB's buffer pool. Default: 256 for the RocksDB"
+      + " designs, 512 for MariaDB.")
+  Integer cacheMb;
+
+  /** @return the read cache every target gets, or null for each target's default */
+  public Long cacheBytes() {
+    if (cacheMb != null && cacheMb < 1) {
+      throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--cache-mb must be positive");
+    }
+    return cacheMb == null ? null : cacheMb * (1L << 20);
+  }
+
   public Size size() {
     return quick ? Size.QUICK : size;
   }

@@ -59,7 +59,7 @@ public abstract class ScenarioCommand implements Callable<Integer> {
         : Files.createTempDirectory("letterbox-bench-");
     // Taken first, so that the commit is the one the run started from.
     Machine machine = Machine.here(work);
-    try (Targets targets = Targets.open(common.baselines(), extraTargets(), work, report)) {
+    try (Targets targets = Targets.open(common.baselines(), extraTargets(), work, common.cacheBytes(), report)) {
       run(targets.list(), report);
     } finally {
       if (!common.keepData) {

@@ -24,15 +24,17 @@ final class Targets implements AutoCloseable {
 
   private final List<DmTarget> open = new ArrayList<>();
 
-  static Targets open(List<Baseline> baselines, List<Opener> extra, Path workDir, Report report) {
+  /** @param cacheBytes the read cache of every target, or null for each one's default */
+  static Targets open(List<Baseline> baselines, List<Opener> extra, Path workDir, Long cacheBytes, Report report) {
     Targets targets = new Targets();
-    LetterboxTarget letterbox = new LetterboxTarget(workDir.resolve(LetterboxTarget.NAME));
+    LetterboxTarget letterbox = new LetterboxTarget(workDir.resolve(LetterboxTarget.NAME),
+        cacheBytes == null ? LetterboxTarget.DEFAULT_CACHE_BYTES : cacheBytes);
     targets.open.add(letterbox);
     report.target(letterbox.name(), letterbox.note());
     for (Baseline b : baselines) {
       System.err.println("starting baseline " + b.cliName());
       try {
-        DmTarget t = b.open(workDir.resolve(b.cliName()));
+        DmTarget t = b.open(workDir.resolve(b.cliName()), cacheBytes);
         targets.open.add(t);
         report.target(t.name(), t.note());
       } catch (BaselineUnavailable e) {

@@ -8,29 +8,38 @@ import io.letterbox.model.Message;
 import io.letterbox.model.Page;
 import io.letterbox.model.SendRequest;
 import io.letterbox.rocksdb.RocksStore;
+import io.letterbox.rocksdb.RocksStoreOptions;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-/** Letterbox embedded on RocksDB, with its default configuration, driven through its Java facade. */
+/**
+ * Letterbox embedded on RocksDB, with its default configuration but for the block cache (sized
+ * like the baselines' caches), driven through its Java facade.
+ */
 public final class LetterboxTarget implements DmTarget {
   public static final String NAME = "letterbox";
   private static final String DEVICE = "mobile";
 
+  /** RocksDB's block cache when the run does not size it: the store's default. */
+  public static final long DEFAULT_CACHE_BYTES = RocksStoreOptions.defaults().blockCacheBytes();
+
   private final Path dir;
+  private final RocksStoreOptions options;
   private final LetterboxConfig config = LetterboxConfig.builder().build();
   private RocksStore store;
   private Letterbox engine;
 
-  public LetterboxTarget(Path dir) {
+  public LetterboxTarget(Path dir, long cacheBytes) {
     this.dir = dir;
+    this.options = RocksStoreOptions.builder().blockCacheBytes(cacheBytes).build();
     open();
   }
 
   private void open() {
-    store = RocksStore.open(dir, Letterbox.SPACES);
+    store = RocksStore.open(dir, Letterbox.SPACES, options);
     engine = Letterbox.open(store, config);
   }
 

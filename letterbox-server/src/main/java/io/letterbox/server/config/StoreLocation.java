@@ -3,6 +3,7 @@ package io.letterbox.server.config;
 import io.letterbox.hbase.HBaseStore;
 import io.letterbox.hbase.HBaseStoreOptions;
 import io.letterbox.rocksdb.RocksStore;
+import io.letterbox.rocksdb.RocksStoreOptions;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.Space;
 import java.nio.file.Path;
@@ -21,11 +22,16 @@ public sealed interface StoreLocation {
    */
   KeyValueStore open(List<Space> spaces);
 
-  /** The embedded store in {@code dir}. */
-  record RocksDb(Path dir) implements StoreLocation {
+  /** The embedded store in {@code dir}, tuned by {@code options}. */
+  record RocksDb(Path dir, RocksStoreOptions options) implements StoreLocation {
+    /** The embedded store in {@code dir} with default tuning. */
+    public RocksDb(Path dir) {
+      this(dir, RocksStoreOptions.defaults());
+    }
+
     @Override
     public KeyValueStore open(List<Space> spaces) {
-      return RocksStore.open(dir, spaces);
+      return RocksStore.open(dir, spaces, options);
     }
 
     @Override

@@ -88,9 +88,21 @@ class ServerConfigTest {
   }
 
   @Test
-  void theStoreIsRocksDbInTheDataDirUnlessSetToHBase() {
-    assertThat(ServerConfig.builder().build().store()).isEqualTo(new StoreLocation.RocksDb(Path.of("data")));
-    assertThat(ServerConfig.builder().dataDir(Path.of("/d")).build().store()).isEqualTo(new StoreLocation.RocksDb(Path.of("/d")));
+  void theStoreIsRocksDbInTheDataDirWithAGibibyteOfBlockCacheUnlessSetToHBase() {
+    assertThat(ServerConfig.builder().build().store()).isEqualTo(new StoreLocation.RocksDb(Path.of("data"),
+        io.letterbox.rocksdb.RocksStoreOptions.builder().blockCacheBytes(1L << 30).build()));
+    assertThat(ServerConfig.builder().dataDir(Path.of("/d")).build().store()).hasToString("rocksdb:/d");
+  }
+
+  @Test
+  void theBlockCacheIsSetInBytesOfAtLeastOneMebibyte() {
+    var store = (StoreLocation.RocksDb) ServerConfig.builder().set("rocksdb-block-cache-bytes", "4294967296").build().store();
+    assertThat(store.options().blockCacheBytes()).isEqualTo(4L << 30);
+
+    assertThatThrownBy(() -> ServerConfig.builder().set("rocksdb-block-cache-bytes", "1000"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("rocksdb-block-cache-bytes");
+    assertThatThrownBy(() -> ServerConfig.builder().set("rocksdb-block-cache-bytes", "1G"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("rocksdb-block-cache-bytes");
   }
 
   @Test

@@ -25,7 +25,7 @@ public final class MariaDbServer implements AutoCloseable {
     this.server = server;
   }
 
-  public static MariaDbServer start(Path workDir) throws BaselineUnavailable {
+  public static MariaDbServer start(Path workDir, String bufferPool) throws BaselineUnavailable {
     Path daemon = Apt.ensure("mariadb-server", workDir, "mariadbd", "mysqld");
     Path installDb = Apt.find("mariadb-install-db", "mysql_install_db");
     if (installDb == null) {
@@ -45,7 +45,7 @@ public final class MariaDbServer implements AutoCloseable {
         "--datadir=" + data, "--port=" + port, "--bind-address=127.0.0.1",
         "--socket=" + workDir.resolve("mysqld.sock"), "--pid-file=" + workDir.resolve("mysqld.pid"),
         "--user=" + user, "--skip-grant-tables", "--skip-log-bin", "--max-connections=200",
-        "--innodb-buffer-pool-size=" + BUFFER_POOL, "--innodb-log-file-size=256M",
+        "--innodb-buffer-pool-size=" + bufferPool, "--innodb-log-file-size=256M",
         "--innodb-flush-log-at-trx-commit=1", "--character-set-server=utf8mb4"));
     return new MariaDbServer(LocalServer.start("mariadbd", command, port, workDir.resolve("mariadbd.log"), 120));
   }

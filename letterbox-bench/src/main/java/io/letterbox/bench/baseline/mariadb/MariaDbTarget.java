@@ -37,8 +37,9 @@ public final class MariaDbTarget implements DmTarget {
   private final List<Connection> opened = new CopyOnWriteArrayList<>();
   private final ThreadLocal<Connection> readers = ThreadLocal.withInitial(this::connect);
 
-  public MariaDbTarget(Path workDir) throws BaselineUnavailable {
-    this.server = MariaDbServer.start(workDir);
+  /** @param bufferPoolBytes InnoDB's buffer pool, or null for {@link MariaDbServer#BUFFER_POOL} */
+  public MariaDbTarget(Path workDir, Long bufferPoolBytes) throws BaselineUnavailable {
+    this.server = MariaDbServer.start(workDir, bufferPoolBytes == null ? MariaDbServer.BUFFER_POOL : bufferPoolBytes + "");
     try (Connection c = DriverManager.getConnection(server.url("")); Statement s = c.createStatement()) {
       for (String sql : MariaDbSchema.CREATE) {
         s.execute(sql);

@@ -33,8 +33,8 @@ final class PushRocksDb implements AutoCloseable {
   private final List<AutoCloseable> owned = new ArrayList<>();
   private final List<ColumnFamilyHandle> handles = new ArrayList<>();
 
-  PushRocksDb(Path dir) throws RocksDBException {
-    LRUCache cache = own(new LRUCache(256L << 20));
+  PushRocksDb(Path dir, long cacheBytes) throws RocksDBException {
+    LRUCache cache = own(new LRUCache(cacheBytes));
     BloomFilter bloom = own(new BloomFilter(10, false));
     DBOptions options = own(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
         .setIncreaseParallelism(2).setMaxBackgroundJobs(2).setBytesPerSync(1 << 20));

@@ -37,20 +37,25 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
     void addTo(PushRocksDb db, WriteBatch batch) throws RocksDBException;
   }
 
+  /** RocksDB's block cache when the run does not size it, as Letterbox's. */
+  public static final long DEFAULT_CACHE_BYTES = 256L << 20;
+
   private final Path dir;
+  private final long cacheBytes;
   private final IdGenerator ids = new IdGenerator(Clock.systemUTC(), 1, 0);
   private final WriteOptions synced = new WriteOptions().setSync(true);
   private final WriteOptions unsynced = new WriteOptions().setSync(false);
   private PushRocksDb db;
   private BatchingWriter<Mutation> writer;
 
-  public PushRocksTarget(Path dir) throws RocksDBException {
+  public PushRocksTarget(Path dir, long cacheBytes) throws RocksDBException {
     this.dir = dir;
+    this.cacheBytes = cacheBytes;
     open();
   }
 
   private void open() throws RocksDBException {
-    db = new PushRocksDb(dir);
+    db = new PushRocksDb(dir, cacheBytes);
     writer = new BatchingWriter<>(NAME, WRITERS, 1024, () -> items -> {
       try (WriteBatch batch = new WriteBatch()) {
         for (Mutation m : items) {
