@@ -1,7 +1,6 @@
 package io.letterbox.store;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -9,16 +8,13 @@ import java.util.concurrent.CompletableFuture;
  * The {@link SortedLoad} of a backend without a bulk path: ordinary batches of
  * {@value #BATCH_ENTRIES} entries, each visible as it is written.
  */
-final class BatchedLoad implements SortedLoad {
+final class BatchedLoad extends AbstractSortedLoad {
   static final int BATCH_ENTRIES = 10_000;
 
   private final KeyValueStore store;
   private final Space space;
   private final List<CompletableFuture<Void>> written = new ArrayList<>();
   private WriteBatch batch;
-  private byte[] last;
-  private long size;
-  private boolean done;
 
   BatchedLoad(KeyValueStore store, Space space) {
     if (space.counters()) {
@@ -30,16 +26,8 @@ final class BatchedLoad implements SortedLoad {
   }
 
   @Override
-  public void put(byte[] key, byte[] value) {
-    if (done) {
-      throw new IllegalStateException("the load is committed or closed");
-    }
-    if (last != null && Arrays.compareUnsigned(key, last) <= 0) {
-      throw new IllegalArgumentException("keys of a sorted load must ascend");
-    }
-    last = key.clone();
+  protected void append(byte[] key, byte[] value) {
     batch.put(space, key, value);
-    size++;
     if (batch.size() >= BATCH_ENTRIES) {
       written.add(store.write(batch));
       batch = store.newBatch();
@@ -47,22 +35,13 @@ final class BatchedLoad implements SortedLoad {
   }
 
   @Override
-  public long size() {
-    return size;
-  }
-
-  @Override
-  public CompletableFuture<Void> commit() {
-    if (done) {
-      throw new IllegalStateException("the load is committed or closed");
-    }
-    done = true;
+  protected CompletableFuture<Void> finish() {
     written.add(store.write(batch));
     return CompletableFuture.allOf(written.toArray(new CompletableFuture[0]));
   }
 
   @Override
-  public void close() {
-    done = true;
+  protected void abandon() {
+    // What was written stays: the caller may write it again.
   }
 }

@@ -1,11 +1,10 @@
 package io.letterbox.rocksdb;
 
-import io.letterbox.store.SortedLoad;
+import io.letterbox.store.AbstractSortedLoad;
 import io.letterbox.store.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import org.rocksdb.EnvOptions;
 import org.rocksdb.Options;
@@ -19,7 +18,7 @@ import org.rocksdb.SstFileWriter;
  * order. Ingestion syncs the file, the directory and the manifest before it returns, so a
  * committed load is durable at once. An abandoned load deletes its file.
  */
-final class RocksSortedLoad implements SortedLoad {
+final class RocksSortedLoad extends AbstractSortedLoad {
   /** Moves a finished file into the column family; durable when it returns. */
   interface Ingest {
     void ingest(Path file) throws RocksDBException;
@@ -30,9 +29,6 @@ final class RocksSortedLoad implements SortedLoad {
   private final Ingest ingest;
   private EnvOptions envOptions;
   private SstFileWriter writer;
-  private byte[] last;
-  private long size;
-  private boolean done;
 
   /** @param options the column family's options, owned (closed) by the load */
   RocksSortedLoad(Path file, Options options, Ingest ingest) {
@@ -42,13 +38,7 @@ final class RocksSortedLoad implements SortedLoad {
   }
 
   @Override
-  public void put(byte[] key, byte[] value) {
-    if (done) {
-      throw new IllegalStateException("the load is committed or closed");
-    }
-    if (last != null && Arrays.compareUnsigned(key, last) <= 0) {
-      throw new IllegalArgumentException("keys of a sorted load must ascend");
-    }
+  protected void append(byte[] key, byte[] value) {
     try {
       if (writer == null) {
         envOptions = new EnvOptions();
@@ -59,21 +49,10 @@ final class RocksSortedLoad implements SortedLoad {
     } catch (RocksDBException e) {
       throw new StoreException("cannot write table file " + file + ": " + e.getMessage(), e);
     }
-    last = key.clone();
-    size++;
   }
 
   @Override
-  public long size() {
-    return size;
-  }
-
-  @Override
-  public CompletableFuture<Void> commit() {
-    if (done) {
-      throw new IllegalStateException("the load is committed or closed");
-    }
-    done = true;
+  protected CompletableFuture<Void> finish() {
     try {
       if (writer != null) {
         writer.finish();
@@ -84,17 +63,18 @@ final class RocksSortedLoad implements SortedLoad {
     } catch (RocksDBException e) {
       throw new StoreException("cannot load table file " + file + ": " + e.getMessage(), e);
     } finally {
-      release();
-      deleteFile();
+      abandon();
     }
   }
 
+  /** Releases the writer and deletes what ingestion did not move away (all of it, if none ran). */
   @Override
-  public void close() {
-    if (!done) {
-      done = true;
-      release();
-      deleteFile();
+  protected void abandon() {
+    release();
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      throw new StoreException("cannot delete table file " + file, e);
     }
   }
 
@@ -105,14 +85,5 @@ final class RocksSortedLoad implements SortedLoad {
       writer = null;
     }
     options.close();
-  }
-
-  /** Ingestion moved the file away; what is left is an abandoned or refused one. */
-  private void deleteFile() {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      throw new StoreException("cannot delete table file " + file, e);
-    }
   }
 }

@@ -1,0 +1,58 @@
+package io.letterbox.store;
+
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What every {@link SortedLoad} checks, once: keys ascend, nothing is put after commit or close,
+ * commit happens once. A backend supplies only how entries are appended, committed and dropped.
+ */
+public abstract class AbstractSortedLoad implements SortedLoad {
+  private byte[] last;
+  private long size;
+  private boolean done;
+
+  /** Takes one entry, its key already checked to ascend. */
+  protected abstract void append(byte[] key, byte[] value);
+
+  /** Makes every appended entry visible; the future completes when they are durable. */
+  protected abstract CompletableFuture<Void> finish();
+
+  /** Drops what an uncommitted load holds. */
+  protected abstract void abandon();
+
+  @Override
+  public final void put(byte[] key, byte[] value) {
+    if (done) {
+      throw new IllegalStateException("the load is committed or closed");
+    }
+    if (last != null && Arrays.compareUnsigned(key, last) <= 0) {
+      throw new IllegalArgumentException("keys of a sorted load must ascend");
+    }
+    append(key, value);
+    last = key.clone();
+    size++;
+  }
+
+  @Override
+  public final long size() {
+    return size;
+  }
+
+  @Override
+  public final CompletableFuture<Void> commit() {
+    if (done) {
+      throw new IllegalStateException("the load is committed or closed");
+    }
+    done = true;
+    return finish();
+  }
+
+  @Override
+  public final void close() {
+    if (!done) {
+      done = true;
+      abandon();
+    }
+  }
+}
