@@ -1,10 +1,14 @@
 package io.letterbox.rocksdb;
 
 import io.letterbox.store.AbstractSortedLoad;
+import io.letterbox.store.Space;
+import io.letterbox.store.WriteBatch;
 import io.letterbox.store.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.rocksdb.EnvOptions;
 import org.rocksdb.Options;
@@ -13,7 +17,8 @@ import org.rocksdb.SstFileWriter;
 
 /**
  * A sorted load on RocksDB: the entries become one table file, written with the column family's
- * own options (prefix extractor, filter, compression) by an {@link SstFileWriter}, then ingested.
+ * own options (prefix extractor, filter, compression) by an {@link SstFileWriter}, then ingested
+ * — once it holds {@value #MIN_TABLE_ENTRIES} entries; a smaller one is written as one batch.
  * No memtable, no WAL, no flush: measured here ~4M keys/s, against ~2M for the same keys put in
  * order. Ingestion syncs the file, the directory and the manifest before it returns, so a
  * committed load is durable at once. An abandoned load deletes its file.
@@ -24,14 +29,27 @@ final class RocksSortedLoad extends AbstractSortedLoad {
     void ingest(Path file) throws RocksDBException;
   }
 
+  /**
+   * Loads smaller than this go through the ordinary write path as one batch: a table file costs
+   * fsyncs of its own and a file more for compaction, which only pays for itself in bulk.
+   */
+  static final int MIN_TABLE_ENTRIES = 16_384;
+
+  private final RocksStore store;
+  private final Space space;
   private final Path file;
   private final Options options;
   private final Ingest ingest;
+  /** Entries held until the load proves big enough for a table file; null after. */
+  private List<byte[]> heldKeys = new ArrayList<>();
+  private List<byte[]> heldValues = new ArrayList<>();
   private EnvOptions envOptions;
   private SstFileWriter writer;
 
   /** @param options the column family's options, owned (closed) by the load */
-  RocksSortedLoad(Path file, Options options, Ingest ingest) {
+  RocksSortedLoad(RocksStore store, Space space, Path file, Options options, Ingest ingest) {
+    this.store = store;
+    this.space = space;
     this.file = file;
     this.options = options;
     this.ingest = ingest;
@@ -39,6 +57,22 @@ final class RocksSortedLoad extends AbstractSortedLoad {
 
   @Override
   protected void append(byte[] key, byte[] value) {
+    if (heldKeys == null) {
+      write(key, value);
+      return;
+    }
+    heldKeys.add(key.clone());
+    heldValues.add(value.clone());
+    if (heldKeys.size() >= MIN_TABLE_ENTRIES) {
+      for (int i = 0; i < heldKeys.size(); i++) {
+        write(heldKeys.get(i), heldValues.get(i));
+      }
+      heldKeys = null;
+      heldValues = null;
+    }
+  }
+
+  private void write(byte[] key, byte[] value) {
     try {
       if (writer == null) {
         envOptions = new EnvOptions();
@@ -53,6 +87,14 @@ final class RocksSortedLoad extends AbstractSortedLoad {
 
   @Override
   protected CompletableFuture<Void> finish() {
+    if (heldKeys != null) {
+      WriteBatch batch = store.newBatch();
+      for (int i = 0; i < heldKeys.size(); i++) {
+        batch.put(space, heldKeys.get(i), heldValues.get(i));
+      }
+      abandon();
+      return store.write(batch);
+    }
     try {
       if (writer != null) {
         writer.finish();
@@ -70,6 +112,8 @@ final class RocksSortedLoad extends AbstractSortedLoad {
   /** Releases the writer and deletes what ingestion did not move away (all of it, if none ran). */
   @Override
   protected void abandon() {
+    heldKeys = null;
+    heldValues = null;
     release();
     try {
       Files.deleteIfExists(file);

@@ -219,7 +219,7 @@ public final class RocksStore implements KeyValueStore {
     Lock lock = enter();
     try {
       Path file = dir.resolve(INGEST_DIR).resolve(space.name() + "-" + loads.incrementAndGet() + ".sst");
-      return new RocksSortedLoad(file, tuning.forTableFile(space), table -> ingest(family, table));
+      return new RocksSortedLoad(this, space, file, tuning.forTableFile(space), table -> ingest(family, table));
     } finally {
       lock.unlock();
     }

@@ -19,8 +19,8 @@ public final class AcknowledgingWriter {
   static final Space COUNTS = Space.counters("counts", 0);
   static final Space LOADED = Space.plain("loaded", 8);
   static final List<Space> SPACES = List.of(MESSAGES, INDEX, COUNTS, LOADED);
-  /** Entries of each sorted load: keys (load number, i). */
-  static final int LOAD_ENTRIES = 1000;
+  /** Entries of each sorted load (keys: load number, i): enough for a table file. */
+  static final int LOAD_ENTRIES = RocksSortedLoad.MIN_TABLE_ENTRIES + 100;
   static final byte[] TOTAL = {0};
   private static final int THREADS = 4;
 
