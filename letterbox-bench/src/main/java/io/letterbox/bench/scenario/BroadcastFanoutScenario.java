@@ -1,7 +1,6 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
-import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.report.Figures;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.Broadcaster;
@@ -54,18 +53,16 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
   protected void run(List<DmTarget> targets, Report report) throws Exception {
     Population people = new Population(common.seed, 1_000, size);
     long sender = people.uid(0);
-    long[] fans;
-    try (Progress progress = Progress.start("generating followers", 1)) {
-      fans = people.fans(0, size);
-      progress.advance(1);
-    }
+    long[] fans = Steps.followersOfTheFirst(people, size);
     String text = Texts.pick(new SplittableRandom(common.seed));
     for (DmTarget target : targets) {
       Broadcaster broadcaster;
       try {
         broadcaster = target.broadcaster();
       } catch (Unsupported e) {
-        for (String op : List.of(setup(), SEND, DONE, DISK)) {
+        List<String> ops = audience == Broadcaster.Audience.FOLLOWERS
+            ? List.of(setup(), SEND, DONE, DISK) : List.of(setup(), SEND, DONE, DISK, AGAIN, AGAIN_DISK);
+        for (String op : ops) {
           report.skip(op, target.name(), e.getMessage());
         }
         continue;

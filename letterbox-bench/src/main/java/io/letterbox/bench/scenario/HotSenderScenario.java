@@ -1,7 +1,6 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
-import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
@@ -57,11 +56,7 @@ public final class HotSenderScenario extends ScenarioCommand {
   protected void run(List<DmTarget> targets, Report report) throws Exception {
     Population people = new Population(common.seed, 1_000, size);
     long sender = people.uid(0);
-    long[] fans;
-    try (Progress progress = Progress.start("generating followers", 1)) {
-      fans = people.fans(0, size);
-      progress.advance(1);
-    }
+    long[] fans = Steps.followersOfTheFirst(people, size);
     String text = Texts.pick(new SplittableRandom(common.seed));
     for (DmTarget target : targets) {
       Broadcaster broadcaster;

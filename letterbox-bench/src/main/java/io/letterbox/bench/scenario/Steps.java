@@ -104,4 +104,13 @@ final class Steps {
     long bytes = target.diskBytes() - bytesBefore;
     report.add(operation, target.name(), Figures.of("bytes/" + per, bytes / (double) items));
   }
+
+  /** The followers of the population's first (most-followed) account: the broadcasts' audience. */
+  static long[] followersOfTheFirst(io.letterbox.bench.workload.Population people, int size) {
+    try (Progress progress = Progress.start("generating followers", 1)) {
+      long[] fans = people.fans(0, size);
+      progress.advance(1);
+      return fans;
+    }
+  }
 }
