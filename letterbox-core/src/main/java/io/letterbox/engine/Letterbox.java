@@ -303,6 +303,20 @@ public final class Letterbox implements AutoCloseable {
     return Optional.ofNullable(BroadcastRecord.decode(row)).map(r -> toBroadcast(m, r));
   }
 
+  /**
+   * Starts the fan-out of a broadcast again, e.g. one that {@linkplain Broadcast.Status#FAILED
+   * failed} after its retries. Does nothing to one that is done or running.
+   *
+   * @return the broadcast as it is now
+   */
+  public Broadcast resumeBroadcast(long id) {
+    Broadcast b = broadcast(id).orElseThrow(() -> LetterboxException.notFound("no broadcast %d", id));
+    if (b.status() != Broadcast.Status.DONE) {
+      jobs.submit(id);
+    }
+    return broadcast(id).orElseThrow();
+  }
+
   /** The broadcasts {@code sender} sent, newest first. */
   public Page<Broadcast> sentBroadcasts(long sender, String cursor, int limit) {
     Validate.uid("uid", sender);

@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param highLaneThreads   concurrent fan-outs of high-priority broadcasts
  * @param prewarmMinReceivers senders whose newest broadcast reached at least this many have their
  *                          audience heads loaded at start
+ * @param fanoutAttempts    tries of a broadcast's fan-out before it is {@code failed}
+ * @param fanoutRetryDelay  wait before the second try; doubled for each later one (at most a minute)
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -36,6 +38,8 @@ public record LetterboxConfig(
     int normalLaneThreads,
     int highLaneThreads,
     long prewarmMinReceivers,
+    int fanoutAttempts,
+    java.time.Duration fanoutRetryDelay,
     Clock clock) {
 
   public LetterboxConfig {
@@ -60,6 +64,9 @@ public record LetterboxConfig(
     if (maxAudienceUids < 1 || normalLaneThreads < 1 || highLaneThreads < 1) {
       throw new IllegalArgumentException("maxAudienceUids and lane threads must be positive");
     }
+    if (fanoutAttempts < 1 || fanoutRetryDelay.isNegative()) {
+      throw new IllegalArgumentException("fanoutAttempts must be positive and fanoutRetryDelay not negative");
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
@@ -83,6 +90,8 @@ public record LetterboxConfig(
     b.normalLaneThreads = normalLaneThreads;
     b.highLaneThreads = highLaneThreads;
     b.prewarmMinReceivers = prewarmMinReceivers;
+    b.fanoutAttempts = fanoutAttempts;
+    b.fanoutRetryDelay = fanoutRetryDelay;
     b.clock = clock;
     return b;
   }
@@ -100,6 +109,9 @@ public record LetterboxConfig(
     private int normalLaneThreads = 1;
     private int highLaneThreads = 1;
     private long prewarmMinReceivers = 100_000;
+    // Five tries over ~15 s ride out a region move or a short store outage.
+    private int fanoutAttempts = 5;
+    private java.time.Duration fanoutRetryDelay = java.time.Duration.ofSeconds(1);
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -114,12 +126,14 @@ public record LetterboxConfig(
     public Builder normalLaneThreads(int v) { normalLaneThreads = v; return this; }
     public Builder highLaneThreads(int v) { highLaneThreads = v; return this; }
     public Builder prewarmMinReceivers(long v) { prewarmMinReceivers = v; return this; }
+    public Builder fanoutAttempts(int v) { fanoutAttempts = v; return this; }
+    public Builder fanoutRetryDelay(java.time.Duration v) { fanoutRetryDelay = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedOwners, cachedMessageBytes, cachedAudienceBytes, maxAudienceUids,
-          normalLaneThreads, highLaneThreads, prewarmMinReceivers, clock);
+          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, clock);
     }
   }
 }

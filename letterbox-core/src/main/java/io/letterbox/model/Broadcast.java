@@ -13,7 +13,8 @@ import java.util.Optional;
  */
 public record Broadcast(long id, long from, String text, Status status, long receivers,
     long capped, Optional<Instant> completedAt) {
-  public enum Status { QUEUED, RUNNING, DONE }
+  /** FAILED: the fan-out gave up after its retries; a restart or {@code resumeBroadcast} resumes it. */
+  public enum Status { QUEUED, RUNNING, DONE, FAILED }
 
   public Instant createdAt() {
     return Ids.createdAt(id);
