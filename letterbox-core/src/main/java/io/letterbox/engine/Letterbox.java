@@ -1,12 +1,38 @@
 package io.letterbox.engine;
 
+import io.letterbox.engine.apply.Action;
+import io.letterbox.engine.apply.AllDeleted;
+import io.letterbox.engine.apply.BroadcastAccepted;
+import io.letterbox.engine.apply.CapSet;
+import io.letterbox.engine.apply.ConversationDeleted;
+import io.letterbox.engine.apply.Imported;
+import io.letterbox.engine.apply.MessageDeleted;
+import io.letterbox.engine.apply.Sent;
+import io.letterbox.engine.fanout.BroadcastJobs;
+import io.letterbox.engine.read.ConversationLister;
+import io.letterbox.engine.read.Cursors;
+import io.letterbox.engine.read.HistoryReader;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.engine.read.UnreadCounter;
+import io.letterbox.engine.replay.Replayer;
+import io.letterbox.engine.write.AddFollowersCommand;
+import io.letterbox.engine.write.BroadcastCommand;
+import io.letterbox.engine.write.CompleteBroadcastCommand;
+import io.letterbox.engine.write.Decision;
+import io.letterbox.engine.write.DeleteAllCommand;
+import io.letterbox.engine.write.DeleteConversationCommand;
+import io.letterbox.engine.write.DeleteMessageCommand;
+import io.letterbox.engine.write.ImportCommand;
+import io.letterbox.engine.write.MarkReadCommand;
+import io.letterbox.engine.write.RelationCommand;
+import io.letterbox.engine.write.SegmentCommand;
+import io.letterbox.engine.write.SendCommand;
+import io.letterbox.engine.write.Sequencer;
+import io.letterbox.engine.write.SetCapCommand;
 import io.letterbox.id.IdGenerator;
 import io.letterbox.id.Ids;
-import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
-import io.letterbox.log.Action;
-import io.letterbox.keys.BroadcastKey;
 import io.letterbox.model.Audience;
 import io.letterbox.model.Broadcast;
 import io.letterbox.model.BroadcastRequest;
@@ -18,8 +44,7 @@ import io.letterbox.model.Page;
 import io.letterbox.model.SendRequest;
 import io.letterbox.model.SendResult;
 import io.letterbox.model.UnreadSummary;
-import io.letterbox.store.KeyRange;
-import io.letterbox.store.KeyValue;
+import io.letterbox.rows.BroadcastRecord;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.Space;
 import io.letterbox.store.WriteBatch;
@@ -29,6 +54,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The engine's facade, usable as a plain Java library. Mutations return futures that complete
@@ -52,19 +79,26 @@ public final class Letterbox implements AutoCloseable {
   private final Sequencer sequencer;
   private final BroadcastJobs jobs;
   private final Thread prewarm;
+  /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
+  private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "letterbox-replies");
+    t.setDaemon(true);
+    return t;
+  });
 
   private Letterbox(KeyValueStore store, LetterboxConfig config) {
     this.config = config;
     Replayer.recover(store, config);
-    this.state = new StateReader(store, config);
+    this.state = StateReader.cached(store, config);
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
     this.unread = new UnreadCounter(state, config);
     this.conversations = new ConversationLister(state, cursors, unread, config.cachedOwners());
-    IdGenerator ids = new IdGenerator(config.clock(), config.node(), largestLoggedId(store));
-    this.sequencer = new Sequencer(store, new EngineContext(state, ids, config),
-        new Applier(state, false), QUEUE_CAPACITY, this::afterVisible);
-    this.jobs = new BroadcastJobs(store, sequencer, config);
+    // Ids only grow: a restarted node starts above everything it logged.
+    IdGenerator ids = new IdGenerator(config.clock(), config.node(), state.largestLoggedId());
+    this.sequencer = new Sequencer(store, config, ids, QUEUE_CAPACITY, this::afterVisible);
+    this.jobs = new BroadcastJobs(store, state, config,
+        (id, sender) -> sequencer.submit(new CompleteBroadcastCommand(id, sender)));
     jobs.resume();
     this.prewarm = new Thread(this::prewarmBigSenders, "letterbox-prewarm");
     prewarm.setDaemon(true);
@@ -86,7 +120,7 @@ public final class Letterbox implements AutoCloseable {
     Validate.distinct("from", request.from(), "to", request.to());
     Validate.text(request.text(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
-    return sequencer.submit(new SendCommand(request, state.cap(request.from()).isPresent()));
+    return sequencer.submit(new SendCommand(request));
   }
 
   /** @return the message if {@code owner} can see it. */
@@ -286,10 +320,10 @@ public final class Letterbox implements AutoCloseable {
         request.priority() == null ? BroadcastRequest.Priority.NORMAL : request.priority();
     BroadcastRequest checked = new BroadcastRequest(request.from(), request.text(), audience, priority,
         request.idempotencyKey());
-    return sequencer.submit(new BroadcastCommand(checked)).thenApply(id -> {
+    return sequencer.submit(new BroadcastCommand(checked)).thenApplyAsync(id -> {
       jobs.submit(id);
       return broadcast(id).orElseThrow();
-    });
+    }, replies);
   }
 
   /** @return the broadcast with this id, with its fan-out status and counts. */
@@ -299,8 +333,7 @@ public final class Letterbox implements AutoCloseable {
     if (m == null || m.kind() != Message.Kind.BROADCAST) {
       return Optional.empty();
     }
-    byte[] row = state.store().get(Spaces.BROADCASTS, BroadcastKey.of(m.from(), id));
-    return Optional.ofNullable(BroadcastRecord.decode(row)).map(r -> toBroadcast(m, r));
+    return Optional.ofNullable(state.broadcastRecord(m.from(), id)).map(r -> toBroadcast(m, r));
   }
 
   /**
@@ -322,21 +355,20 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("uid", sender);
     Validate.limit(limit);
     long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, 'b', sender, 0, 1)[0];
-    List<KeyValue> rows = state.store().scan(Spaces.BROADCASTS, BroadcastKey.before(sender, before), true, limit + 1);
+    List<Map.Entry<Long, BroadcastRecord>> rows = state.sentBroadcasts(sender, before, limit + 1);
     boolean more = rows.size() > limit;
-    List<KeyValue> shown = more ? rows.subList(0, limit) : rows;
-    List<Message> messages = state.messages(shown.stream().map(kv -> BroadcastKey.id(kv.key())).toList());
+    List<Map.Entry<Long, BroadcastRecord>> shown = more ? rows.subList(0, limit) : rows;
+    List<Message> messages = state.messages(shown.stream().map(Map.Entry::getKey).toList());
     List<Broadcast> items = new java.util.ArrayList<>(shown.size());
     for (int i = 0; i < shown.size(); i++) {
-      items.add(toBroadcast(messages.get(i), BroadcastRecord.decode(shown.get(i).value())));
+      items.add(toBroadcast(messages.get(i), shown.get(i).getValue()));
     }
     String next = more ? cursors.encode('b', sender, 0, items.get(items.size() - 1).id()) : null;
     return new Page<>(items, next);
   }
 
   private Broadcast toBroadcast(Message m, BroadcastRecord r) {
-    Broadcast.Status status = r.done() ? Broadcast.Status.DONE
-        : jobs.isRunning(m.id()) ? Broadcast.Status.RUNNING : Broadcast.Status.QUEUED;
+    Broadcast.Status status = r.done() ? Broadcast.Status.DONE : jobs.status(m.id());
     return new Broadcast(m.id(), m.from(), m.text(), status, r.receivers(), r.capped(),
         r.done() ? Optional.of(Instant.ofEpochMilli(r.completedAt())) : Optional.empty());
   }
@@ -347,17 +379,17 @@ public final class Letterbox implements AutoCloseable {
     prewarm.interrupt();
     jobs.close();
     sequencer.close();
+    replies.shutdown();
   }
 
   private void prewarmBigSenders() {
     try {
-      state.store().scan(Spaces.STATE, StateKey.bigSenders(), false, (k, v) -> {
+      for (long sender : state.bigSenders()) {
         if (Thread.currentThread().isInterrupted()) {
-          return false;
+          return;
         }
-        state.broadcasts().prewarm(io.letterbox.store.Bytes.getLong(k, 9));
-        return true;
-      });
+        state.broadcasts().prewarm(sender);
+      }
     } catch (RuntimeException e) {
       // A store closing under the warm-up only means a colder start.
     }
@@ -365,31 +397,25 @@ public final class Letterbox implements AutoCloseable {
 
   private void afterVisible(Decision.Logged logged) {
     Action a = logged.action();
-    if (a instanceof Action.Sent s) {
+    if (a instanceof Sent s) {
       conversations.advance(s.from(), s.to(), s.id());
       conversations.advance(s.to(), s.from(), s.id());
-    } else if (a instanceof Action.Imported imported) {
-      for (Action.Imported.Entry i : imported.messages()) {
+    } else if (a instanceof Imported imported) {
+      for (Imported.Entry i : imported.messages()) {
         conversations.advance(i.from(), i.to(), i.id());
         conversations.advance(i.to(), i.from(), i.id());
       }
-    } else if (a instanceof Action.MessageDeleted d) {
+    } else if (a instanceof MessageDeleted d) {
       conversations.forget(d.owner());
-    } else if (a instanceof Action.ConversationDeleted d) {
+    } else if (a instanceof ConversationDeleted d) {
       conversations.forget(d.owner());
-    } else if (a instanceof Action.AllDeleted d) {
+    } else if (a instanceof AllDeleted d) {
       conversations.forget(d.owner());
-    } else if (a instanceof Action.CapSet c) {
-      state.forgetCap(c.sender());
-    } else if (a instanceof Action.BroadcastAccepted b) {
+    } else if (a instanceof CapSet c) {
+      state.capSet(c.sender(), c.cap());
+    } else if (a instanceof BroadcastAccepted b) {
       state.broadcasts().published(b.from(), b.id());
     }
-  }
-
-  /** Ids only grow: a restarted node starts above everything it logged. */
-  private static long largestLoggedId(KeyValueStore store) {
-    List<KeyValue> last = store.scan(Spaces.LOG, new KeyRange(new byte[0], null), true, 1);
-    return last.isEmpty() ? 0 : LogKey.id(last.get(0).key());
   }
 
   /** The key that signs cursors, made once per deployment and kept in the store. */

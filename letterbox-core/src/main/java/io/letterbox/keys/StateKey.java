@@ -93,6 +93,10 @@ public final class StateKey {
     return k;
   }
 
+  public static long bigSenderId(byte[] key) {
+    return Bytes.getLong(key, 9);
+  }
+
   public static KeyRange bigSenders() {
     return KeyRange.prefix(tagged(0, BIG_SENDER, 9));
   }

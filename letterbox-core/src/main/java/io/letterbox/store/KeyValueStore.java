@@ -1,7 +1,5 @@
 package io.letterbox.store;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -11,36 +9,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>The spaces are fixed when the store is opened; using another is an
  * {@link IllegalArgumentException}.
  */
-public interface KeyValueStore extends AutoCloseable {
-
-  /** @return the value at {@code key}, or null when absent. Never for counter spaces. */
-  byte[] get(Space space, byte[] key);
-
-  /** @return the values at {@code keys} in the same order, null where absent. */
-  List<byte[]> multiGet(Space space, List<byte[]> keys);
-
-  /**
-   * Visits the entries of {@code range} in ascending key order, or descending when
-   * {@code reverse}, until the visitor returns false or the range ends. Counter spaces yield
-   * their values as 8-byte big-endian longs.
-   */
-  void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor);
-
-  /** @return at most {@code limit} entries of {@code range}, in scan order. */
-  default List<KeyValue> scan(Space space, KeyRange range, boolean reverse, int limit) {
-    if (limit <= 0) {
-      throw new IllegalArgumentException("limit must be positive: " + limit);
-    }
-    List<KeyValue> out = new ArrayList<>(Math.min(limit, 64));
-    scan(space, range, reverse, (k, v) -> {
-      out.add(new KeyValue(k, v));
-      return out.size() < limit;
-    });
-    return out;
-  }
-
-  /** @return the counter at {@code key}; 0 when absent. */
-  long counter(Space space, byte[] key);
+public interface KeyValueStore extends StoreReads, AutoCloseable {
 
   /** A new, empty batch for {@link #write}. */
   WriteBatch newBatch();

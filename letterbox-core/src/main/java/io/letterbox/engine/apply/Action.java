@@ -1,0 +1,25 @@
+package io.letterbox.engine.apply;
+
+/**
+ * One entry of the action log: a mutation as a fact, from which every index is derived. Each
+ * kind is defined in one file: its record, its stable tag and fields in the log, and how it is
+ * applied. A send's entry is stored at the message id and is also where the message's content
+ * lives.
+ *
+ * <p>Applying reads the state through the pending batch ({@link Applying#state()}), so it sees
+ * every earlier action whether or not that one was written yet, and writes only into that batch.
+ * The live writer and a replay of the log apply an action by the same call.
+ */
+public sealed interface Action permits Sent, Imported, ReadMarked, MessageDeleted, ConversationDeleted,
+    AllDeleted, CapSet, Followed, FollowersAdded, Unfollowed, Subscribed, Unsubscribed, SegmentReplaced,
+    SegmentExtended, BroadcastAccepted, BroadcastCompleted {
+
+  /** The kind's tag in the log: never reused, never renumbered. */
+  byte tag();
+
+  /** Writes the fields after the tag, as the kind's {@code read} reads them. */
+  void write(ActionCodec.Writer w);
+
+  /** Derives the action's index writes into the pending batch. */
+  void apply(Applying to);
+}

@@ -1,0 +1,174 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.model.Message;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The binary form of {@link Action}s in the log: the kind's tag byte, then the fields the kind
+ * writes. Longs are 8 bytes, ints 4, strings a 4-byte length and UTF-8 (length -1 for null), uid
+ * lists varint gaps. Each kind defines its tag and fields in its own file; this class only
+ * dispatches on the tag. Tags are never reused or renumbered: the log is kept forever.
+ */
+public final class ActionCodec {
+  private ActionCodec() {}
+
+  public static byte[] encode(Action action) {
+    Writer w = new Writer();
+    w.b(action.tag());
+    action.write(w);
+    return w.bytes();
+  }
+
+  public static Action decode(byte[] bytes) {
+    try {
+      Reader r = new Reader(bytes);
+      byte tag = r.b();
+      return switch (tag) {
+        case Sent.TAG -> Sent.read(r);
+        case Imported.TAG -> Imported.read(r);
+        case ReadMarked.TAG -> ReadMarked.read(r);
+        case MessageDeleted.TAG -> MessageDeleted.read(r);
+        case ConversationDeleted.TAG -> ConversationDeleted.read(r);
+        case AllDeleted.TAG -> AllDeleted.read(r);
+        case CapSet.TAG -> CapSet.read(r);
+        case Followed.TAG -> Followed.read(r);
+        case Unfollowed.TAG -> Unfollowed.read(r);
+        case Subscribed.TAG -> Subscribed.read(r);
+        case Unsubscribed.TAG -> Unsubscribed.read(r);
+        case SegmentReplaced.TAG -> SegmentReplaced.read(r);
+        case SegmentExtended.TAG -> SegmentExtended.read(r);
+        case BroadcastAccepted.TAG -> BroadcastAccepted.read(r);
+        case BroadcastCompleted.TAG -> BroadcastCompleted.read(r);
+        case FollowersAdded.TAG -> FollowersAdded.read(r);
+        default -> throw new IllegalStateException("unknown action type " + tag);
+      };
+    } catch (BufferUnderflowException e) {
+      throw new IllegalStateException("truncated action record", e);
+    }
+  }
+
+  /**
+   * The message a log entry carries (a one-to-one send or a broadcast), or null for other
+   * actions. Reads only the head of a broadcast: its audience may be a list of millions of uids.
+   */
+  public static Message message(byte[] bytes) {
+    try {
+      Reader r = new Reader(bytes);
+      return switch (r.b()) {
+        case Sent.TAG -> Sent.message(r);
+        case BroadcastAccepted.TAG -> BroadcastAccepted.message(r);
+        default -> null;
+      };
+    } catch (BufferUnderflowException e) {
+      throw new IllegalStateException("truncated action record", e);
+    }
+  }
+
+  /** Writes the fields of an action: a growable buffer. */
+  public static final class Writer {
+    private ByteBuffer buf = ByteBuffer.allocate(128);
+
+    private Writer ensure(int n) {
+      if (buf.remaining() < n) {
+        ByteBuffer bigger = ByteBuffer.allocate(Math.max(buf.capacity() * 2, buf.position() + n));
+        buf.flip();
+        bigger.put(buf);
+        buf = bigger;
+      }
+      return this;
+    }
+
+    public Writer b(byte v) {
+      ensure(1).buf.put(v);
+      return this;
+    }
+
+    public Writer i(int v) {
+      ensure(4).buf.putInt(v);
+      return this;
+    }
+
+    public Writer l(long v) {
+      ensure(8).buf.putLong(v);
+      return this;
+    }
+
+    public Writer s(String v) {
+      if (v == null) {
+        return i(-1);
+      }
+      byte[] bytes = v.getBytes(StandardCharsets.UTF_8);
+      ensure(4 + bytes.length).buf.putInt(bytes.length).put(bytes);
+      return this;
+    }
+
+    /** A map of strings, in key order. */
+    public Writer map(Map<String, String> m) {
+      i(m.size());
+      for (Map.Entry<String, String> e : new TreeMap<>(m).entrySet()) {
+        s(e.getKey()).s(e.getValue());
+      }
+      return this;
+    }
+
+    /** Sorted, distinct uids. */
+    public Writer uids(long[] uids) {
+      ensure(Uids.maxBytes(uids.length));
+      Uids.write(buf, uids);
+      return this;
+    }
+
+    byte[] bytes() {
+      return Arrays.copyOf(buf.array(), buf.position());
+    }
+  }
+
+  /** Reads the fields of an action in the order they were written. */
+  public static final class Reader {
+    private final ByteBuffer b;
+
+    Reader(byte[] bytes) {
+      this.b = ByteBuffer.wrap(bytes);
+    }
+
+    public byte b() {
+      return b.get();
+    }
+
+    public int i() {
+      return b.getInt();
+    }
+
+    public long l() {
+      return b.getLong();
+    }
+
+    public String s() {
+      int n = b.getInt();
+      if (n < 0) {
+        return null;
+      }
+      String s = new String(b.array(), b.position(), n, StandardCharsets.UTF_8);
+      b.position(b.position() + n);
+      return s;
+    }
+
+    public Map<String, String> map() {
+      int n = b.getInt();
+      Map<String, String> m = new TreeMap<>();
+      for (int k = 0; k < n; k++) {
+        m.put(s(), s());
+      }
+      return m;
+    }
+
+    public long[] uids() {
+      return Uids.read(b);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.StateKey;
+import io.letterbox.store.Bytes;
+
+/** The owner emptied every conversation: one owner watermark at {@code upTo}. */
+public record AllDeleted(long owner, long upTo) implements Action {
+  static final byte TAG = 6;
+
+  @Override
+  public byte tag() {
+    return TAG;
+  }
+
+  @Override
+  public void write(ActionCodec.Writer w) {
+    w.l(owner).l(upTo);
+  }
+
+  static AllDeleted read(ActionCodec.Reader r) {
+    return new AllDeleted(r.l(), r.l());
+  }
+
+  @Override
+  public void apply(Applying to) {
+    to.batch().put(Spaces.STATE, StateKey.ownerWatermark(owner), Bytes.ofLong(upTo));
+    // Only conversations with incoming messages can have unread ones: their counters list them.
+    for (long peer : to.state().incomingPeers(owner)) {
+      ReadPositions.markAllRead(to, owner, peer, upTo);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.rows.FanoutJobRow;
+import io.letterbox.store.WriteBatch;
+
+/** What an action's {@link Action#apply} works with. */
+public interface Applying {
+  /** The stored state as it is after every earlier action, written or still pending. */
+  StateReader state();
+
+  /** The pending batch the action's index writes go into. */
+  WriteBatch batch();
+
+  LetterboxConfig config();
+
+  /**
+   * Makes sure a finished broadcast's fan-out is done: the live engine's job did it before it
+   * logged the completion; a replay of the log does it here.
+   */
+  void fanOut(FanoutJobRow job);
+}

@@ -1,0 +1,30 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.StateKey;
+import io.letterbox.store.Bytes;
+
+/** The owner emptied one conversation: a watermark at {@code upTo}, and every device has read it. */
+public record ConversationDeleted(long owner, long peer, long upTo) implements Action {
+  static final byte TAG = 5;
+
+  @Override
+  public byte tag() {
+    return TAG;
+  }
+
+  @Override
+  public void write(ActionCodec.Writer w) {
+    w.l(owner).l(peer).l(upTo);
+  }
+
+  static ConversationDeleted read(ActionCodec.Reader r) {
+    return new ConversationDeleted(r.l(), r.l(), r.l());
+  }
+
+  @Override
+  public void apply(Applying to) {
+    to.batch().put(Spaces.STATE, StateKey.conversationWatermark(owner, peer), Bytes.ofLong(upTo));
+    ReadPositions.markAllRead(to, owner, peer, upTo);
+  }
+}

@@ -1,0 +1,56 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.keys.LogKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.TimelineKey;
+import io.letterbox.rows.ImportedRow;
+import io.letterbox.rows.TimelineFlags;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One-to-one messages of an older system were imported, each at an id of its original time: a
+ * content row each (they have no log entry of their own) and a row in each party's timeline.
+ * They never count as unread. The action itself is logged at a new id like every other, so the
+ * log stays in order.
+ */
+public record Imported(List<Entry> messages) implements Action {
+  static final byte TAG = 2;
+
+  public Imported {
+    messages = List.copyOf(messages);
+  }
+
+  public record Entry(long id, long from, long to, String text) {}
+
+  @Override
+  public byte tag() {
+    return TAG;
+  }
+
+  @Override
+  public void write(ActionCodec.Writer w) {
+    w.i(messages.size());
+    for (Entry e : messages) {
+      w.l(e.id()).l(e.from()).l(e.to()).s(e.text());
+    }
+  }
+
+  static Imported read(ActionCodec.Reader r) {
+    int n = r.i();
+    List<Entry> entries = new ArrayList<>(n);
+    for (int k = 0; k < n; k++) {
+      entries.add(new Entry(r.l(), r.l(), r.l(), r.s()));
+    }
+    return new Imported(entries);
+  }
+
+  @Override
+  public void apply(Applying to) {
+    for (Entry i : messages) {
+      to.batch().put(Spaces.IMPORTED, LogKey.of(i.id()), ImportedRow.encode(i.from(), i.to(), i.text()));
+      to.batch().put(Spaces.CONVERSATION, TimelineKey.of(i.from(), i.to(), i.id()), TimelineFlags.of(true, true));
+      to.batch().put(Spaces.CONVERSATION, TimelineKey.of(i.to(), i.from(), i.id()), TimelineFlags.of(false, true));
+    }
+  }
+}

@@ -1,0 +1,208 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.store.Bytes;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.ScanVisitor;
+import io.letterbox.store.Space;
+import io.letterbox.store.StoreReads;
+import io.letterbox.store.WriteBatch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A batch not yet written, and the store as it will be once it is: every read answers as if the
+ * batch had been applied. The writer (live or replaying) decides and applies each action through
+ * it, so every decision and every applier sees every earlier action, with no rule about when to
+ * flush and nothing to declare.
+ *
+ * <p>Pending mutations are kept per space in key order: a put or delete by key, a counter as the
+ * sum of its increments. Reads of a space or range with nothing pending go straight to the store.
+ * Not thread-safe: one writer thread owns it.
+ */
+public final class PendingWrites implements WriteBatch, StoreReads {
+  private static final Object DELETED = new Object();
+
+  private final KeyValueStore store;
+  private final Map<Space, TreeMap<byte[], Object>> pending = new HashMap<>();
+  private WriteBatch batch;
+
+  public PendingWrites(KeyValueStore store) {
+    this.store = store;
+    this.batch = store.newBatch();
+  }
+
+  /**
+   * Writes the batch: visible to every read of the store when this returns.
+   *
+   * @return completes when the batch is durable
+   */
+  public CompletableFuture<Void> write() {
+    WriteBatch written = batch;
+    discard();
+    return store.write(written);
+  }
+
+  /** Forgets every pending mutation. */
+  public void discard() {
+    batch = store.newBatch();
+    pending.clear();
+  }
+
+  @Override
+  public WriteBatch put(Space space, byte[] key, byte[] value) {
+    batch.put(space, key, value);
+    space(space).put(key, value);
+    return this;
+  }
+
+  @Override
+  public WriteBatch delete(Space space, byte[] key) {
+    batch.delete(space, key);
+    space(space).put(key, DELETED);
+    return this;
+  }
+
+  @Override
+  public WriteBatch increment(Space space, byte[] key, long delta) {
+    batch.increment(space, key, delta);
+    space(space).merge(key, delta, (a, b) -> (Long) a + (Long) b);
+    return this;
+  }
+
+  @Override
+  public int size() {
+    return batch.size();
+  }
+
+  @Override
+  public byte[] get(Space space, byte[] key) {
+    TreeMap<byte[], Object> m = pending.get(space);
+    Object o = m == null ? null : m.get(key);
+    return o == null ? store.get(space, key) : o == DELETED ? null : (byte[]) o;
+  }
+
+  @Override
+  public List<byte[]> multiGet(Space space, List<byte[]> keys) {
+    TreeMap<byte[], Object> m = pending.get(space);
+    if (m == null) {
+      return store.multiGet(space, keys);
+    }
+    List<byte[]> out = new ArrayList<>(keys.size());
+    List<byte[]> missing = new ArrayList<>();
+    for (byte[] k : keys) {
+      Object o = m.get(k);
+      out.add(o == null || o == DELETED ? null : (byte[]) o);
+      if (o == null) {
+        missing.add(k);
+      }
+    }
+    if (!missing.isEmpty()) {
+      Iterator<byte[]> found = store.multiGet(space, missing).iterator();
+      for (int i = 0; i < keys.size(); i++) {
+        if (!m.containsKey(keys.get(i))) {
+          out.set(i, found.next());
+        }
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public long counter(Space space, byte[] key) {
+    TreeMap<byte[], Object> m = pending.get(space);
+    Object delta = m == null ? null : m.get(key);
+    return store.counter(space, key) + (delta == null ? 0 : (Long) delta);
+  }
+
+  @Override
+  public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
+    TreeMap<byte[], Object> m = pending.get(space);
+    NavigableMap<byte[], Object> sub = m == null ? null
+        : range.to() == null ? m.tailMap(range.from(), true) : m.subMap(range.from(), true, range.to(), false);
+    if (sub == null || sub.isEmpty()) {
+      store.scan(space, range, reverse, visitor);
+      return;
+    }
+    new MergedScan(space.counters(), (reverse ? sub.descendingMap() : sub).entrySet().iterator(), reverse, visitor)
+        .run(space, range);
+  }
+
+  private TreeMap<byte[], Object> space(Space space) {
+    return pending.computeIfAbsent(space, s -> new TreeMap<>(Arrays::compareUnsigned));
+  }
+
+  /** The store's entries of a range merged with the pending ones, in scan order; pending wins. */
+  private final class MergedScan {
+    private final boolean counters;
+    private final Iterator<Map.Entry<byte[], Object>> pendingEntries;
+    private final boolean reverse;
+    private final ScanVisitor visitor;
+    private Map.Entry<byte[], Object> next;
+    private boolean stopped;
+
+    MergedScan(boolean counters, Iterator<Map.Entry<byte[], Object>> pendingEntries, boolean reverse,
+        ScanVisitor visitor) {
+      this.counters = counters;
+      this.pendingEntries = pendingEntries;
+      this.reverse = reverse;
+      this.visitor = visitor;
+      this.next = pendingEntries.next();
+    }
+
+    void run(Space space, KeyRange range) {
+      store.scan(space, range, reverse, (k, v) -> {
+        while (next != null && before(next.getKey(), k)) {
+          if (!emit(next.getKey(), null, next.getValue())) {
+            return false;
+          }
+          advance();
+        }
+        if (next != null && Arrays.equals(next.getKey(), k)) {
+          Object o = next.getValue();
+          advance();
+          return emit(k, v, o);
+        }
+        return keepGoing(visitor.visit(k, v));
+      });
+      while (!stopped && next != null) {
+        if (!emit(next.getKey(), null, next.getValue())) {
+          return;
+        }
+        advance();
+      }
+    }
+
+    private boolean before(byte[] a, byte[] b) {
+      int c = Arrays.compareUnsigned(a, b);
+      return reverse ? c > 0 : c < 0;
+    }
+
+    private void advance() {
+      next = pendingEntries.hasNext() ? pendingEntries.next() : null;
+    }
+
+    /** Visits one pending entry over the stored value {@code stored} (null: none). */
+    private boolean emit(byte[] key, byte[] stored, Object o) {
+      if (o == DELETED) {
+        return true;
+      }
+      byte[] value = counters
+          ? Bytes.ofLong((stored == null ? 0 : Bytes.getLong(stored, 0)) + (Long) o)
+          : (byte[]) o;
+      return keepGoing(visitor.visit(key, value));
+    }
+
+    private boolean keepGoing(boolean more) {
+      stopped |= !more;
+      return more;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.bitmap.Blocks;
+import io.letterbox.id.Ids;
+import io.letterbox.keys.IdempotencyKey;
+import io.letterbox.keys.PairKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.TimelineKey;
+import io.letterbox.model.Message;
+import io.letterbox.rows.IdempotencyRow;
+import io.letterbox.rows.TimelineFlags;
+import java.util.TreeMap;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * A one-to-one message was sent: a row in each party's timeline, the receiver's incoming counter,
+ * the sender's cap counters if it has a cap, and its idempotency key ({@code idempotencyKey} may
+ * be null). The message's content is this log entry.
+ */
+public record Sent(long id, long from, long to, String text, String idempotencyKey, long requestHash)
+    implements Action {
+  static final byte TAG = 1;
+
+  @Override
+  public byte tag() {
+    return TAG;
+  }
+
+  @Override
+  public void write(ActionCodec.Writer w) {
+    w.l(id).l(from).l(to).s(text).s(idempotencyKey).l(requestHash);
+  }
+
+  static Sent read(ActionCodec.Reader r) {
+    return new Sent(r.l(), r.l(), r.l(), r.s(), r.s(), r.l());
+  }
+
+  /** The message of a log entry read up to its text. */
+  static Message message(ActionCodec.Reader r) {
+    return new Message(r.l(), Message.Kind.SINGLE, r.l(), r.l(), r.s());
+  }
+
+  @Override
+  public void apply(Applying to) {
+    var batch = to.batch();
+    batch.put(Spaces.CONVERSATION, TimelineKey.of(from, this.to, id), TimelineFlags.of(true, false));
+    batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
+    batch.increment(Spaces.INCOMING, PairKey.of(this.to, from), 1);
+    to.state().cap(from).ifPresent(cap -> {
+      TreeMap<Long, RoaringBitmap> receiver = new TreeMap<>();
+      receiver.put(Blocks.block(this.to), RoaringBitmap.bitmapOf(Blocks.low(this.to)));
+      CapLevels.apply(to.state(), batch, from, cap, Ids.epochMillis(id), receiver);
+    });
+    if (idempotencyKey != null) {
+      batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(from, idempotencyKey),
+          new IdempotencyRow(id, requestHash).encode());
+    }
+  }
+}

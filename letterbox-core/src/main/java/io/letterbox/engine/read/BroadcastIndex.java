@@ -1,0 +1,193 @@
+package io.letterbox.engine.read;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.letterbox.bitmap.Blocks;
+import io.letterbox.keys.AudienceKey;
+import io.letterbox.keys.BroadcastKey;
+import io.letterbox.keys.PairKey;
+import io.letterbox.keys.RelationBlockKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.StateKey;
+import io.letterbox.store.Bytes;
+import io.letterbox.store.StoreReads;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Reads broadcasts as their receivers see them. A receiver's broadcasts from one sender are the
+ * audience rows of (sender, the receiver's block) that contain it. The newest rows of a block are
+ * cached once and serve every receiver in that block: after a news account's broadcast, its
+ * millions of readers share one copy per block instead of one read each.
+ */
+public final class BroadcastIndex {
+  /** Audience rows kept per (sender, block). */
+  static final int HEAD = 32;
+
+  /** One audience row: a broadcast and its receivers in one block. */
+  record Row(long id, RoaringBitmap members) {}
+
+  /** The newest rows of (sender, block), as of the sender's newest broadcast {@code asOf}. */
+  private record Head(long asOf, List<Row> rows, boolean complete) {}
+
+  private record SenderBlock(long sender, long block) {}
+
+  private final StoreReads store;
+  private final Cache<Long, Long> latest;
+  private final Cache<SenderBlock, Head> heads;
+  private final Cache<Long, Boolean> published;
+  private final boolean cached;
+
+  /**
+   * @param cached false for the writer's reads, which see pending writes: then nothing is kept
+   *     that a pending write could change
+   */
+  BroadcastIndex(StoreReads store, long cachedBytes, boolean cached) {
+    this.store = store;
+    this.cached = cached;
+    long entries = cached ? 1_000_000 : 0;
+    this.latest = Caffeine.newBuilder().maximumSize(entries).build();
+    this.heads = Caffeine.newBuilder()
+        .maximumWeight(cachedBytes)
+        .weigher((SenderBlock k, Head h) -> 64 + h.rows().stream()
+            .mapToInt(r -> 32 + (int) r.members().getLongSizeInBytes()).sum())
+        .build();
+    this.published = Caffeine.newBuilder().maximumSize(entries).build();
+  }
+
+  /** @return the sender's newest broadcast id; 0 if it never broadcast. */
+  public long latest(long sender) {
+    return cached ? latest.get(sender, this::storedLatest) : storedLatest(sender);
+  }
+
+  private long storedLatest(long sender) {
+    byte[] v = store.get(Spaces.STATE, StateKey.latestBroadcast(sender));
+    return v == null ? 0L : Bytes.getLong(v, 0);
+  }
+
+  /** A new broadcast of {@code sender} became visible. */
+  public void published(long sender, long id) {
+    latest.asMap().merge(sender, id, Math::max);
+  }
+
+  /**
+   * The sender's broadcasts that reached {@code receiver}, newest first, with ids in
+   * {@code (above, below)}, at most {@code limit}, skipping those {@code skip} rejects.
+   */
+  public List<Long> reaching(long sender, long receiver, long above, long below, int limit, java.util.function.LongPredicate skip) {
+    List<Long> out = new ArrayList<>(Math.min(limit, 32));
+    if (latest(sender) <= above) {
+      return out;
+    }
+    long block = Blocks.block(receiver);
+    int low = Blocks.low(receiver);
+    long upper = below;
+    if (below == Long.MAX_VALUE) {
+      Head head = head(sender, block);
+      for (Row row : head.rows()) {
+        if (row.id() <= above || out.size() >= limit) {
+          return out;
+        }
+        if (row.members().contains(low) && !skip.test(row.id()) && isPublished(sender, row.id())) {
+          out.add(row.id());
+        }
+        upper = row.id();
+      }
+      if (head.complete()) {
+        return out;
+      }
+    }
+    long from = above + 1;
+    long to = upper;
+    if (from >= to) {
+      return out;
+    }
+    store.scan(Spaces.AUDIENCE, AudienceKey.range(sender, block, from, to), true, (k, v) -> {
+      long id = AudienceKey.id(k);
+      if (Blocks.contains(v, receiver) && !skip.test(id) && isPublished(sender, id)) {
+        out.add(id);
+      }
+      return out.size() < limit;
+    });
+    return out;
+  }
+
+  /** Whether {@code receiver} is in broadcast {@code id}'s frozen audience. */
+  public boolean reached(long sender, long id, long receiver) {
+    byte[] row = store.get(Spaces.AUDIENCE, AudienceKey.of(sender, Blocks.block(receiver), id));
+    return row != null && Blocks.contains(row, receiver) && isPublished(sender, id);
+  }
+
+  /**
+   * The senders that may have broadcast to {@code receiver}: those it follows or subscribes to,
+   * and those that reached it without a relation.
+   */
+  public Set<Long> contacts(long receiver) {
+    Set<Long> out = new LinkedHashSet<>();
+    store.scan(Spaces.FOLLOWING, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
+    store.scan(Spaces.SUBSCRIPTIONS, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
+    store.scan(Spaces.REACHED, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
+    return out;
+  }
+
+  /**
+   * Loads the cached heads of a big sender's blocks: those of its followers and subscribers,
+   * where its broadcasts go. The cache's weight bound decides how many stay.
+   */
+  public void prewarm(long sender) {
+    if (latest(sender) == 0) {
+      return;
+    }
+    for (io.letterbox.store.KeyRange range : List.of(RelationBlockKey.allFollowers(sender),
+        RelationBlockKey.allSubscribers(sender))) {
+      store.scan(Spaces.RELATION_BLOCKS, range, false, (k, v) -> {
+        head(sender, RelationBlockKey.block(k));
+        return true;
+      });
+    }
+  }
+
+  /** Whether any broadcast of {@code sender} ever reached {@code receiver}, published or not. */
+  public boolean everReached(long sender, long receiver) {
+    boolean[] reached = {false};
+    store.scan(Spaces.AUDIENCE, AudienceKey.range(sender, Blocks.block(receiver), 0, Long.MAX_VALUE), true, (k, v) -> {
+      reached[0] = Blocks.contains(v, receiver);
+      return !reached[0];
+    });
+    return reached[0];
+  }
+
+  /** A broadcast is visible once its record, written after its whole audience, exists. */
+  private boolean isPublished(long sender, long id) {
+    Boolean known = cached ? published.getIfPresent(id) : null;
+    if (known != null) {
+      return known;
+    }
+    boolean exists = store.get(Spaces.BROADCASTS, BroadcastKey.of(sender, id)) != null;
+    if (exists && cached) {
+      published.put(id, true);
+    }
+    return exists;
+  }
+
+  private Head head(long sender, long block) {
+    long asOf = latest(sender);
+    Head known = cached ? heads.getIfPresent(new SenderBlock(sender, block)) : null;
+    if (known != null && known.asOf() >= asOf) {
+      return known;
+    }
+    List<Row> rows = new ArrayList<>(HEAD);
+    store.scan(Spaces.AUDIENCE, AudienceKey.range(sender, block, 0, asOf + 1), true, (k, v) -> {
+      rows.add(new Row(AudienceKey.id(k), Blocks.deserialize(v)));
+      return rows.size() < HEAD;
+    });
+    Head head = new Head(asOf, List.copyOf(rows), rows.size() < HEAD);
+    if (cached) {
+      heads.put(new SenderBlock(sender, block), head);
+    }
+    return head;
+  }
+}

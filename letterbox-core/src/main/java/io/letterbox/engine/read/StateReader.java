@@ -1,0 +1,433 @@
+package io.letterbox.engine.read;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.letterbox.bitmap.Blocks;
+import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.apply.ActionCodec;
+import io.letterbox.engine.fanout.AudienceResolver;
+import io.letterbox.id.Ids;
+import io.letterbox.keys.BroadcastKey;
+import io.letterbox.keys.CapLevelKey;
+import io.letterbox.keys.IdempotencyKey;
+import io.letterbox.keys.LogKey;
+import io.letterbox.keys.PairKey;
+import io.letterbox.keys.SegmentKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.StateKey;
+import io.letterbox.keys.TimelineKey;
+import io.letterbox.model.FrequencyCap;
+import io.letterbox.model.Message;
+import io.letterbox.rows.Attributes;
+import io.letterbox.rows.BroadcastRecord;
+import io.letterbox.rows.CapLevelsRow;
+import io.letterbox.rows.CapRow;
+import io.letterbox.rows.FanoutJobRow;
+import io.letterbox.rows.IdempotencyRow;
+import io.letterbox.rows.ImportedRow;
+import io.letterbox.rows.ReadPosition;
+import io.letterbox.rows.TimelineFlags;
+import io.letterbox.store.Bytes;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValue;
+import io.letterbox.store.Space;
+import io.letterbox.store.StoreReads;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * The engine's stored state as typed reads: messages, watermarks, tombstones, read positions,
+ * counters, caps, relations, broadcasts. Nothing above it touches keys or rows. Two kinds: the
+ * readers' (over the store, with caches of immutable or writer-refreshed state) and the writer's
+ * (over the pending batch, uncached but for the caps, which its appliers refresh).
+ */
+public final class StateReader {
+  private final StoreReads store;
+  private final LetterboxConfig config;
+  /** Message contents never change, so caching them by id needs no invalidation. Null: no cache. */
+  private final Cache<Long, Message> messages;
+  /** Every sender's own cap: few, small, refreshed by whoever applies or publishes a change. */
+  private final Map<Long, FrequencyCap> caps = new ConcurrentHashMap<>();
+  private final BroadcastIndex broadcasts;
+  private final AudienceResolver audiences;
+
+  private StateReader(StoreReads store, LetterboxConfig config, boolean cached) {
+    this.store = store;
+    this.config = config;
+    this.broadcasts = new BroadcastIndex(store, cached ? config.cachedAudienceBytes() : 0, cached);
+    this.audiences = new AudienceResolver(store);
+    this.messages = !cached ? null : Caffeine.newBuilder()
+        .maximumWeight(config.cachedMessageBytes())
+        .weigher((Long id, Message m) -> 96 + 2 * m.text().length())
+        .build();
+    reloadCaps();
+  }
+
+  /** The readers' state: over the store, with caches. */
+  public static StateReader cached(StoreReads store, LetterboxConfig config) {
+    return new StateReader(store, config, true);
+  }
+
+  /** The writer's state: over its pending batch, nothing cached that the batch could change. */
+  public static StateReader uncached(StoreReads pending, LetterboxConfig config) {
+    return new StateReader(pending, config, false);
+  }
+
+  public LetterboxConfig config() {
+    return config;
+  }
+
+  public BroadcastIndex broadcasts() {
+    return broadcasts;
+  }
+
+  public AudienceResolver audiences() {
+    return audiences;
+  }
+
+  // --- messages ---
+
+  /** @return the message at {@code id}, whoever can see it, or null. */
+  public Message message(long id) {
+    Message cached = messages == null ? null : messages.getIfPresent(id);
+    if (cached != null) {
+      return cached;
+    }
+    Message m = Ids.isImported(id)
+        ? importedMessage(id, store.get(Spaces.IMPORTED, LogKey.of(id)))
+        : toMessage(store.get(Spaces.LOG, LogKey.of(id)));
+    if (m != null && messages != null) {
+      messages.put(id, m);
+    }
+    return m;
+  }
+
+  /** @return the messages at {@code ids}, in order; null where none. */
+  public List<Message> messages(List<Long> ids) {
+    Map<Long, Message> found = messages == null ? new HashMap<>() : new HashMap<>(messages.getAllPresent(ids));
+    List<byte[]> missingKeys = new ArrayList<>();
+    List<Long> missing = new ArrayList<>();
+    for (Long id : ids) {
+      if (!found.containsKey(id)) {
+        if (Ids.isImported(id)) {
+          Message m = message(id);
+          if (m != null) {
+            found.put(id, m);
+          }
+        } else {
+          missing.add(id);
+          missingKeys.add(LogKey.of(id));
+        }
+      }
+    }
+    if (!missing.isEmpty()) {
+      List<byte[]> values = store.multiGet(Spaces.LOG, missingKeys);
+      for (int i = 0; i < missing.size(); i++) {
+        Message m = toMessage(values.get(i));
+        if (m != null) {
+          if (messages != null) {
+            messages.put(missing.get(i), m);
+          }
+          found.put(missing.get(i), m);
+        }
+      }
+    }
+    List<Message> out = new ArrayList<>(ids.size());
+    for (Long id : ids) {
+      out.add(found.get(id));
+    }
+    return out;
+  }
+
+  private static Message toMessage(byte[] logValue) {
+    return logValue == null ? null : ActionCodec.message(logValue);
+  }
+
+  private static Message importedMessage(long id, byte[] row) {
+    return row == null ? null : ImportedRow.decode(id, row);
+  }
+
+  /** @return the newest logged id; 0 for an empty log */
+  public long largestLoggedId() {
+    List<KeyValue> last = store.scan(Spaces.LOG, new KeyRange(new byte[0], null), true, 1);
+    return last.isEmpty() ? 0 : LogKey.id(last.get(0).key());
+  }
+
+  /** @return the largest imported id in {@code [from, to)}, or 0 */
+  public long lastImportedId(long from, long to) {
+    List<KeyValue> last = store.scan(Spaces.IMPORTED, new KeyRange(LogKey.of(from), LogKey.of(to)), true, 1);
+    return last.isEmpty() ? 0 : LogKey.id(last.get(0).key());
+  }
+
+  // --- one-to-one timelines ---
+
+  /** @return the owner's row of message {@code id} with {@code peer} (its flags), or null */
+  public byte[] timelineRow(long owner, long peer, long id) {
+    return store.get(Spaces.CONVERSATION, TimelineKey.of(owner, peer, id));
+  }
+
+  /** @return up to {@code limit} ids of the owner's rows with {@code peer} in {@code [from, to)}, newest first */
+  public List<Long> timeline(long owner, long peer, long from, long to, int limit) {
+    List<Long> ids = new ArrayList<>();
+    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, from, to), true, (k, v) -> {
+      ids.add(TimelineKey.id(k));
+      return ids.size() < limit;
+    });
+    return ids;
+  }
+
+  /**
+   * The owner's newest timeline row with a peer below {@code peerBelow} (Long.MAX_VALUE: any),
+   * as {peer, id}; null when there is none. Walks an owner's conversations one seek each.
+   */
+  public long[] newestRowOfPeerBelow(long owner, long peerBelow) {
+    KeyRange range = peerBelow == Long.MAX_VALUE ? KeyRange.prefix(Bytes.ofLong(owner))
+        : TimelineKey.peersBefore(owner, peerBelow);
+    List<KeyValue> newest = store.scan(Spaces.CONVERSATION, range, true, 1);
+    return newest.isEmpty() ? null
+        : new long[] {TimelineKey.peer(newest.get(0).key()), TimelineKey.id(newest.get(0).key())};
+  }
+
+  /** @return ids the owner deleted one by one in its conversation with {@code peer}, in {@code [from, to)} */
+  public Set<Long> hiddenIds(long owner, long peer, long from, long to) {
+    Set<Long> hidden = new HashSet<>();
+    store.scan(Spaces.HIDDEN, TimelineKey.range(owner, peer, from, to), false, (k, v) -> {
+      hidden.add(TimelineKey.id(k));
+      return true;
+    });
+    return hidden;
+  }
+
+  public boolean hidden(long owner, long peer, long id) {
+    return store.get(Spaces.HIDDEN, TimelineKey.of(owner, peer, id)) != null;
+  }
+
+  /** @return the id up to which the owner cleared the conversation (0 for none). */
+  public long watermark(long owner, long peer) {
+    List<byte[]> v = store.multiGet(Spaces.STATE,
+        List.of(StateKey.conversationWatermark(owner, peer), StateKey.ownerWatermark(owner)));
+    return Math.max(longOrZero(v.get(0)), longOrZero(v.get(1)));
+  }
+
+  public long ownerWatermark(long owner) {
+    return longOrZero(store.get(Spaces.STATE, StateKey.ownerWatermark(owner)));
+  }
+
+  /** @return the conversation watermarks of the owner by peer. */
+  public Map<Long, Long> conversationWatermarks(long owner) {
+    Map<Long, Long> out = new HashMap<>();
+    store.scan(Spaces.STATE, StateKey.conversationWatermarks(owner), false, (k, v) -> {
+      out.put(StateKey.conversationWatermarkPeer(k), Bytes.getLong(v, 0));
+      return true;
+    });
+    return out;
+  }
+
+  /** @return the other party of {@code m} for {@code owner}, or 0 if the owner is not one. */
+  public static long peerOf(long owner, Message m) {
+    if (m.kind() == Message.Kind.BROADCAST) {
+      return m.from() == owner ? 0 : m.from();
+    }
+    return m.from() == owner ? m.to() : m.to() == owner ? m.from() : 0;
+  }
+
+  /** Whether the owner can see {@code m} in its conversation with {@code peer}. */
+  public boolean visible(long owner, long peer, Message m) {
+    long id = m.id();
+    if (id <= watermark(owner, peer) || hidden(owner, peer, id)) {
+      return false;
+    }
+    return m.kind() == Message.Kind.BROADCAST
+        ? broadcasts.reached(peer, id, owner)
+        : timelineRow(owner, peer, id) != null;
+  }
+
+  // --- read positions and counters ---
+
+  /** @return each configured device's position in the conversation. */
+  public Map<String, ReadPosition> positions(long owner, long peer) {
+    List<String> devices = config.devices();
+    List<byte[]> keys = new ArrayList<>(devices.size());
+    for (String d : devices) {
+      keys.add(StateKey.readPosition(owner, peer, d));
+    }
+    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
+    Map<String, ReadPosition> out = new HashMap<>();
+    for (int i = 0; i < devices.size(); i++) {
+      out.put(devices.get(i), ReadPosition.decode(values.get(i)));
+    }
+    return out;
+  }
+
+  /** @return the owner's positions on {@code device}, by peer */
+  public Map<Long, ReadPosition> positions(long owner, String device) {
+    Map<Long, ReadPosition> out = new HashMap<>();
+    store.scan(Spaces.STATE, StateKey.readPositions(owner), false, (k, v) -> {
+      if (StateKey.readPositionDevice(k).equals(device)) {
+        out.put(StateKey.readPositionPeer(k), ReadPosition.decode(v));
+      }
+      return true;
+    });
+    return out;
+  }
+
+  /** @return incoming live messages the owner ever got in this conversation. */
+  public long incoming(long owner, long peer) {
+    return store.counter(Spaces.INCOMING, PairKey.of(owner, peer));
+  }
+
+  /** @return the owner's incoming counters by peer, in peer order */
+  public Map<Long, Long> incomingCounts(long owner) {
+    Map<Long, Long> out = new LinkedHashMap<>();
+    store.scan(Spaces.INCOMING, PairKey.owner(owner), false, (k, v) -> {
+      out.put(PairKey.peer(k), Bytes.getLong(v, 0));
+      return true;
+    });
+    return out;
+  }
+
+  /** @return the peers the owner ever got an incoming live message from */
+  public List<Long> incomingPeers(long owner) {
+    return new ArrayList<>(incomingCounts(owner).keySet());
+  }
+
+  /** Counts the incoming live rows of the conversation with ids up to {@code upTo}: what its counter said then. */
+  public long countIncomingRows(long owner, long peer, long upTo) {
+    long[] count = {0};
+    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, 0, upTo == Long.MAX_VALUE ? upTo : upTo + 1), false,
+        (k, v) -> {
+          if (TimelineFlags.countsAsUnread(v)) {
+            count[0]++;
+          }
+          return true;
+        });
+    return count[0];
+  }
+
+  /** Counts the visible incoming live messages newer than {@code afterId}. */
+  public long unreadAfter(long owner, long peer, long afterId) {
+    long from = Math.max(afterId, watermark(owner, peer));
+    if (from == Long.MAX_VALUE) {
+      return 0;
+    }
+    long[] count = {0};
+    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, from + 1, Long.MAX_VALUE), false,
+        (k, v) -> {
+          if (TimelineFlags.countsAsUnread(v) && !hidden(owner, peer, TimelineKey.id(k))) {
+            count[0]++;
+          }
+          return true;
+        });
+    return count[0];
+  }
+
+  // --- caps and idempotency ---
+
+  /** @return the sender's cap, else the configured default. */
+  public Optional<FrequencyCap> cap(long sender) {
+    FrequencyCap own = caps.get(sender);
+    return own != null ? Optional.of(own) : config.defaultCap();
+  }
+
+  /** The sender's own cap is now {@code cap}. */
+  public void capSet(long sender, FrequencyCap cap) {
+    caps.put(sender, cap);
+  }
+
+  /** Reads every sender's cap again. */
+  public void reloadCaps() {
+    Map<Long, FrequencyCap> all = new HashMap<>();
+    store.scan(Spaces.CAPS, new KeyRange(new byte[0], null), false, (k, v) -> {
+      all.put(Bytes.getLong(k, 0), CapRow.decode(v));
+      return true;
+    });
+    caps.keySet().retainAll(all.keySet());
+    caps.putAll(all);
+  }
+
+  /** The cap levels of one (sender, window, block); level 1 first. */
+  public List<RoaringBitmap> capLevels(long sender, long windowStart, long block) {
+    return CapLevelsRow.decode(store.get(Spaces.CAP_LEVELS, CapLevelKey.of(sender, windowStart, block)));
+  }
+
+  /** @return what the sender's idempotency key stands for, or null if it was never used */
+  public IdempotencyRow idempotency(long sender, String key) {
+    return IdempotencyRow.decode(store.get(Spaces.IDEMPOTENCY, IdempotencyKey.of(sender, key)));
+  }
+
+  // --- relations and segments ---
+
+  /** @return the stored block bitmap at {@code key}, empty if none */
+  public RoaringBitmap bitmap(Space space, byte[] key) {
+    return Blocks.deserialize(store.get(space, key));
+  }
+
+  public boolean follows(long uid, long target) {
+    return store.get(Spaces.FOLLOWING, PairKey.of(uid, target)) != null;
+  }
+
+  /** @return the attributes of uid's subscription to target, if it subscribes */
+  public Optional<Map<String, String>> subscription(long uid, long target) {
+    return Optional.ofNullable(Attributes.decode(store.get(Spaces.SUBSCRIPTIONS, PairKey.of(uid, target))));
+  }
+
+  /** @return the number of uids in the segment, if it exists */
+  public Optional<Long> segmentSize(String name) {
+    byte[] header = store.get(Spaces.SEGMENTS, SegmentKey.header(name));
+    return header == null ? Optional.empty() : Optional.of(Bytes.getLong(header, 0));
+  }
+
+  /** @return the keys of the segment's block rows */
+  public List<byte[]> segmentBlockKeys(String name) {
+    List<byte[]> keys = new ArrayList<>();
+    store.scan(Spaces.SEGMENTS, SegmentKey.blocks(name), false, (k, v) -> keys.add(k));
+    return keys;
+  }
+
+  // --- broadcasts ---
+
+  /** @return the broadcast's record, or null */
+  public BroadcastRecord broadcastRecord(long sender, long id) {
+    return BroadcastRecord.decode(store.get(Spaces.BROADCASTS, BroadcastKey.of(sender, id)));
+  }
+
+  /** @return up to {@code limit} of the sender's broadcasts below {@code before}, newest first */
+  public List<Map.Entry<Long, BroadcastRecord>> sentBroadcasts(long sender, long before, int limit) {
+    List<Map.Entry<Long, BroadcastRecord>> out = new ArrayList<>();
+    for (KeyValue kv : store.scan(Spaces.BROADCASTS, BroadcastKey.before(sender, before), true, limit)) {
+      out.add(Map.entry(BroadcastKey.id(kv.key()), BroadcastRecord.decode(kv.value())));
+    }
+    return out;
+  }
+
+  /** @return the pending fan-out of broadcast {@code id}, or null */
+  public FanoutJobRow job(long id) {
+    return FanoutJobRow.decode(id, store.get(Spaces.STATE, StateKey.job(id)));
+  }
+
+  /** @return the ids of every broadcast whose fan-out has not finished */
+  public List<Long> jobIds() {
+    List<Long> ids = new ArrayList<>();
+    store.scan(Spaces.STATE, StateKey.jobs(), false, (k, v) -> ids.add(StateKey.jobId(k)));
+    return ids;
+  }
+
+  /** @return the senders whose broadcasts reach many receivers */
+  public List<Long> bigSenders() {
+    List<Long> out = new ArrayList<>();
+    store.scan(Spaces.STATE, StateKey.bigSenders(), false, (k, v) -> out.add(StateKey.bigSenderId(k)));
+    return out;
+  }
+
+  private static long longOrZero(byte[] v) {
+    return v == null ? 0 : Bytes.getLong(v, 0);
+  }
+}

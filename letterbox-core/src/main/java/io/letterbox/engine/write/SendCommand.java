@@ -1,0 +1,60 @@
+package io.letterbox.engine.write;
+
+import io.letterbox.engine.ErrorCode;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.engine.apply.CapLevels;
+import io.letterbox.engine.apply.Sent;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.model.FrequencyCap;
+import io.letterbox.model.Message;
+import io.letterbox.model.SendRequest;
+import io.letterbox.model.SendResult;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/** Sends a one-to-one message: idempotency key, frequency cap, then the message. */
+public final class SendCommand extends Command<SendResult> {
+  private final SendRequest request;
+  private final long requestHash;
+  public SendCommand(SendRequest request) {
+    this.request = request;
+    this.requestHash = hash(request);
+  }
+
+
+
+  @Override
+  Decision<SendResult> decide(EngineContext context) {
+    StateReader state = context.state();
+    var earlier = Idempotency.earlier(state, request.from(), request.idempotencyKey(), requestHash);
+    if (earlier.isPresent()) {
+      Message first = state.message(earlier.getAsLong());
+      if (first == null || first.kind() != Message.Kind.SINGLE) {
+        throw Idempotency.conflict();
+      }
+      return Decision.nothing(new SendResult(first, false));
+    }
+    Optional<FrequencyCap> cap = state.cap(request.from());
+    if (cap.isPresent() && CapLevels.atCap(state, request.from(), cap.get(),
+        context.config().clock().millis(), request.to())) {
+      throw new LetterboxException(ErrorCode.FREQUENCY_CAPPED, String.format(
+          "sender %d may send %d message(s) per %s to one receiver", request.from(),
+          cap.get().messages(), cap.get().periodText()));
+    }
+    long id = context.ids().next();
+    Sent sent = new Sent(id, request.from(), request.to(), request.text(),
+        request.idempotencyKey(), requestHash);
+    Message message = new Message(id, Message.Kind.SINGLE, request.from(), request.to(), request.text());
+    return Decision.of(id, sent, new SendResult(message, true));
+  }
+
+  /** FNV-1a over what makes two sends the same message. */
+  private static long hash(SendRequest r) {
+    long h = 0xcbf29ce484222325L;
+    h = (h ^ r.to()) * 0x100000001b3L;
+    for (byte b : r.text().getBytes(StandardCharsets.UTF_8)) {
+      h = (h ^ (b & 0xFF)) * 0x100000001b3L;
+    }
+    return h;
+  }
+}
