@@ -26,6 +26,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -119,21 +120,23 @@ public abstract class EngineFixture {
     return codeOf(t);
   }
 
-  /** Waits for a broadcast's fan-out, which runs in the background. */
+  /** Waits for a broadcast's fan-out, which runs in the background; generous for a busy machine. */
   protected Broadcast done(Broadcast b) {
-    long deadline = System.currentTimeMillis() + 20_000;
-    while (System.currentTimeMillis() < deadline) {
-      Broadcast now = box.broadcast(b.id()).orElseThrow();
-      if (now.status() == Broadcast.Status.DONE) {
-        return now;
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
+    return Awaitility.await("fan-out of broadcast " + b.id()).atMost(Duration.ofMinutes(3))
+        .pollInterval(Duration.ofMillis(10))
+        .until(() -> box.broadcast(b.id()).orElseThrow(), now -> now.status() == Broadcast.Status.DONE);
+  }
+
+  /** Every entry of every space of {@code store}, as text: what two stores must agree on row by row. */
+  protected static Map<String, List<String>> contents(KeyValueStore store) {
+    Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+    for (io.letterbox.store.Space space : Letterbox.SPACES) {
+      List<String> rows = new ArrayList<>();
+      store.scan(space, new io.letterbox.store.KeyRange(new byte[0], null), false, (k, v) ->
+          rows.add(java.util.HexFormat.of().formatHex(k) + "=" + java.util.HexFormat.of().formatHex(v)));
+      out.put(space.name(), rows);
     }
-    throw new AssertionError("broadcast " + b.id() + " did not finish");
+    return out;
   }
 
 }

@@ -1,0 +1,175 @@
+package io.letterbox.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.letterbox.engine.replay.Replayer;
+import io.letterbox.model.Audience;
+import io.letterbox.model.Broadcast;
+import io.letterbox.model.BroadcastRequest;
+import io.letterbox.model.FrequencyCap;
+import io.letterbox.model.ImportedMessage;
+import io.letterbox.model.SendRequest;
+import io.letterbox.store.KeyValueStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The proof that a replay of the log derives exactly what the live writer derived: random
+ * sequences of every kind of action, sent in bursts that the sequencer groups into shared batches,
+ * then the store's content compared row by row, in every space, counters included, after
+ * {@code rebuild} and after {@code migrate} into a second store. Seeded: a failure names its seed.
+ */
+public abstract class ReplayContract extends EngineFixture {
+  /** Uids in three blocks of 2^16, so that audiences and caps span blocks. */
+  private static final long[] USERS = LongStream.concat(LongStream.rangeClosed(1, 8),
+      LongStream.of(70_001, 70_002, 140_003, 140_004)).toArray();
+  private static final long[] SENDERS = {1, 2, 70_001};
+  private static final String[] SEGMENTS = {"vip", "beta"};
+
+  /** Sequences and actions per sequence: a backend may make them fewer (the mini cluster is slow). */
+  protected int sequences() {
+    return 12;
+  }
+
+  protected int actionsPerSequence() {
+    return 150;
+  }
+
+  @Test
+  void aRebuildOrAMigrationDerivesEveryRowTheLiveWriterDerived() throws Exception {
+    for (int seq = 0; seq < sequences(); seq++) {
+      long seed = 0x5EED0000L + seq;
+      KeyValueStore live = seq == 0 ? store : newStore();
+      if (seq > 0) {
+        reopen(live, config().fanoutRetryDelay(Duration.ofMillis(10)));
+      }
+      Random random = new Random(seed);
+      List<Long> broadcasts = run(random, actionsPerSequence());
+      for (long id : broadcasts) {
+        done(box.broadcast(id).orElseThrow());
+      }
+      box.close();
+      Map<String, List<String>> rows = contents(live);
+
+      KeyValueStore other = newStore();
+      Replayer.migrate(live, other, config().build(), n -> {});
+      assertThat(Replayer.verify(live, other)).as("seed %x: migrate's digests", seed)
+          .allMatch(Replayer.SpaceDigest::matches);
+      assertThat(contents(other)).as("seed %x: migrated rows", seed).isEqualTo(rows);
+
+      Replayer.rebuild(live, config().build(), n -> {});
+      assertThat(contents(live)).as("seed %x: rebuilt rows", seed).isEqualTo(rows);
+      box = Letterbox.open(live, config().build());
+    }
+  }
+
+  /** Runs {@code actions} random actions in bursts; @return the ids of the broadcasts accepted */
+  private List<Long> run(Random random, int actions) {
+    List<Long> broadcasts = new ArrayList<>();
+    List<Long> messages = new ArrayList<>();
+    int done = 0;
+    while (done < actions) {
+      int burst = 1 + random.nextInt(12);
+      List<CompletableFuture<?>> pending = new ArrayList<>();
+      for (int i = 0; i < burst && done < actions; i++, done++) {
+        CompletableFuture<?> f = attempt(() -> action(random, messages, broadcasts));
+        if (f != null) {
+          pending.add(f);
+        }
+      }
+      for (CompletableFuture<?> f : pending) {
+        try {
+          Object result = f.join();
+          if (result instanceof Broadcast b) {
+            broadcasts.add(b.id());
+          } else if (result instanceof io.letterbox.model.SendResult s) {
+            messages.add(s.message().id());
+          } else if (result instanceof List<?> ids) {
+            ids.forEach(id -> messages.add((Long) id));
+          }
+        } catch (CompletionException e) {
+          codeOf(e); // a refusal (capped, conflict, not found) is part of the sequence
+        }
+      }
+      if (random.nextInt(8) == 0) {
+        clock.advance(Duration.ofMinutes(1 + random.nextInt(90)));
+      }
+    }
+    return broadcasts;
+  }
+
+  private static CompletableFuture<?> attempt(Supplier<CompletableFuture<?>> call) {
+    try {
+      return call.get();
+    } catch (LetterboxException e) {
+      return null; // refused before it was queued: nothing happened
+    }
+  }
+
+  private CompletableFuture<?> action(Random r, List<Long> messages, List<Long> broadcasts) {
+    long a = pick(r, USERS);
+    long b = pick(r, USERS);
+    if (a == b) {
+      b = a == USERS[0] ? USERS[1] : USERS[0];
+    }
+    String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
+    String device = r.nextBoolean() ? "pc" : "mobile";
+    return switch (r.nextInt(19)) {
+      case 0, 1, 2, 3 -> box.send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
+      case 4 -> box.importMessages(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
+          Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
+      case 5 -> box.markRead(a, b, device, null);
+      case 6 -> messages.isEmpty() ? box.markRead(a, b, device, null)
+          : box.markRead(a, b, device, messages.get(r.nextInt(messages.size())));
+      case 7 -> messages.isEmpty() ? null : box.deleteMessage(a, messages.get(r.nextInt(messages.size())));
+      case 8 -> box.deleteConversation(a, b);
+      case 9 -> r.nextInt(3) == 0 ? box.deleteAll(a) : box.deleteConversation(b, a);
+      case 10 -> box.setCap(pick(r, SENDERS), new FrequencyCap(1 + r.nextInt(3),
+          r.nextBoolean() ? Duration.ofDays(1) : Duration.ofHours(1)));
+      case 11 -> r.nextBoolean() ? box.follow(a, pick(r, SENDERS)) : box.unfollow(a, pick(r, SENDERS));
+      case 12 -> box.subscribe(a, pick(r, SENDERS), r.nextBoolean() ? Map.of("city", r.nextBoolean() ? "bj" : "sh")
+          : Map.of("city", "bj", "tier", "gold"));
+      case 13 -> box.unsubscribe(a, pick(r, SENDERS));
+      case 14 -> box.addFollowers(pick(r, SENDERS), someUsers(r, pick(r, SENDERS)));
+      case 15 -> r.nextBoolean() ? box.replaceSegment(pick(r, SEGMENTS), someUsers(r, 0))
+          : box.addToSegment(pick(r, SEGMENTS), someUsers(r, 0));
+      case 16, 17 -> box.broadcast(new BroadcastRequest(pick(r, SENDERS), "b" + r.nextInt(1000), audience(r),
+          r.nextBoolean() ? BroadcastRequest.Priority.HIGH : BroadcastRequest.Priority.NORMAL, key));
+      default -> broadcasts.isEmpty() ? box.send(new SendRequest(b, a, "back", null))
+          : box.deleteMessage(a, broadcasts.get(r.nextInt(broadcasts.size())));
+    };
+  }
+
+  private static Audience audience(Random r) {
+    return switch (r.nextInt(5)) {
+      case 0 -> new Audience.Followers();
+      case 1 -> new Audience.Subscribers(Map.of());
+      case 2 -> new Audience.Subscribers(Map.of("city", "bj"));
+      case 3 -> new Audience.Uids(someUsers(r, 0));
+      default -> new Audience.Segment(pick(r, SEGMENTS));
+    };
+  }
+
+  /** A random, sorted, non-empty subset of the users, without {@code except}. */
+  private static long[] someUsers(Random r, long except) {
+    long[] some = LongStream.of(USERS).filter(u -> u != except && r.nextInt(3) > 0).toArray();
+    return some.length == 0 ? new long[] {except == USERS[0] ? USERS[1] : USERS[0]} : some;
+  }
+
+  private static long pick(Random r, long[] from) {
+    return from[r.nextInt(from.length)];
+  }
+
+  private static String pick(Random r, String[] from) {
+    return from[r.nextInt(from.length)];
+  }
+}
