@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
+import io.letterbox.keys.Spaces;
 import org.junit.jupiter.api.Test;
 
 /** The engine's broadcast semantics, run against every storage backend. */
@@ -262,6 +264,32 @@ public abstract class BroadcastContract extends EngineFixture {
       assertThat(peers(u)).containsExactly(NEWS);
       assertThat(history(u, NEWS)).containsExactly("resumed");
     }
+  }
+
+  @Test
+  void aFanOutThatMeetsStoreErrorsIsTriedAgainUntilItFinishes() {
+    FaultyStore faulty = new FaultyStore(store);
+    reopen(faulty, config().fanoutAttempts(4).fanoutRetryDelay(Duration.ofMillis(5)));
+    faulty.failMultiGets(Spaces.AUDIENCE, 3);
+    Broadcast b = done(broadcast(NEWS, "after three errors", new Audience.Uids(new long[] {ALICE, BOB})));
+
+    assertThat(b.receivers()).isEqualTo(2);
+    assertThat(peers(ALICE)).containsExactly(NEWS);
+  }
+
+  @Test
+  void aFanOutThatKeepsFailingIsFailedUntilAnOperatorResumesIt() {
+    FaultyStore faulty = new FaultyStore(store);
+    reopen(faulty, config().fanoutAttempts(2).fanoutRetryDelay(Duration.ofMillis(5)));
+    faulty.failMultiGets(Spaces.AUDIENCE, 2);
+    Broadcast b = broadcast(NEWS, "stuck", new Audience.Uids(new long[] {ALICE, BOB}));
+    Awaitility.await().atMost(Duration.ofMinutes(2))
+        .until(() -> box.broadcast(b.id()).orElseThrow().status(), s -> s == Broadcast.Status.FAILED);
+    assertThat(history(ALICE, NEWS)).as("the audience is readable all the same").containsExactly("stuck");
+
+    box.resumeBroadcast(b.id());
+    assertThat(done(b).status()).isEqualTo(Broadcast.Status.DONE);
+    assertThat(peers(BOB)).containsExactly(NEWS);
   }
 
   @Test

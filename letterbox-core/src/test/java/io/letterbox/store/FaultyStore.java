@@ -14,6 +14,8 @@ public final class FaultyStore implements KeyValueStore {
   private final KeyValueStore delegate;
   private volatile int landing = -1;
   private volatile int skipping;
+  private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> failingReads =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   public FaultyStore(KeyValueStore delegate) {
     this.delegate = delegate;
@@ -30,6 +32,11 @@ public final class FaultyStore implements KeyValueStore {
     landing = mutations;
   }
 
+  /** The next {@code times} multi-gets of {@code space} fail, as reads do while a region moves. */
+  public void failMultiGets(Space space, int times) {
+    failingReads.put(space.name(), new java.util.concurrent.atomic.AtomicInteger(times));
+  }
+
   @Override
   public byte[] get(Space space, byte[] key) {
     return delegate.get(space, key);
@@ -37,6 +44,10 @@ public final class FaultyStore implements KeyValueStore {
 
   @Override
   public List<byte[]> multiGet(Space space, List<byte[]> keys) {
+    var left = failingReads.get(space.name());
+    if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new StoreException("injected read failure on " + space.name());
+    }
     return delegate.multiGet(space, keys);
   }
 

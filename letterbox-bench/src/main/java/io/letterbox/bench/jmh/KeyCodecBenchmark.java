@@ -3,8 +3,9 @@ package io.letterbox.bench.jmh;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.TimelineKey;
-import io.letterbox.log.Action;
-import io.letterbox.log.ActionCodec;
+import io.letterbox.engine.apply.Action;
+import io.letterbox.engine.apply.Sent;
+import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.store.KeyRange;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -28,7 +29,7 @@ public class KeyCodecBenchmark {
   long peer = 6_543_210_987L;
   long id = 7_403_170_127_155_200_001L;
   byte[] timelineKey = TimelineKey.of(owner, peer, id);
-  Action.Sent sent = new Action.Sent(id, owner, peer, "今天的新闻 hello 私信会话消息内容", null, 0);
+  Sent sent = new Sent(id, owner, peer, "今天的新闻 hello 私信会话消息内容", null, 0);
   byte[] encodedSent = ActionCodec.encode(sent);
 
   @Benchmark

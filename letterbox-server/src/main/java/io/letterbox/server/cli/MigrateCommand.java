@@ -1,7 +1,7 @@
 package io.letterbox.server.cli;
 
 import io.letterbox.engine.Letterbox;
-import io.letterbox.engine.Replayer;
+import io.letterbox.engine.replay.Replayer;
 import io.letterbox.hbase.HBaseStoreOptions;
 import io.letterbox.server.config.ConfigException;
 import io.letterbox.server.config.ServerConfig;
@@ -65,12 +65,13 @@ public final class MigrateCommand implements Callable<Integer> {
     }
   }
 
-  /** Prints the entries of every space on both sides; @return whether they all match */
-  private boolean verified(List<Replayer.SpaceCount> counts, PrintWriter out) {
-    out.printf("%-16s %14s %14s%n", "space", "source", "target");
+  /** Prints the entries and content digest of every space on both sides; @return whether they all match */
+  private boolean verified(List<Replayer.SpaceDigest> digests, PrintWriter out) {
+    out.printf("%-16s %14s %14s  %-16s %-16s%n", "space", "source", "target", "source sha-256", "target sha-256");
     boolean all = true;
-    for (Replayer.SpaceCount c : counts) {
-      out.printf("%-16s %,14d %,14d%s%n", c.space(), c.source(), c.target(), c.matches() ? "" : "  DIFFERS");
+    for (Replayer.SpaceDigest c : digests) {
+      out.printf("%-16s %,14d %,14d  %.16s %.16s%s%n", c.space(), c.source(), c.target(), c.sourceHash(),
+          c.targetHash(), c.matches() ? "" : "  DIFFERS");
       all &= c.matches();
     }
     if (!all) {

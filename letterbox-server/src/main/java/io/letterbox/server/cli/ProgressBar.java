@@ -1,6 +1,6 @@
 package io.letterbox.server.cli;
 
-import io.letterbox.engine.Replayer;
+import io.letterbox.engine.replay.Replayer;
 import java.io.PrintWriter;
 
 /**

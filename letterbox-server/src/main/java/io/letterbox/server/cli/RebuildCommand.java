@@ -1,7 +1,7 @@
 package io.letterbox.server.cli;
 
 import io.letterbox.engine.Letterbox;
-import io.letterbox.engine.Replayer;
+import io.letterbox.engine.replay.Replayer;
 import io.letterbox.server.config.ServerConfig;
 import io.letterbox.store.KeyValueStore;
 import java.util.concurrent.Callable;
