@@ -507,7 +507,7 @@ public interface KeyValueStoreContract {
       }
       start.countDown();
       for (Future<List<CompletableFuture<Void>>> writer : writers) {
-        writer.get(30, TimeUnit.SECONDS).forEach(KeyValueStoreContract::await);
+        writer.get(3, TimeUnit.MINUTES).forEach(KeyValueStoreContract::await);
       }
     } finally {
       pool.shutdownNow();

@@ -35,7 +35,7 @@ class GroupCommitterTest {
     }
 
     void awaitStarted() throws InterruptedException {
-      assertThat(started.tryAcquire(5, TimeUnit.SECONDS)).as("a sync started").isTrue();
+      assertThat(started.tryAcquire(60, TimeUnit.SECONDS)).as("a sync started").isTrue();
     }
   }
 
@@ -105,7 +105,7 @@ class GroupCommitterTest {
     assertThat(closed.await(100, TimeUnit.MILLISECONDS)).as("close waits for the pending sync").isFalse();
     sync.release.release(2);
 
-    assertThat(closed.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(closed.await(60, TimeUnit.SECONDS)).isTrue();
     assertThat(first).isCompleted();
     assertThat(second).isCompleted();
   }

@@ -143,10 +143,12 @@ class RocksStoreDurabilityTest {
         .start();
     List<Long> acknowledged = new ArrayList<>();
     List<Long> loads = new ArrayList<>();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
+    // Kill once enough is acknowledged (however long a busy machine takes), not after a fixed time.
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
     try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), UTF_8))) {
       String line;
-      while (acknowledged.size() < 3000 && System.nanoTime() < deadline && (line = out.readLine()) != null) {
+      while ((acknowledged.size() < 3000 || loads.isEmpty()) && System.nanoTime() < deadline
+          && (line = out.readLine()) != null) {
         if (line.startsWith("L")) {
           loads.add(Long.parseLong(line.substring(1)));
         } else {
@@ -154,7 +156,7 @@ class RocksStoreDurabilityTest {
         }
       }
       child.destroyForcibly(); // SIGKILL: no shutdown hooks, no close, writes in flight
-      assertThat(child.waitFor(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
     assertThat(acknowledged).as("acknowledged before the kill; child stderr: %s", Files.readString(stderr))
         .hasSizeGreaterThan(100);
