@@ -45,7 +45,8 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * The engine's stored state as typed reads: messages, watermarks, tombstones, read positions,
- * counters, caps, relations, broadcasts. Nothing above it touches keys or rows. Two kinds: the
+ * counters, caps, relations, broadcasts. Nothing above it touches keys or rows (but the
+ * broadcast index and audience resolver it owns, which read audience rows in place). Two kinds: the
  * readers' (over the store, with caches of immutable or writer-refreshed state) and the writer's
  * (over the pending batch, uncached but for the caps, which its appliers refresh).
  */
