@@ -23,15 +23,16 @@ import java.util.concurrent.CompletableFuture;
  * it, so every decision and every applier sees every earlier action, with no rule about when to
  * flush and nothing to declare.
  *
- * <p>Pending mutations are kept per space in key order: a put or delete by key, a counter as the
- * sum of its increments. Reads of a space or range with nothing pending go straight to the store.
- * Not thread-safe: one writer thread owns it.
+ * <p>Pending mutations are kept per space by key: a put or delete, or a counter as the sum of its
+ * increments. They are hashed, as most reads are point reads; a space is also kept in key order
+ * once something scans it (sends alone never pay for order). Reads of a space or range with
+ * nothing pending go straight to the store. Not thread-safe: one writer thread owns it.
  */
 public final class PendingWrites implements WriteBatch, StoreReads {
   private static final Object DELETED = new Object();
 
   private final KeyValueStore store;
-  private final Map<Space, TreeMap<byte[], Object>> pending = new HashMap<>();
+  private final Map<Space, Pending> pending = new HashMap<>();
   private WriteBatch batch;
 
   public PendingWrites(KeyValueStore store) {
@@ -53,7 +54,8 @@ public final class PendingWrites implements WriteBatch, StoreReads {
   /** Forgets every pending mutation. */
   public void discard() {
     batch = store.newBatch();
-    pending.clear();
+    // Kept, not dropped: the next batch is about as big, and its maps need not grow again.
+    pending.values().forEach(Pending::clear);
   }
 
   @Override
@@ -73,7 +75,9 @@ public final class PendingWrites implements WriteBatch, StoreReads {
   @Override
   public WriteBatch increment(Space space, byte[] key, long delta) {
     batch.increment(space, key, delta);
-    space(space).merge(key, delta, (a, b) -> (Long) a + (Long) b);
+    Pending p = space(space);
+    Object before = p.get(key);
+    p.put(key, before == null ? (Object) delta : (Long) before + delta);
     return this;
   }
 
@@ -84,32 +88,32 @@ public final class PendingWrites implements WriteBatch, StoreReads {
 
   @Override
   public byte[] get(Space space, byte[] key) {
-    TreeMap<byte[], Object> m = pending.get(space);
+    Pending m = pending.get(space);
     Object o = m == null ? null : m.get(key);
     return o == null ? store.get(space, key) : o == DELETED ? null : (byte[]) o;
   }
 
   @Override
   public List<byte[]> multiGet(Space space, List<byte[]> keys) {
-    TreeMap<byte[], Object> m = pending.get(space);
+    Pending m = pending.get(space);
     if (m == null) {
       return store.multiGet(space, keys);
     }
     List<byte[]> out = new ArrayList<>(keys.size());
     List<byte[]> missing = new ArrayList<>();
+    List<Integer> at = new ArrayList<>();
     for (byte[] k : keys) {
       Object o = m.get(k);
-      out.add(o == null || o == DELETED ? null : (byte[]) o);
       if (o == null) {
         missing.add(k);
+        at.add(out.size());
       }
+      out.add(o == null || o == DELETED ? null : (byte[]) o);
     }
     if (!missing.isEmpty()) {
-      Iterator<byte[]> found = store.multiGet(space, missing).iterator();
-      for (int i = 0; i < keys.size(); i++) {
-        if (!m.containsKey(keys.get(i))) {
-          out.set(i, found.next());
-        }
+      List<byte[]> found = store.multiGet(space, missing);
+      for (int i = 0; i < at.size(); i++) {
+        out.set(at.get(i), found.get(i));
       }
     }
     return out;
@@ -117,14 +121,15 @@ public final class PendingWrites implements WriteBatch, StoreReads {
 
   @Override
   public long counter(Space space, byte[] key) {
-    TreeMap<byte[], Object> m = pending.get(space);
+    Pending m = pending.get(space);
     Object delta = m == null ? null : m.get(key);
     return store.counter(space, key) + (delta == null ? 0 : (Long) delta);
   }
 
   @Override
   public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
-    TreeMap<byte[], Object> m = pending.get(space);
+    Pending p = pending.get(space);
+    TreeMap<byte[], Object> m = p == null || p.isEmpty() ? null : p.sorted();
     NavigableMap<byte[], Object> sub = m == null ? null
         : range.to() == null ? m.tailMap(range.from(), true) : m.subMap(range.from(), true, range.to(), false);
     if (sub == null || sub.isEmpty()) {
@@ -135,8 +140,63 @@ public final class PendingWrites implements WriteBatch, StoreReads {
         .run(space, range);
   }
 
-  private TreeMap<byte[], Object> space(Space space) {
-    return pending.computeIfAbsent(space, s -> new TreeMap<>(Arrays::compareUnsigned));
+  private Pending space(Space space) {
+    return pending.computeIfAbsent(space, s -> new Pending());
+  }
+
+  /** One space's pending entries: by key, and in key order once a scan has asked for it. */
+  private static final class Pending {
+    private final Map<Key, Object> byKey = new HashMap<>();
+    private TreeMap<byte[], Object> sorted;
+
+    Object get(byte[] key) {
+      return byKey.isEmpty() ? null : byKey.get(new Key(key));
+    }
+
+    boolean isEmpty() {
+      return byKey.isEmpty();
+    }
+
+    void put(byte[] key, Object value) {
+      byKey.put(new Key(key), value);
+      if (sorted != null) {
+        sorted.put(key, value);
+      }
+    }
+
+    void clear() {
+      byKey.clear();
+      sorted = null;
+    }
+
+    TreeMap<byte[], Object> sorted() {
+      if (sorted == null) {
+        sorted = new TreeMap<>(Arrays::compareUnsigned);
+        byKey.forEach((k, v) -> sorted.put(k.bytes, v));
+      }
+      return sorted;
+    }
+  }
+
+  /** A key as a hash-map key. */
+  private static final class Key {
+    final byte[] bytes;
+    private final int hash;
+
+    Key(byte[] bytes) {
+      this.bytes = bytes;
+      this.hash = Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.hash == hash && Arrays.equals(k.bytes, bytes);
+    }
   }
 
   /** The store's entries of a range merged with the pending ones, in scan order; pending wins. */
