@@ -23,7 +23,7 @@ public final class ErrorResponder {
   /** Failure handler for every route, and error handler of the router. */
   public static void handle(RoutingContext ctx) {
     Throwable failure = unwrap(ctx.failure());
-    Problem p = failure != null ? fromThrowable(ctx, failure) : fromStatus(ctx.statusCode());
+    Problem p = failure != null ? fromThrowable(ctx, failure) : fromStatus(ctx);
     if (ctx.response().headWritten()) {
       // Too late for an error body: the answer has begun. Drop the connection so that the
       // client sees a failure instead of a truncated success.
@@ -50,7 +50,8 @@ public final class ErrorResponder {
   }
 
   /** Picks the code of a status the router answered with; the status then comes from the table. */
-  private static Problem fromStatus(int status) {
+  private static Problem fromStatus(RoutingContext ctx) {
+    int status = ctx.statusCode();
     return switch (status) {
       case 400 -> Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed request");
       case 401 -> Problem.of(ErrorCode.UNAUTHORIZED, "missing or invalid API key");
@@ -64,8 +65,20 @@ public final class ErrorResponder {
       // invalid input as far as the API is concerned.
       default -> status >= 400 && status < 500
           ? Problem.of(ErrorCode.INVALID_ARGUMENT, "request refused (HTTP " + status + ")")
-          : Problem.internal();
+          : bareInternal(ctx, status);
     };
+  }
+
+  /**
+   * A 500 without an exception: the router lost it (Vert.x does so for failures while it matches
+   * routes) or a handler failed with a bare status. Still a bug, so it is logged with what is
+   * known, and with a stack that shows through which path of the router it came.
+   */
+  private static Problem bareInternal(RoutingContext ctx, int status) {
+    log.error("internal error on {} {}: the router answered status {} without an exception",
+        ctx.request().method(), ctx.request().path(), status,
+        new IllegalStateException("500 answered here, with no failure in the routing context"));
+    return Problem.internal();
   }
 
   /** Engine futures wrap the refusal; the caller wants the refusal. */
