@@ -2,6 +2,10 @@ package io.letterbox.server.http;
 
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -22,7 +26,11 @@ public final class ErrorResponder {
 
   /** Failure handler for every route, and error handler of the router. */
   public static void handle(RoutingContext ctx) {
-    Throwable failure = unwrap(ctx.failure());
+    answer(ctx, unwrap(ctx.failure()));
+  }
+
+  /** Answers {@code failure}, or the bare status of {@code ctx} when it is null. */
+  static void answer(RoutingContext ctx, Throwable failure) {
     Problem p = failure != null ? fromThrowable(ctx, failure) : fromStatus(ctx);
     if (ctx.response().headWritten()) {
       // Too late for an error body: the answer has begun. Drop the connection so that the
@@ -31,11 +39,35 @@ public final class ErrorResponder {
       ctx.request().connection().close();
       return;
     }
-    if (p.status == 401) {
-      ctx.response().putHeader("WWW-Authenticate", "Bearer");
+    send(ctx.response(), p);
+  }
+
+  /**
+   * Invalid-request handler of the HTTP server: requests its decoder could not read (a bad header
+   * line, a request line or headers over the limits) get the error shape too. The connection is
+   * closed afterwards, since the decoder cannot tell where the next request starts.
+   */
+  public static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    Problem p;
+    if (cause instanceof TooLongHttpLineException) {
+      p = Problem.of(HttpCode.URI_TOO_LONG, "the request line is longer than the server reads");
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      p = Problem.of(HttpCode.HEADERS_TOO_LARGE, "the request headers are larger than the server reads");
+    } else {
+      p = Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed HTTP request"
+          + (cause != null && cause.getMessage() != null ? ": " + cause.getMessage() : ""));
     }
-    p.retryAfter.ifPresent(seconds -> ctx.response().putHeader("Retry-After", Integer.toString(seconds)));
-    Replies.json(ctx, p.status, new ErrorBody(new ErrorBody.Error(p.code, p.message)));
+    request.response().endHandler(done -> request.connection().close());
+    send(request.response(), p);
+  }
+
+  private static void send(HttpServerResponse response, Problem p) {
+    if (p.status == 401) {
+      response.putHeader("WWW-Authenticate", "Bearer");
+    }
+    p.retryAfter.ifPresent(seconds -> response.putHeader("Retry-After", Integer.toString(seconds)));
+    Replies.json(response, p.status, new ErrorBody(new ErrorBody.Error(p.code, p.message)));
   }
 
   private static Problem fromThrowable(RoutingContext ctx, Throwable t) {
