@@ -122,6 +122,32 @@ class BroadcastsTest extends ApiTestBase {
   }
 
   @Test
+  void resumingABroadcastAnswersItAndLeavesADoneOneDone() throws Exception {
+    long sender = user();
+    long to = user();
+    String id = broadcast(sender, "again?", Map.of("type", "uids", "uids", List.of("" + to))).json().get("id").asText();
+    waitDone(id);
+
+    Reply r = api.post("/v1/broadcasts/" + id + "/resume", null);
+
+    assertThat(r.status()).as("%s", r).isEqualTo(200);
+    assertThat(r.json().get("id").asText()).isEqualTo(id);
+    assertThat(r.json().get("status").asText()).isEqualTo("done");
+    assertThat(texts(to, sender)).containsExactly("again?");
+  }
+
+  @Test
+  void resumingAnUnknownBroadcastIs404AndABadIdIs400() {
+    Reply unknown = api.post("/v1/broadcasts/123/resume", null);
+    assertThat(unknown.status()).isEqualTo(404);
+    assertThat(unknown.errorCode()).isEqualTo("NOT_FOUND");
+
+    Reply bad = api.post("/v1/broadcasts/first/resume", null);
+    assertThat(bad.status()).isEqualTo(400);
+    assertThat(bad.errorCode()).isEqualTo("INVALID_ARGUMENT");
+  }
+
+  @Test
   void theCapLeavesReceiversOutAndCountsThem() {
     long sender = user();
     long capped = user();
