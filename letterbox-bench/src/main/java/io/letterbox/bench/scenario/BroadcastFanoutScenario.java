@@ -8,6 +8,7 @@ import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.Population;
 import io.letterbox.bench.workload.Texts;
+import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import picocli.CommandLine.Command;
@@ -40,6 +41,11 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
       defaultValue = "followers", converter = AudienceConverter.class)
   Broadcaster.Audience audience;
 
+  @Option(names = "--fanout-timeout", paramLabel = "DURATION", description = "Longest wait for a broadcast's background"
+      + " fan-out, ISO-8601 (default ${DEFAULT-VALUE}); a fan-out still running then, or failed, fails the run.",
+      defaultValue = "PT10M")
+  Duration fanoutTimeout;
+
   private int size;
 
   @Override
@@ -47,6 +53,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
     size = or(receivers, preset, 10_000, 1_000_000, 10_000_000);
     report.parameter("receivers", size);
     report.parameter("audience", audience.name().toLowerCase());
+    report.parameter("fanoutTimeout", fanoutTimeout.toString());
   }
 
   @Override
@@ -78,7 +85,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
       long start = System.nanoTime();
       long id = broadcaster.broadcast(sender, text, fans, audience);
       double readable = (System.nanoTime() - start) / 1e9;
-      broadcaster.awaitFanOut(id);
+      broadcaster.awaitFanOut(id, fanoutTimeout);
       double done = (System.nanoTime() - start) / 1e9;
       report.add(SEND, target.name(), Figures.of("seconds", readable, "receipts/s", fans.length / readable));
       report.add(DONE, target.name(), Figures.of("seconds", done, "receipts/s", fans.length / done));
@@ -95,7 +102,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
         // The first broadcast paired the sender with every receiver; the next costs only its audience.
         long beforeAgain = target.diskBytes();
         long againStart = System.nanoTime();
-        broadcaster.awaitFanOut(broadcaster.broadcast(sender, text, fans, audience));
+        broadcaster.awaitFanOut(broadcaster.broadcast(sender, text, fans, audience), fanoutTimeout);
         double again = (System.nanoTime() - againStart) / 1e9;
         report.add(AGAIN, target.name(), Figures.of("seconds", again, "receipts/s", fans.length / again));
         Steps.diskPer(report, AGAIN_DISK, target, beforeAgain, fans.length, "receiver");

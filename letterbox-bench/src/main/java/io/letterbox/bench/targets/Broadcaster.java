@@ -1,5 +1,7 @@
 package io.letterbox.bench.targets;
 
+import java.time.Duration;
+
 /**
  * The one-to-many side of a target: one content to many receivers, as the seed's 群发.
  * A target without broadcasts throws {@link Unsupported} from {@link DmTarget#broadcaster()}.
@@ -35,6 +37,10 @@ public interface Broadcaster {
    */
   long broadcast(long sender, String text, long[] receivers, Audience audience);
 
-  /** Waits for work the broadcast left running in the background (none in the seed's designs). */
-  default void awaitFanOut(long id) {}
+  /**
+   * Waits for work the broadcast left running in the background (none in the seed's designs).
+   *
+   * @throws IllegalStateException when that work failed or did not finish within {@code timeout}
+   */
+  default void awaitFanOut(long id, Duration timeout) {}
 }

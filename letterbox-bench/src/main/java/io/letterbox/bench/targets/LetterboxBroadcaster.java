@@ -4,7 +4,9 @@ import io.letterbox.bench.measure.Progress;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.model.Broadcast;
 import io.letterbox.model.BroadcastRequest;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -56,14 +58,30 @@ final class LetterboxBroadcaster implements Broadcaster {
     return engine.get().broadcast(request).join().id();
   }
 
+  /** Polls the broadcast's status: a bench run fails rather than hang on a fan-out that never ends. */
   @Override
-  public void awaitFanOut(long id) {
-    while (engine.get().broadcast(id).map(b -> b.status() != Broadcast.Status.DONE).orElse(false)) {
+  public void awaitFanOut(long id, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      Broadcast b = engine.get().broadcast(id)
+          .orElseThrow(() -> new IllegalStateException("broadcast " + id + " is unknown to the engine"));
+      if (b.status() == Broadcast.Status.DONE) {
+        return;
+      }
+      if (b.status() == Broadcast.Status.FAILED) {
+        throw new IllegalStateException("the fan-out of broadcast " + id + " to " + b.receivers()
+            + " receivers failed after the engine's retries (status failed); the log says why");
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw new IllegalStateException("the fan-out of broadcast " + id + " to " + b.receivers()
+            + " receivers did not finish within " + timeout + " (status " + b.status().name().toLowerCase(Locale.ROOT)
+            + "); give it longer with --fanout-timeout");
+      }
       try {
         Thread.sleep(5);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return;
+        throw new IllegalStateException("interrupted while waiting for the fan-out of broadcast " + id, e);
       }
     }
   }

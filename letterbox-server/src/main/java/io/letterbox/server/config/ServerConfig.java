@@ -17,7 +17,6 @@ import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -25,26 +24,21 @@ import java.util.TreeSet;
 /**
  * Every setting of the server, the single home of its name, default and meaning. Built with
  * {@link #builder()}, from a properties file ({@link Builder#load}) or key by key
- * ({@link Builder#set}); keys are dashed lower-case, as in the file.
+ * ({@link Builder#set}); keys are dashed lower-case, as in the file. The engine's settings keep
+ * their defaults in {@link LetterboxConfig.Builder} and an HBase store's in
+ * {@link HBaseStoreOptions.Builder}; this class only names them as keys.
  *
  * @param host           address to listen on
  * @param port           TCP port; 0 picks a free one
  * @param dataDir        directory of the RocksDB store (with {@code store=rocksdb})
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
- * @param maxTextLength  longest message text in characters
- * @param devices        device names that keep their own read position
- * @param defaultCap     frequency cap of senders that set none
- * @param nodeId         this node's number in the message id layout
- * @param maxImportBatch most messages one import request may carry
- * @param cachedOwners   owners whose conversation summaries the engine caches
- * @param cachedMessageBytes heap the engine's cache of message contents may use
  * @param workerThreads  threads that run engine calls off the event loop
- * @param cachedAudienceBytes heap for the cached newest audience rows of broadcast senders
- * @param maxAudienceUids most uids one broadcast list, segment edit or follower load may carry
- * @param normalLaneThreads concurrent fan-outs of normal-priority broadcasts
- * @param highLaneThreads concurrent fan-outs of high-priority broadcasts
- * @param prewarmMinReceivers senders whose broadcasts reach this many are pre-warmed at start
+ * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
+ *                       max-import-batch, cached-owners, cached-message-bytes,
+ *                       cached-audience-bytes, max-audience-uids, normal-lane-threads,
+ *                       high-lane-threads, prewarm-min-receivers, fanout-attempts and
+ *                       fanout-retry-delay
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir, with
  *                       rocksdb-block-cache-bytes of block cache) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
@@ -56,41 +50,12 @@ public record ServerConfig(
     Path dataDir,
     List<String> apiKeys,
     int maxBodyBytes,
-    int maxTextLength,
-    List<String> devices,
-    Optional<FrequencyCap> defaultCap,
-    int nodeId,
-    int maxImportBatch,
-    long cachedOwners,
-    long cachedMessageBytes,
     int workerThreads,
-    long cachedAudienceBytes,
-    int maxAudienceUids,
-    int normalLaneThreads,
-    int highLaneThreads,
-    long prewarmMinReceivers,
+    LetterboxConfig engineConfig,
     StoreLocation store) {
 
   public static Builder builder() {
     return new Builder();
-  }
-
-  /** @return the engine's share of these settings. */
-  public LetterboxConfig engineConfig() {
-    return LetterboxConfig.builder()
-        .maxTextLength(maxTextLength)
-        .devices(devices)
-        .defaultCap(defaultCap.orElse(null))
-        .node(nodeId)
-        .maxImportBatch(maxImportBatch)
-        .cachedOwners(cachedOwners)
-        .cachedMessageBytes(cachedMessageBytes)
-        .cachedAudienceBytes(cachedAudienceBytes)
-        .maxAudienceUids(maxAudienceUids)
-        .normalLaneThreads(normalLaneThreads)
-        .highLaneThreads(highLaneThreads)
-        .prewarmMinReceivers(prewarmMinReceivers)
-        .build();
   }
 
   /** @return whether the server is reachable only from this machine. */
@@ -113,27 +78,10 @@ public record ServerConfig(
     private List<String> apiKeys = List.of();
     // 1 MiB: far above the largest valid message (4,000 characters) and a full import batch.
     private int maxBodyBytes = 1 << 20;
-    private int maxTextLength = 4000;
-    private List<String> devices = List.of("pc", "mobile");
-    // None: a sender is uncapped unless it sets its own cap (PUT /v1/senders/{uid}/cap).
-    private FrequencyCap defaultCap;
-    // Ids are unique across nodes only if every node has its own number.
-    private int nodeId = 0;
-    private int maxImportBatch = 1000;
-    private long cachedOwners = 100_000;
-    // 64 MiB of hot message texts: recent broadcasts are read by many receivers.
-    private long cachedMessageBytes = 64L << 20;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
-    // 256 MiB: the newest audience rows of hot senders' blocks, shared by all their readers.
-    private long cachedAudienceBytes = 256L << 20;
-    // 10M: the largest audience the seeds describe; HTTP bodies are bounded by max-body-bytes too.
-    private int maxAudienceUids = 10_000_000;
-    // One fan-out at a time per lane (each uses a thread per core for its parts); a high lane
-    // never waits for the normal one.
-    private int normalLaneThreads = 1;
-    private int highLaneThreads = 1;
-    private long prewarmMinReceivers = 100_000;
+    // The engine's settings; each value's default and meaning are LetterboxConfig's.
+    private final LetterboxConfig.Builder engine = LetterboxConfig.builder();
     // The embedded store; hbase when the data outgrows one machine (docs/hbase.md).
     private String store = "rocksdb";
     // 1 GiB: history reads that miss it go to disk (docs/benchmarks.md: 5M messages read
@@ -148,19 +96,21 @@ public record ServerConfig(
     public Builder dataDir(Path v) { dataDir = v; return this; }
     public Builder apiKeys(List<String> v) { apiKeys = List.copyOf(v); return this; }
     public Builder maxBodyBytes(int v) { maxBodyBytes = v; return this; }
-    public Builder maxTextLength(int v) { maxTextLength = v; return this; }
-    public Builder devices(List<String> v) { devices = List.copyOf(v); return this; }
-    public Builder defaultCap(FrequencyCap v) { defaultCap = v; return this; }
-    public Builder nodeId(int v) { nodeId = v; return this; }
-    public Builder maxImportBatch(int v) { maxImportBatch = v; return this; }
-    public Builder cachedOwners(long v) { cachedOwners = v; return this; }
-    public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
+    public Builder maxTextLength(int v) { engine.maxTextLength(v); return this; }
+    public Builder devices(List<String> v) { engine.devices(List.copyOf(v)); return this; }
+    public Builder defaultCap(FrequencyCap v) { engine.defaultCap(v); return this; }
+    public Builder nodeId(int v) { engine.node(v); return this; }
+    public Builder maxImportBatch(int v) { engine.maxImportBatch(v); return this; }
+    public Builder cachedOwners(long v) { engine.cachedOwners(v); return this; }
+    public Builder cachedMessageBytes(long v) { engine.cachedMessageBytes(v); return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
-    public Builder cachedAudienceBytes(long v) { cachedAudienceBytes = v; return this; }
-    public Builder maxAudienceUids(int v) { maxAudienceUids = v; return this; }
-    public Builder normalLaneThreads(int v) { normalLaneThreads = v; return this; }
-    public Builder highLaneThreads(int v) { highLaneThreads = v; return this; }
-    public Builder prewarmMinReceivers(long v) { prewarmMinReceivers = v; return this; }
+    public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
+    public Builder maxAudienceUids(int v) { engine.maxAudienceUids(v); return this; }
+    public Builder normalLaneThreads(int v) { engine.normalLaneThreads(v); return this; }
+    public Builder highLaneThreads(int v) { engine.highLaneThreads(v); return this; }
+    public Builder prewarmMinReceivers(long v) { engine.prewarmMinReceivers(v); return this; }
+    public Builder fanoutAttempts(int v) { engine.fanoutAttempts(v); return this; }
+    public Builder fanoutRetryDelay(Duration v) { engine.fanoutRetryDelay(v); return this; }
     public Builder store(String v) { store = v; return this; }
     public Builder rocksdbBlockCacheBytes(long v) { rocksdbBlockCacheBytes = v; return this; }
     public Builder hbaseQuorum(String v) { hbase.quorum(v); return this; }
@@ -188,6 +138,8 @@ public record ServerConfig(
         case "normal-lane-threads" -> normalLaneThreads(ConfigValues.integer(key, v, 1, 64));
         case "high-lane-threads" -> highLaneThreads(ConfigValues.integer(key, v, 1, 64));
         case "prewarm-min-receivers" -> prewarmMinReceivers(ConfigValues.longValue(key, v));
+        case "fanout-attempts" -> fanoutAttempts(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
+        case "fanout-retry-delay" -> fanoutRetryDelay(ConfigValues.duration(key, v));
         case "store" -> store(ConfigValues.oneOf(key, v, "rocksdb", "hbase"));
         case "rocksdb-block-cache-bytes" -> rocksdbBlockCacheBytes(ConfigValues.longValue(key, v, 1L << 20));
         case "hbase-quorum" -> hbaseQuorum(v);
@@ -238,11 +190,8 @@ public record ServerConfig(
     public ServerConfig build() {
       ServerConfig c;
       try {
-        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, maxTextLength,
-            devices, Optional.ofNullable(defaultCap), nodeId, maxImportBatch, cachedOwners, cachedMessageBytes,
-            workerThreads, cachedAudienceBytes, maxAudienceUids, normalLaneThreads, highLaneThreads,
-            prewarmMinReceivers, storeLocation());
-        c.engineConfig();
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, engine.build(),
+            storeLocation());
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
       }
@@ -297,6 +246,19 @@ public record ServerConfig(
 
     static List<String> list(String v) {
       return Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** An ISO-8601 duration of zero or more, e.g. {@code PT1S}. */
+    static Duration duration(String key, String v) {
+      try {
+        Duration d = Duration.parse(v);
+        if (!d.isNegative()) {
+          return d;
+        }
+      } catch (DateTimeParseException ignored) {
+        // reported below with the expected form
+      }
+      throw new ConfigException(key + " must be an ISO-8601 duration of zero or more, such as PT1S: '" + v + "'");
     }
 
     /** {@code messages/period}, e.g. {@code 1/P1D}: one message per day. */

@@ -10,7 +10,7 @@ import io.letterbox.model.BroadcastRequest;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 
-/** Broadcasts: accept one (its audience frozen then), look one up, list a sender's. */
+/** Broadcasts: accept one (its audience frozen then), look one up, resume its fan-out, list a sender's. */
 final class BroadcastRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
@@ -33,6 +33,13 @@ final class BroadcastRoutes {
       long id = Params.id(ctx, "id");
       Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.broadcast(id).orElseThrow(
           () -> LetterboxException.notFound("no broadcast %d", id)))));
+    });
+
+    // An operator's command for a fan-out that gave up (status failed): it runs again. The call
+    // only queues the fan-out and reads the broadcast back, so it answers at once.
+    routes.add(POST, "/v1/broadcasts/:id/resume", ctx -> {
+      long id = Params.id(ctx, "id");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.resumeBroadcast(id))));
     });
 
     routes.add(GET, "/v1/users/:uid/broadcasts", ctx -> {

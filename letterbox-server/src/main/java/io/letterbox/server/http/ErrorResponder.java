@@ -2,6 +2,10 @@ package io.letterbox.server.http;
 
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -10,10 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one place where failures become HTTP answers:
- * {@code {"error":{"code":"UPPER_SNAKE","message":"…"}}} with the status of the code. Engine
- * refusals carry an {@link ErrorCode}, HTTP-shape refusals an {@link ApiException}; the router's
- * own refusals (no route, wrong method, body over the limit) arrive as bare status codes.
- * Anything else is a bug: 500 INTERNAL, logged, and the message does not leak internals.
+ * {@code {"error":{"code":"UPPER_SNAKE","message":"…"}}} with the status {@link HttpStatuses} gives
+ * the code. Engine refusals carry an {@link ErrorCode}, HTTP-shape refusals an {@link ApiException};
+ * the router's own refusals (no route, wrong method, body over the limit) arrive as bare status
+ * codes. Anything else is a bug: 500 INTERNAL, logged, and the message does not leak internals.
  */
 public final class ErrorResponder {
   private static final Logger log = LoggerFactory.getLogger(ErrorResponder.class);
@@ -22,8 +26,12 @@ public final class ErrorResponder {
 
   /** Failure handler for every route, and error handler of the router. */
   public static void handle(RoutingContext ctx) {
-    Throwable failure = unwrap(ctx.failure());
-    Problem p = failure != null ? fromThrowable(ctx, failure) : fromStatus(ctx.statusCode());
+    answer(ctx, unwrap(ctx.failure()));
+  }
+
+  /** Answers {@code failure}, or the bare status of {@code ctx} when it is null. */
+  static void answer(RoutingContext ctx, Throwable failure) {
+    Problem p = failure != null ? fromThrowable(ctx, failure) : fromStatus(ctx);
     if (ctx.response().headWritten()) {
       // Too late for an error body: the answer has begun. Drop the connection so that the
       // client sees a failure instead of a truncated success.
@@ -31,38 +39,78 @@ public final class ErrorResponder {
       ctx.request().connection().close();
       return;
     }
+    send(ctx.response(), p);
+  }
+
+  /**
+   * Invalid-request handler of the HTTP server: requests its decoder could not read (a bad header
+   * line, a request line or headers over the limits) get the error shape too. The connection is
+   * closed afterwards, since the decoder cannot tell where the next request starts.
+   */
+  public static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    Problem p;
+    if (cause instanceof TooLongHttpLineException) {
+      p = Problem.of(HttpCode.URI_TOO_LONG, "the request line is longer than the server reads");
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      p = Problem.of(HttpCode.HEADERS_TOO_LARGE, "the request headers are larger than the server reads");
+    } else {
+      p = Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed HTTP request"
+          + (cause != null && cause.getMessage() != null ? ": " + cause.getMessage() : ""));
+    }
+    request.response().endHandler(done -> request.connection().close());
+    send(request.response(), p);
+  }
+
+  private static void send(HttpServerResponse response, Problem p) {
     if (p.status == 401) {
-      ctx.response().putHeader("WWW-Authenticate", "Bearer");
+      response.putHeader("WWW-Authenticate", "Bearer");
     }
-    if (ErrorCode.OVERLOADED.name().equals(p.code)) {
-      ctx.response().putHeader("Retry-After", "1");
-    }
-    Replies.json(ctx, p.status, new ErrorBody(new ErrorBody.Error(p.code, p.message)));
+    p.retryAfter.ifPresent(seconds -> response.putHeader("Retry-After", Integer.toString(seconds)));
+    Replies.json(response, p.status, new ErrorBody(new ErrorBody.Error(p.code, p.message)));
   }
 
   private static Problem fromThrowable(RoutingContext ctx, Throwable t) {
     if (t instanceof LetterboxException e) {
-      return new Problem(e.code().httpStatus(), e.code().name(), e.getMessage());
+      return Problem.of(e.code(), e.getMessage());
     }
     if (t instanceof ApiException e) {
-      return new Problem(e.status(), e.code(), e.getMessage());
+      return Problem.of(e.code(), e.getMessage());
     }
     log.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), t);
-    return new Problem(500, ErrorCode.INTERNAL.name(), "internal error; the server log has the details");
+    return Problem.internal();
   }
 
-  private static Problem fromStatus(int status) {
+  /** Picks the code of a status the router answered with; the status then comes from the table. */
+  private static Problem fromStatus(RoutingContext ctx) {
+    int status = ctx.statusCode();
     return switch (status) {
-      case 400 -> new Problem(400, ErrorCode.INVALID_ARGUMENT.name(), "malformed request");
-      case 401 -> new Problem(401, ErrorCode.UNAUTHORIZED.name(), "missing or invalid API key");
-      case 404 -> new Problem(404, ErrorCode.NOT_FOUND.name(), "no such resource");
-      case 405 -> new Problem(405, "METHOD_NOT_ALLOWED", "this resource does not support that method");
-      case 413 -> new Problem(413, ErrorCode.PAYLOAD_TOO_LARGE.name(), "request body exceeds max-body-bytes");
-      case 415 -> new Problem(415, "UNSUPPORTED_MEDIA_TYPE", "request bodies must be application/json");
+      case 400 -> Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed request");
+      case 401 -> Problem.of(ErrorCode.UNAUTHORIZED, "missing or invalid API key");
+      case 403 -> Problem.of(ErrorCode.FORBIDDEN, "not allowed");
+      case 404 -> Problem.of(ErrorCode.NOT_FOUND, "no such resource");
+      case 405 -> Problem.of(HttpCode.METHOD_NOT_ALLOWED, "this resource does not support that method");
+      case 413 -> Problem.of(ErrorCode.PAYLOAD_TOO_LARGE, "request body exceeds max-body-bytes");
+      case 415 -> Problem.of(HttpCode.UNSUPPORTED_MEDIA_TYPE, "request bodies must be application/json");
+      case 503 -> Problem.of(ErrorCode.NOT_READY, "the server is not ready");
+      // Any other refusal of the router (e.g. 417 for an Expect header it does not meet) is
+      // invalid input as far as the API is concerned.
       default -> status >= 400 && status < 500
-          ? new Problem(status, ErrorCode.INVALID_ARGUMENT.name(), "request refused")
-          : new Problem(500, ErrorCode.INTERNAL.name(), "internal error; the server log has the details");
+          ? Problem.of(ErrorCode.INVALID_ARGUMENT, "request refused (HTTP " + status + ")")
+          : bareInternal(ctx, status);
     };
+  }
+
+  /**
+   * A 500 without an exception: the router lost it (Vert.x does so for failures while it matches
+   * routes) or a handler failed with a bare status. Still a bug, so it is logged with what is
+   * known, and with a stack that shows through which path of the router it came.
+   */
+  private static Problem bareInternal(RoutingContext ctx, int status) {
+    log.error("internal error on {} {}: the router answered status {} without an exception",
+        ctx.request().method(), ctx.request().path(), status,
+        new IllegalStateException("500 answered here, with no failure in the routing context"));
+    return Problem.internal();
   }
 
   /** Engine futures wrap the refusal; the caller wants the refusal. */
@@ -73,7 +121,19 @@ public final class ErrorResponder {
     return t;
   }
 
-  private record Problem(int status, String code, String message) {}
+  private record Problem(int status, String code, String message, java.util.OptionalInt retryAfter) {
+    static Problem of(ErrorCode code, String message) {
+      return new Problem(HttpStatuses.of(code), code.name(), message, HttpStatuses.retryAfterSeconds(code));
+    }
+
+    static Problem of(HttpCode code, String message) {
+      return new Problem(HttpStatuses.of(code), code.name(), message, java.util.OptionalInt.empty());
+    }
+
+    static Problem internal() {
+      return of(ErrorCode.INTERNAL, "internal error; the server log has the details");
+    }
+  }
 
   /** The error document. */
   public record ErrorBody(Error error) {

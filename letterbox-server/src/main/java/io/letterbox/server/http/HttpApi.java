@@ -15,6 +15,7 @@ public final class HttpApi {
       Metrics metrics, BooleanSupplier ready) {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
+    router.route().handler(new RequestSyntax());
     Routes routes = new Routes(router, new ApiKeyAuth(config.apiKeys()), config.maxBodyBytes());
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);

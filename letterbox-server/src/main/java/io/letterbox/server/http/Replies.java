@@ -3,6 +3,7 @@ package io.letterbox.server.http;
 import io.letterbox.server.http.json.Json;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Consumer;
 
@@ -15,7 +16,12 @@ public final class Replies {
   private Replies() {}
 
   public static void json(RoutingContext ctx, int status, Object body) {
-    ctx.response()
+    json(ctx.response(), status, body);
+  }
+
+  /** For answers outside the router, e.g. to requests the HTTP decoder could not read. */
+  public static void json(HttpServerResponse response, int status, Object body) {
+    response
         .setStatusCode(status)
         .putHeader("Content-Type", "application/json; charset=utf-8")
         .end(Buffer.buffer(Json.write(body)));

@@ -22,9 +22,9 @@ class ServerConfigTest {
     assertThat(c.dataDir()).isEqualTo(Path.of("data"));
     assertThat(c.apiKeys()).isEmpty();
     assertThat(c.maxBodyBytes()).isEqualTo(1 << 20);
-    assertThat(c.maxTextLength()).isEqualTo(4000);
-    assertThat(c.devices()).containsExactly("pc", "mobile");
-    assertThat(c.defaultCap()).isEmpty();
+    assertThat(c.engineConfig().maxTextLength()).isEqualTo(4000);
+    assertThat(c.engineConfig().devices()).containsExactly("pc", "mobile");
+    assertThat(c.engineConfig().defaultCap()).isEmpty();
     assertThat(c.loopbackOnly()).isTrue();
   }
 
@@ -43,14 +43,42 @@ class ServerConfigTest {
     assertThat(c.dataDir()).isEqualTo(Path.of("/var/lib/letterbox"));
     assertThat(c.apiKeys()).containsExactly("k1", "k2");
     assertThat(c.maxBodyBytes()).isEqualTo(2048);
-    assertThat(c.maxTextLength()).isEqualTo(100);
-    assertThat(c.devices()).containsExactly("pc", "mobile", "watch");
-    assertThat(c.defaultCap()).contains(new FrequencyCap(2, Duration.ofHours(1)));
-    assertThat(c.nodeId()).isEqualTo(7);
-    assertThat(c.maxImportBatch()).isEqualTo(50);
-    assertThat(c.cachedOwners()).isEqualTo(10);
+    assertThat(c.engineConfig().maxTextLength()).isEqualTo(100);
+    assertThat(c.engineConfig().devices()).containsExactly("pc", "mobile", "watch");
+    assertThat(c.engineConfig().defaultCap()).contains(new FrequencyCap(2, Duration.ofHours(1)));
+    assertThat(c.engineConfig().node()).isEqualTo(7);
+    assertThat(c.engineConfig().maxImportBatch()).isEqualTo(50);
+    assertThat(c.engineConfig().cachedOwners()).isEqualTo(10);
     assertThat(c.workerThreads()).isEqualTo(4);
     assertThat(c.engineConfig().devices()).containsExactly("pc", "mobile", "watch");
+  }
+
+  @Test
+  void engineDefaultsAreTheEnginesOwn() {
+    assertThat(ServerConfig.builder().build().engineConfig())
+        .usingRecursiveComparison().ignoringFields("clock")
+        .isEqualTo(io.letterbox.engine.LetterboxConfig.builder().build());
+  }
+
+  @Test
+  void fanOutRetriesAreSetByAttemptsAndAnIsoDelay() {
+    var engine = ServerConfig.builder().set("fanout-attempts", "3").set("fanout-retry-delay", "PT0.25S").build().engineConfig();
+
+    assertThat(engine.fanoutAttempts()).isEqualTo(3);
+    assertThat(engine.fanoutRetryDelay()).isEqualTo(Duration.ofMillis(250));
+    assertThat(ServerConfig.builder().set("fanout-retry-delay", "PT0S").build().engineConfig().fanoutRetryDelay()).isZero();
+  }
+
+  @Test
+  void badFanOutRetrySettingsAreRefusedNamingTheKey() {
+    assertThatThrownBy(() -> ServerConfig.builder().set("fanout-attempts", "0"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("fanout-attempts");
+    assertThatThrownBy(() -> ServerConfig.builder().set("fanout-attempts", "many"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("fanout-attempts");
+    assertThatThrownBy(() -> ServerConfig.builder().set("fanout-retry-delay", "1s"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("fanout-retry-delay").hasMessageContaining("PT1S");
+    assertThatThrownBy(() -> ServerConfig.builder().set("fanout-retry-delay", "-PT1S"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("fanout-retry-delay");
   }
 
   @Test
@@ -74,7 +102,7 @@ class ServerConfigTest {
 
   @Test
   void anEmptyDefaultCapMeansNone() {
-    assertThat(ServerConfig.builder().set("default-cap", "").build().defaultCap()).isEmpty();
+    assertThat(ServerConfig.builder().set("default-cap", "").build().engineConfig().defaultCap()).isEmpty();
   }
 
   @Test

@@ -35,6 +35,8 @@ class BadInputChangesNothingTest extends ApiTestBase {
     fromD = send(d, c, "the one message");
   }
 
+  private static final String JSON = "Content-Type: application/json";
+
   static Stream<Arguments> badRequests() {
     String send = "/v1/messages";
     String read = "/v1/users/" + c + "/conversations/" + d + "/read";
@@ -64,8 +66,8 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("text over 4000 characters", "POST", send, msg(a, b, "x".repeat(4001)), 400, "INVALID_ARGUMENT"),
         bad("from equals to", "POST", send, msg(a, a, "self"), 400, "INVALID_ARGUMENT"),
         bad("body over max-body-bytes", "POST", send, msg(a, b, "x".repeat(1_100_000)), 413, "PAYLOAD_TOO_LARGE"),
-        new BadRequest("text/plain body", "POST", send, msg(a, b, "x"), "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE").args(),
-        new BadRequest("JSON in another charset", "POST", send, msg(a, b, "x"), "application/json; charset=latin1", 415, "UNSUPPORTED_MEDIA_TYPE").args(),
+        new BadRequest("text/plain body", "POST", send, msg(a, b, "x"), "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
+        new BadRequest("JSON in another charset", "POST", send, msg(a, b, "x"), "application/json; charset=latin1", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
         bad("import with one bad item", "POST", "/v1/import/messages", json(Map.of("messages", List.of(
             Map.of("from", "" + a, "to", "" + b, "text", "fine", "createdAt", "2010-01-01T00:00:00.000Z"),
             Map.of("from", "" + a, "to", "" + b, "text", "bad time", "createdAt", "yesterday")))), 400, "INVALID_ARGUMENT"),
@@ -97,13 +99,33 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("cap period under a second", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":1,\"period\":\"PT0.5S\"}", 400, "INVALID_ARGUMENT"),
         bad("cap messages as a string", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":\"1\",\"period\":\"P1D\"}", 400, "INVALID_ARGUMENT"),
         bad("unknown route", "POST", "/v1/nowhere", msg(a, b, "x"), 404, "NOT_FOUND"),
-        bad("wrong method", "PUT", send, msg(a, b, "x"), 405, "METHOD_NOT_ALLOWED"));
+        bad("wrong method", "PUT", send, msg(a, b, "x"), 405, "METHOD_NOT_ALLOWED"),
+        // Malformed percent-encoding: sent raw, since HTTP clients refuse to build such URIs.
+        raw("malformed escapes in the cursor", "GET /v1/users/" + c + "/conversations?cursor=%%%zz", null, 400, "INVALID_ARGUMENT"),
+        raw("a lone % at the end of the limit", "GET /v1/users/" + c + "/conversations?limit=5%", null, 400, "INVALID_ARGUMENT"),
+        raw("a malformed escape in a parameter name", "GET /v1/users/" + c + "/conversations?%zz=1", null, 400, "INVALID_ARGUMENT"),
+        raw("a truncated escape in the device", "GET /v1/users/" + c + "/unread?device=%E0%A4%A", null, 400, "INVALID_ARGUMENT"),
+        raw("a malformed escape in a history cursor", "GET /v1/users/" + c + "/conversations/" + d + "/messages?cursor=%g0", null, 400, "INVALID_ARGUMENT"),
+        raw("a malformed escape in the uid of the path", "GET /v1/users/%zz/conversations", null, 400, "INVALID_ARGUMENT"),
+        raw("a lone % in the path", "GET /v1/users/" + c + "%/conversations", null, 400, "INVALID_ARGUMENT"),
+        raw("a malformed escape in a segment name", "PUT /v1/segments/%zz", "{\"uids\":[\"" + a + "\"]}", 400, "INVALID_ARGUMENT", JSON),
+        raw("a malformed escape on an unknown route", "GET /v1/nowhere/%zz", null, 400, "INVALID_ARGUMENT"),
+        raw("a send with a malformed query string", "POST " + send + "?x=%zz", msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON),
+        raw("a read with a malformed query string", "POST " + read + "?%", "{\"device\":\"pc\"}", 400, "INVALID_ARGUMENT", JSON),
+        raw("a cap with a malformed escape in the sender", "PUT /v1/senders/%4/cap", "{\"messages\":1,\"period\":\"P1D\"}", 400, "INVALID_ARGUMENT", JSON),
+        // Odd headers.
+        new BadRequest("a Content-Type of only semicolons", "POST", send, msg(a, b, "x"), ";;;", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
+        raw("a header line without a colon", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "not a header"),
+        raw("a Content-Length that is not a number", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "Content-Length: ten"),
+        raw("an Expect the server does not meet", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "Expect: 200-ok"),
+        raw("headers over the server's limit", "POST " + send, msg(a, b, "x"), 431, "HEADERS_TOO_LARGE", JSON, "X-Padding: " + "p".repeat(10_000)),
+        raw("a request line over the server's limit", "GET /v1/users/" + c + "/conversations?cursor=" + "c".repeat(5_000), null, 414, "URI_TOO_LONG"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("badRequests")
   void aRefusedRequestAnswersTheErrorShape(String name, BadRequest req) {
-    Reply r = api.send(req.method, req.path, req.body, req.contentType);
+    Reply r = req.rawHeaders != null ? api.raw(req.rawHead(), req.body) : api.send(req.method, req.path, req.body, req.contentType);
 
     assertThat(r.status()).as("%s", r).isEqualTo(req.status);
     assertThat(r.errorCode()).as("%s", r).isEqualTo(req.code);
@@ -121,9 +143,17 @@ class BadInputChangesNothingTest extends ApiTestBase {
     assertThat(api.get("/v1/senders/" + a + "/cap").status()).isEqualTo(404);
   }
 
-  record BadRequest(String name, String method, String path, String body, String contentType, int status, String code) {
+  /** With {@code rawHeaders}, {@code path} is the request line without its version, sent as it is. */
+  record BadRequest(String name, String method, String path, String body, String contentType, int status, String code,
+      List<String> rawHeaders) {
     Arguments args() {
       return Arguments.of(name, this);
+    }
+
+    String rawHead() {
+      List<String> lines = new java.util.ArrayList<>(List.of(path + " HTTP/1.1", "Host: 127.0.0.1"));
+      lines.addAll(rawHeaders);
+      return String.join("\r\n", lines);
     }
 
     @Override
@@ -133,7 +163,11 @@ class BadInputChangesNothingTest extends ApiTestBase {
   }
 
   private static Arguments bad(String name, String method, String path, String body, int status, String code) {
-    return new BadRequest(name, method, path, body, body == null ? null : "application/json", status, code).args();
+    return new BadRequest(name, method, path, body, body == null ? null : "application/json", status, code, null).args();
+  }
+
+  private static Arguments raw(String name, String requestLine, String body, int status, String code, String... headers) {
+    return new BadRequest(name, null, requestLine, body, null, status, code, List.of(headers)).args();
   }
 
   private static String msg(long from, long to, String text) {

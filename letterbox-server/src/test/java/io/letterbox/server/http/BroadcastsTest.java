@@ -1,10 +1,12 @@
 package io.letterbox.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.ApiTestBase;
 import io.letterbox.server.support.Reply;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,15 +26,12 @@ class BroadcastsTest extends ApiTestBase {
     return out;
   }
 
-  private static JsonNode waitDone(String id) throws InterruptedException {
-    for (int i = 0; i < 500; i++) {
-      JsonNode b = api.get("/v1/broadcasts/" + id).json();
-      if (b.get("status").asText().equals("done")) {
-        return b;
-      }
-      Thread.sleep(10);
-    }
-    throw new AssertionError("broadcast " + id + " did not finish");
+  /** Waits until the fan-out ends, and insists that it ended done (not failed). */
+  private static JsonNode waitDone(String id) {
+    JsonNode b = await("fan-out of broadcast " + id).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+        .until(() -> api.get("/v1/broadcasts/" + id).json(), s -> !List.of("queued", "running").contains(s.get("status").asText()));
+    assertThat(b.get("status").asText()).as("%s", b).isEqualTo("done");
+    return b;
   }
 
   @Test
@@ -87,7 +86,7 @@ class BroadcastsTest extends ApiTestBase {
   }
 
   @Test
-  void aSegmentBroadcastReachesItsMembersWhoFindTheSenderInTheirList() throws Exception {
+  void aSegmentBroadcastReachesItsMembersWhoFindTheSenderInTheirList() {
     long sender = user();
     long a = user();
     long b = user();
@@ -119,6 +118,32 @@ class BroadcastsTest extends ApiTestBase {
     assertThat(one.get("from").asText()).isEqualTo("" + sender);
     assertThat(one.get("createdAt").asText()).endsWith("Z");
     assertThat(api.get("/v1/broadcasts/123").status()).isEqualTo(404);
+  }
+
+  @Test
+  void resumingABroadcastAnswersItAndLeavesADoneOneDone() {
+    long sender = user();
+    long to = user();
+    String id = broadcast(sender, "again?", Map.of("type", "uids", "uids", List.of("" + to))).json().get("id").asText();
+    waitDone(id);
+
+    Reply r = api.post("/v1/broadcasts/" + id + "/resume", null);
+
+    assertThat(r.status()).as("%s", r).isEqualTo(200);
+    assertThat(r.json().get("id").asText()).isEqualTo(id);
+    assertThat(r.json().get("status").asText()).isEqualTo("done");
+    assertThat(texts(to, sender)).containsExactly("again?");
+  }
+
+  @Test
+  void resumingAnUnknownBroadcastIs404AndABadIdIs400() {
+    Reply unknown = api.post("/v1/broadcasts/123/resume", null);
+    assertThat(unknown.status()).isEqualTo(404);
+    assertThat(unknown.errorCode()).isEqualTo("NOT_FOUND");
+
+    Reply bad = api.post("/v1/broadcasts/first/resume", null);
+    assertThat(bad.status()).isEqualTo(400);
+    assertThat(bad.errorCode()).isEqualTo("INVALID_ARGUMENT");
   }
 
   @Test

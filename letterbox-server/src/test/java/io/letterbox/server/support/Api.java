@@ -1,12 +1,16 @@
 package io.letterbox.server.support;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 
 /** A small HTTP client for the API under test; every call returns the answer, whatever its status. */
 public final class Api {
@@ -48,6 +52,34 @@ public final class Api {
 
   public Reply put(String path, String json) {
     return send("PUT", path, json, "application/json");
+  }
+
+  /**
+   * Sends {@code head} (request line and header lines, without the blank line) and {@code body}
+   * as they are, over a socket of their own: for requests that {@link HttpClient} refuses to send,
+   * such as malformed percent-encoding or unreadable headers. Adds Connection: close and, with a
+   * body, Content-Length unless the head has one.
+   */
+  public Reply raw(String head, String body) {
+    StringBuilder request = new StringBuilder(head).append("\r\nConnection: close\r\n");
+    byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+    if (body != null && !head.toLowerCase(Locale.ROOT).contains("\r\ncontent-length:")) {
+      request.append("Content-Length: ").append(content.length).append("\r\n");
+    }
+    if (key != null) {
+      request.append("Authorization: Bearer ").append(key).append("\r\n");
+    }
+    request.append("\r\n");
+    try (Socket socket = new Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(15_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(request.toString().getBytes(StandardCharsets.UTF_8));
+      out.write(content);
+      out.flush();
+      return RawReply.parse(socket.getInputStream().readAllBytes());
+    } catch (IOException e) {
+      throw new AssertionError("raw " + head.lines().findFirst().orElse("") + " failed: " + e, e);
+    }
   }
 
   /** Any method, body and content type; null for none. */

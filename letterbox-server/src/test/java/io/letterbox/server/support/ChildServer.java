@@ -1,13 +1,17 @@
 package io.letterbox.server.support;
 
+import static org.awaitility.Awaitility.await;
+
 import io.letterbox.server.Main;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 
 /** A server in a child JVM, for tests that kill it with SIGKILL and start it again. */
 public final class ChildServer implements AutoCloseable {
@@ -23,7 +27,7 @@ public final class ChildServer implements AutoCloseable {
   }
 
   /** Starts the server on {@code dir/data} and waits until it is healthy; {@code name} names its log. */
-  public Api start(String name, String... extraArgs) throws IOException, InterruptedException {
+  public Api start(String name, String... extraArgs) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
         Main.class.getName(), "serve", "--port", Integer.toString(port), "--data-dir", dir.resolve("data").toString()));
@@ -31,20 +35,27 @@ public final class ChildServer implements AutoCloseable {
     Path log = dir.resolve(name + ".log");
     process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     Api api = new Api(port);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < deadline) {
-      if (!process.isAlive()) {
-        throw new AssertionError("server exited: " + Files.readString(log));
-      }
-      try {
-        if (api.get("/health").status() == 200) {
-          return api;
-        }
-      } catch (AssertionError notYet) {
-        Thread.sleep(100);
-      }
+    try {
+      // Generous: a loaded CI machine starts a JVM and opens RocksDB slowly.
+      await("server " + name + " healthy").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100))
+          .failFast("the server exited", () -> {
+            if (!process.isAlive()) {
+              throw new AssertionError("server exited: " + Files.readString(log));
+            }
+          })
+          .until(() -> healthy(api));
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError("server did not become healthy: " + Files.readString(log), e);
     }
-    throw new AssertionError("server did not become healthy: " + Files.readString(log));
+    return api;
+  }
+
+  private static boolean healthy(Api api) {
+    try {
+      return api.get("/health").status() == 200;
+    } catch (AssertionError notListeningYet) {
+      return false;
+    }
   }
 
   /** SIGKILL: no shutdown hook, no flush. */

@@ -8,7 +8,8 @@ final class MediaTypes {
 
   /** application/json or application/*+json, in UTF-8 if a charset is named (RFC 8259). */
   static boolean isJson(String contentType) {
-    String[] parts = contentType.toLowerCase(Locale.ROOT).split(";");
+    // -1 keeps empty parts: ";;" splits into three of them, not into none.
+    String[] parts = contentType.toLowerCase(Locale.ROOT).split(";", -1);
     String mime = parts[0].trim();
     if (!mime.equals("application/json") && !(mime.startsWith("application/") && mime.endsWith("+json"))) {
       return false;

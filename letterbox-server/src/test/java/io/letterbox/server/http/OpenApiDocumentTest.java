@@ -1,0 +1,66 @@
+package io.letterbox.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.letterbox.server.config.ServerConfig;
+import io.letterbox.server.metrics.Metrics;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The served OpenAPI document and the router agree: every route is described, nothing more. */
+class OpenApiDocumentTest {
+  private Vertx vertx;
+  private Metrics metrics;
+  private EngineCalls engine;
+
+  @BeforeEach
+  void open() {
+    vertx = Vertx.vertx();
+    metrics = new Metrics();
+    engine = new EngineCalls(vertx, 1);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    engine.close();
+    metrics.close();
+    vertx.close().toCompletionStage().toCompletableFuture().get();
+  }
+
+  @Test
+  void everyRouteOfTheServerIsInTheDocumentAndEveryOperationOfTheDocumentIsARoute() throws Exception {
+    // Routes only keep the engine for later calls, so none is needed to list them.
+    Router router = HttpApi.router(vertx, null, engine, ServerConfig.builder().build(), metrics, () -> true);
+    List<String> served = new ArrayList<>();
+    for (Route route : router.getRoutes()) {
+      if (route.getPath() != null && route.methods() != null) {
+        for (HttpMethod method : route.methods()) {
+          served.add(method.name() + " " + route.getPath().replaceAll(":(\\w+)", "{$1}"));
+        }
+      }
+    }
+    List<String> documented = new ArrayList<>();
+    document().get("paths").fields().forEachRemaining(path -> path.getValue().fieldNames().forEachRemaining(
+        method -> documented.add(method.toUpperCase(Locale.ROOT) + " " + path.getKey())));
+
+    assertThat(served).contains("POST /v1/broadcasts/{id}/resume");
+    assertThat(documented).containsExactlyInAnyOrderElementsOf(served);
+  }
+
+  private static JsonNode document() throws Exception {
+    try (InputStream in = OpsRoutes.class.getResourceAsStream("/io/letterbox/server/openapi.json")) {
+      return new ObjectMapper().readTree(in);
+    }
+  }
+}

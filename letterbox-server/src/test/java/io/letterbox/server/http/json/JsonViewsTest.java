@@ -1,0 +1,28 @@
+package io.letterbox.server.http.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.letterbox.model.Broadcast;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class JsonViewsTest {
+
+  @ParameterizedTest
+  @EnumSource(Broadcast.Status.class)
+  void aBroadcastStatusIsWrittenInLowerCase(Broadcast.Status status) {
+    Broadcast b = new Broadcast(7403170127155200001L, 100, "hello", status, 3, 0, Optional.empty());
+
+    assertThat(JsonViews.broadcast(b).status()).isEqualTo(status.name().toLowerCase(java.util.Locale.ROOT));
+  }
+
+  @Test
+  void aFanOutThatGaveUpReadsFailedWithoutACompletionTime() {
+    Broadcast b = new Broadcast(7403170127155200001L, 100, "hello", Broadcast.Status.FAILED, 3, 0, Optional.empty());
+
+    assertThat(JsonViews.broadcast(b).status()).isEqualTo("failed");
+    assertThat(JsonViews.broadcast(b).completedAt()).isNull();
+  }
+}
