@@ -99,13 +99,20 @@ public record LetterboxConfig(
   public static final class Builder {
     private int maxTextLength = 4000;
     private List<String> devices = List.of("pc", "mobile");
+    // None: a sender is uncapped unless it sets its own cap (PUT /v1/senders/{uid}/cap).
     private FrequencyCap defaultCap;
+    // Ids are unique across nodes only if every node has its own number.
     private int node = 0;
     private int maxImportBatch = 1000;
     private long cachedOwners = 100_000;
+    // 64 MiB of hot message texts: recent broadcasts are read by many receivers.
     private long cachedMessageBytes = 64L << 20;
+    // 256 MiB: the newest audience rows of hot senders' blocks, shared by all their readers.
     private long cachedAudienceBytes = 256L << 20;
+    // 10M: the largest audience the seeds describe; HTTP bodies are bounded by max-body-bytes too.
     private int maxAudienceUids = 10_000_000;
+    // One fan-out at a time per lane (each uses a thread per core for its parts); the high lane
+    // never waits for the normal one.
     private int normalLaneThreads = 1;
     private int highLaneThreads = 1;
     private long prewarmMinReceivers = 100_000;
