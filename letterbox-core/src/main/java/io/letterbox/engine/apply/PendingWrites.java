@@ -23,10 +23,11 @@ import java.util.concurrent.CompletableFuture;
  * it, so every decision and every applier sees every earlier action, with no rule about when to
  * flush and nothing to declare.
  *
- * <p>Pending mutations are kept per space by key: a put or delete, or a counter as the sum of its
- * increments. They are hashed, as most reads are point reads; a space is also kept in key order
- * once something scans it (sends alone never pay for order). Reads of a space or range with
- * nothing pending go straight to the store. Not thread-safe: one writer thread owns it.
+ * <p>Pending mutations are kept per space: a put or delete by key, a counter as the sum of its
+ * increments (counter spaces take only increments here). A space is indexed by key when it is
+ * first read and kept in key order when it is first scanned, so writes nothing reads stay cheap.
+ * Reads of a space or range with nothing pending go straight to the store. Not thread-safe: one
+ * writer thread owns it.
  */
 public final class PendingWrites implements WriteBatch, StoreReads {
   private static final Object DELETED = new Object();
@@ -75,9 +76,7 @@ public final class PendingWrites implements WriteBatch, StoreReads {
   @Override
   public WriteBatch increment(Space space, byte[] key, long delta) {
     batch.increment(space, key, delta);
-    Pending p = space(space);
-    Object before = p.get(key);
-    p.put(key, before == null ? (Object) delta : (Long) before + delta);
+    space(space).put(key, delta);
     return this;
   }
 
@@ -144,37 +143,66 @@ public final class PendingWrites implements WriteBatch, StoreReads {
     return pending.computeIfAbsent(space, s -> new Pending());
   }
 
-  /** One space's pending entries: by key, and in key order once a scan has asked for it. */
+  /**
+   * One space's pending entries, in the order they came. Indexed by key only once something
+   * reads the space, and kept in key order only once something scans it: a send or a broadcast's
+   * audience rows, which nothing reads before they are written, cost an append each.
+   */
   private static final class Pending {
-    private final Map<Key, Object> byKey = new HashMap<>();
+    private final List<byte[]> keys = new ArrayList<>();
+    private final List<Object> values = new ArrayList<>();
+    private Map<Key, Object> byKey;
     private TreeMap<byte[], Object> sorted;
 
     Object get(byte[] key) {
-      return byKey.isEmpty() ? null : byKey.get(new Key(key));
+      return keys.isEmpty() ? null : byKey().get(new Key(key));
     }
 
     boolean isEmpty() {
-      return byKey.isEmpty();
+      return keys.isEmpty();
     }
 
     void put(byte[] key, Object value) {
-      byKey.put(new Key(key), value);
+      keys.add(key);
+      values.add(value);
+      if (byKey != null) {
+        byKey.merge(new Key(key), value, Pending::combine);
+      }
       if (sorted != null) {
-        sorted.put(key, value);
+        sorted.merge(key, value, Pending::combine);
       }
     }
 
     void clear() {
-      byKey.clear();
+      keys.clear();
+      values.clear();
+      byKey = null;
       sorted = null;
+    }
+
+    private Map<Key, Object> byKey() {
+      if (byKey == null) {
+        byKey = new HashMap<>(keys.size() * 2);
+        for (int i = 0; i < keys.size(); i++) {
+          byKey.merge(new Key(keys.get(i)), values.get(i), Pending::combine);
+        }
+      }
+      return byKey;
     }
 
     TreeMap<byte[], Object> sorted() {
       if (sorted == null) {
         sorted = new TreeMap<>(Arrays::compareUnsigned);
-        byKey.forEach((k, v) -> sorted.put(k.bytes, v));
+        for (int i = 0; i < keys.size(); i++) {
+          sorted.merge(keys.get(i), values.get(i), Pending::combine);
+        }
       }
       return sorted;
+    }
+
+    /** A later put or delete replaces; a later increment adds to an earlier one. */
+    private static Object combine(Object earlier, Object later) {
+      return earlier instanceof Long a && later instanceof Long b ? (Object) (a + b) : later;
     }
   }
 
