@@ -267,6 +267,25 @@ public abstract class BroadcastContract extends EngineFixture {
   }
 
   @Test
+  void aHighPriorityFanOutDoesNotWaitBehindANormalOne() throws InterruptedException {
+    FaultyStore faulty = new FaultyStore(store);
+    reopen(faulty, config());
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch paused = faulty.pauseNextMultiGet(Spaces.AUDIENCE, release);
+    Broadcast slow = broadcast(NEWS, "normal", new Audience.Uids(new long[] {ALICE}));
+    assertThat(paused.await(3, java.util.concurrent.TimeUnit.MINUTES)).as("the normal fan-out is under way").isTrue();
+
+    // Another sender (consecutive uids never share a fan-out lock), at high priority.
+    Broadcast urgent = box.broadcast(new BroadcastRequest(NEWS + 1, "urgent", new Audience.Uids(new long[] {BOB}),
+        BroadcastRequest.Priority.HIGH, null)).join();
+    assertThat(done(urgent).status()).isEqualTo(Broadcast.Status.DONE);
+    assertThat(box.broadcast(slow.id()).orElseThrow().status()).as("still held").isEqualTo(Broadcast.Status.RUNNING);
+
+    release.countDown();
+    assertThat(done(slow).status()).isEqualTo(Broadcast.Status.DONE);
+  }
+
+  @Test
   void aFanOutThatMeetsStoreErrorsIsTriedAgainUntilItFinishes() {
     FaultyStore faulty = new FaultyStore(store);
     reopen(faulty, config().fanoutAttempts(4).fanoutRetryDelay(Duration.ofMillis(5)));

@@ -16,6 +16,7 @@ public final class FaultyStore implements KeyValueStore {
   private volatile int skipping;
   private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> failingReads =
       new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<String, Runnable> pausing = new java.util.concurrent.ConcurrentHashMap<>();
 
   public FaultyStore(KeyValueStore delegate) {
     this.delegate = delegate;
@@ -32,6 +33,25 @@ public final class FaultyStore implements KeyValueStore {
     landing = mutations;
   }
 
+  /**
+   * The next multi-get of {@code space} waits until {@code release} opens, as a read does behind a
+   * slow region server.
+   *
+   * @return opens once that multi-get is waiting
+   */
+  public java.util.concurrent.CountDownLatch pauseNextMultiGet(Space space, java.util.concurrent.CountDownLatch release) {
+    java.util.concurrent.CountDownLatch paused = new java.util.concurrent.CountDownLatch(1);
+    pausing.put(space.name(), () -> {
+      paused.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    return paused;
+  }
+
   /** The next {@code times} multi-gets of {@code space} fail, as reads do while a region moves. */
   public void failMultiGets(Space space, int times) {
     failingReads.put(space.name(), new java.util.concurrent.atomic.AtomicInteger(times));
@@ -44,6 +64,10 @@ public final class FaultyStore implements KeyValueStore {
 
   @Override
   public List<byte[]> multiGet(Space space, List<byte[]> keys) {
+    Runnable pause = pausing.remove(space.name());
+    if (pause != null) {
+      pause.run();
+    }
     var left = failingReads.get(space.name());
     if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       throw new StoreException("injected read failure on " + space.name());

@@ -95,7 +95,7 @@ public final class PendingWrites implements WriteBatch, StoreReads {
   @Override
   public List<byte[]> multiGet(Space space, List<byte[]> keys) {
     Pending m = pending.get(space);
-    if (m == null) {
+    if (m == null || m.isEmpty()) {
       return store.multiGet(space, keys);
     }
     List<byte[]> out = new ArrayList<>(keys.size());

@@ -46,9 +46,13 @@ public final class BroadcastJobs implements AutoCloseable {
   private final ExecutorService high;
   /** Threads that take a part of a running fan-out: a job uses every core while it runs. */
   private final ExecutorService parts = Executors.newCachedThreadPool(named("letterbox-fanout-part"));
-  private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(named("letterbox-fanout-retry"));
+  /** Reads a job's row and hands it to its lane, at once or after a retry's delay: never busy for long. */
+  private final ScheduledExecutorService dispatch = Executors.newSingleThreadScheduledExecutor(named("letterbox-fanout-dispatch"));
   private final int partsPerJob = Math.min(4, Runtime.getRuntime().availableProcessors());
-  /** One sender's fan-outs run one at a time: each reads and extends the sender's paired blocks. */
+  /**
+   * One sender's fan-outs run one at a time: each reads and extends the sender's paired blocks.
+   * Senders share a lock by uid modulo its count, so consecutive uids never do.
+   */
   private final Object[] senderLocks = new Object[64];
   private final Set<Long> submitted = ConcurrentHashMap.newKeySet();
   private final Set<Long> running = ConcurrentHashMap.newKeySet();
@@ -71,7 +75,7 @@ public final class BroadcastJobs implements AutoCloseable {
   public void submit(long id) {
     if (submitted.add(id)) {
       failed.remove(id);
-      normal.execute(() -> start(id, 1));
+      dispatch.execute(() -> start(id, 1));
     }
   }
 
@@ -89,21 +93,19 @@ public final class BroadcastJobs implements AutoCloseable {
         : running.contains(id) ? Broadcast.Status.RUNNING : Broadcast.Status.QUEUED;
   }
 
-  /** Reads the job on a lane thread and moves it to its own lane. */
+  /** Reads the job and hands it to its lane: a high-priority job never waits behind a normal one. */
   private void start(long id, int attempt) {
     FanoutJobRow job;
     try {
       job = state.job(id);
     } catch (RuntimeException e) {
-      retryOrFail(id, null, attempt, e);
+      retryOrFail(id, attempt, e);
       return;
     }
     if (job == null) {
       submitted.remove(id); // done meanwhile
-    } else if (job.high()) {
-      high.execute(() -> run(job, attempt));
     } else {
-      run(job, attempt);
+      (job.high() ? high : normal).execute(() -> run(job, attempt));
     }
   }
 
@@ -111,21 +113,21 @@ public final class BroadcastJobs implements AutoCloseable {
     running.add(job.id());
     try {
       long paired;
-      synchronized (senderLocks[Math.floorMod(Long.hashCode(job.sender() * 0x9E3779B97F4A7C15L), senderLocks.length)]) {
+      synchronized (senderLocks[(int) Math.floorMod(job.sender(), (long) senderLocks.length)]) {
         paired = PairRecords.write(store, job.sender(), job.id(), job.blocks(), parts, partsPerJob);
       }
       completion.completed(job.id(), job.sender()).join();
       log.debug("broadcast {} fanned out: {} new pairs", job.id(), paired);
       submitted.remove(job.id());
     } catch (RuntimeException e) {
-      retryOrFail(job.id(), job, attempt, e);
+      retryOrFail(job.id(), attempt, e);
     } finally {
       running.remove(job.id());
     }
   }
 
-  private void retryOrFail(long id, FanoutJobRow job, int attempt, RuntimeException e) {
-    if (attempt >= attempts || retries.isShutdown()) {
+  private void retryOrFail(long id, int attempt, RuntimeException e) {
+    if (attempt >= attempts || dispatch.isShutdown()) {
       failed.add(id);
       submitted.remove(id);
       log.error("fan-out of broadcast {} failed after {} tries; it is failed until the next start or a"
@@ -134,21 +136,12 @@ public final class BroadcastJobs implements AutoCloseable {
     }
     long delay = Math.min(MAX_DELAY.toMillis(), firstDelay.toMillis() << Math.min(attempt - 1, 20));
     log.warn("fan-out of broadcast {} failed (try {} of {}); trying again in {} ms", id, attempt, attempts, delay, e);
-    retries.schedule(() -> {
-      ExecutorService lane = job != null && job.high() ? high : normal;
-      lane.execute(() -> {
-        if (job == null) {
-          start(id, attempt + 1);
-        } else {
-          run(job, attempt + 1);
-        }
-      });
-    }, delay, TimeUnit.MILLISECONDS);
+    dispatch.schedule(() -> start(id, attempt + 1), delay, TimeUnit.MILLISECONDS);
   }
 
   @Override
   public void close() {
-    retries.shutdownNow();
+    dispatch.shutdownNow();
     for (ExecutorService lane : new ExecutorService[] {high, normal}) {
       lane.shutdown();
     }

@@ -2,7 +2,6 @@ package io.letterbox.engine.write;
 
 import io.letterbox.engine.apply.FollowersAdded;
 
-
 /** Loads many followers of one target at once. */
 public final class AddFollowersCommand extends Command<Void> {
   private final long target;
@@ -13,8 +12,6 @@ public final class AddFollowersCommand extends Command<Void> {
     this.target = target;
     this.uids = uids;
   }
-
-
 
   @Override
   Decision<Void> decide(EngineContext context) {

@@ -20,8 +20,6 @@ public final class BroadcastCommand extends Command<Long> {
     this.requestHash = hash(request);
   }
 
-
-
   @Override
   Decision<Long> decide(EngineContext context) {
     StateReader state = context.state();

@@ -2,7 +2,6 @@ package io.letterbox.engine.write;
 
 import io.letterbox.engine.apply.BroadcastCompleted;
 
-
 /** Logs that a broadcast's fan-out finished. */
 public final class CompleteBroadcastCommand extends Command<Void> {
   private final long id;
@@ -12,8 +11,6 @@ public final class CompleteBroadcastCommand extends Command<Void> {
     this.id = id;
     this.sender = sender;
   }
-
-
 
   @Override
   Decision<Void> decide(EngineContext context) {

@@ -2,7 +2,6 @@ package io.letterbox.engine.write;
 
 import io.letterbox.engine.apply.AllDeleted;
 
-
 /** Empties every conversation of its owner: one owner watermark at "now". */
 public final class DeleteAllCommand extends Command<Void> {
   private final long owner;
@@ -10,8 +9,6 @@ public final class DeleteAllCommand extends Command<Void> {
   public DeleteAllCommand(long owner) {
     this.owner = owner;
   }
-
-
 
   @Override
   Decision<Void> decide(EngineContext context) {

@@ -2,7 +2,6 @@ package io.letterbox.engine.write;
 
 import io.letterbox.engine.apply.ConversationDeleted;
 
-
 /** Empties one conversation of its owner: a watermark at "now". */
 public final class DeleteConversationCommand extends Command<Void> {
   private final long owner;
@@ -12,8 +11,6 @@ public final class DeleteConversationCommand extends Command<Void> {
     this.owner = owner;
     this.peer = peer;
   }
-
-
 
   @Override
   Decision<Void> decide(EngineContext context) {

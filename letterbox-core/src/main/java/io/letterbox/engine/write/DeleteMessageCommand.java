@@ -2,7 +2,6 @@ package io.letterbox.engine.write;
 
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.engine.apply.MessageDeleted;
-
 import io.letterbox.model.Message;
 
 /** Hides one message from its owner's view. */
@@ -16,8 +15,6 @@ public final class DeleteMessageCommand extends Command<Void> {
     this.peer = peer;
     this.message = message;
   }
-
-
 
   @Override
   Decision<Void> decide(EngineContext context) {

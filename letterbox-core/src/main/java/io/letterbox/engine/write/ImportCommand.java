@@ -20,8 +20,6 @@ public final class ImportCommand extends Command<List<Long>> {
     this.messages = messages;
   }
 
-
-
   @Override
   Decision<List<Long>> decide(EngineContext context) {
     Map<Long, Long> nextByMilli = new HashMap<>();

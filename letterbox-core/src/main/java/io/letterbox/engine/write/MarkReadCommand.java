@@ -3,7 +3,6 @@ package io.letterbox.engine.write;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.engine.apply.ReadMarked;
 
-
 /** Moves one device's read position forward; never back. */
 public final class MarkReadCommand extends Command<Void> {
   private final long owner;
@@ -17,8 +16,6 @@ public final class MarkReadCommand extends Command<Void> {
     this.device = device;
     this.upTo = upTo;
   }
-
-
 
   @Override
   Decision<Void> decide(EngineContext context) {

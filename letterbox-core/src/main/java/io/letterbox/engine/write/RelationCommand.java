@@ -23,8 +23,6 @@ public final class RelationCommand extends Command<Void> {
     this.attributes = attributes;
   }
 
-
-
   @Override
   Decision<Void> decide(EngineContext context) {
     boolean follows = context.state().follows(uid, target);

@@ -4,7 +4,6 @@ import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.SegmentExtended;
 import io.letterbox.engine.apply.SegmentReplaced;
 
-
 /** Replaces a segment's members or adds to them. */
 public final class SegmentCommand extends Command<Void> {
   private final String name;
@@ -17,8 +16,6 @@ public final class SegmentCommand extends Command<Void> {
     this.uids = uids;
     this.replace = replace;
   }
-
-
 
   @Override
   Decision<Void> decide(EngineContext context) {

@@ -21,8 +21,6 @@ public final class SendCommand extends Command<SendResult> {
     this.requestHash = hash(request);
   }
 
-
-
   @Override
   Decision<SendResult> decide(EngineContext context) {
     StateReader state = context.state();

@@ -1,7 +1,6 @@
 package io.letterbox.engine.write;
 
 import io.letterbox.engine.apply.CapSet;
-
 import io.letterbox.model.FrequencyCap;
 
 /** Sets a sender's frequency cap. */
@@ -13,8 +12,6 @@ public final class SetCapCommand extends Command<Void> {
     this.sender = sender;
     this.cap = cap;
   }
-
-
 
   @Override
   Decision<Void> decide(EngineContext context) {
