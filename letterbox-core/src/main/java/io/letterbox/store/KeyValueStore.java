@@ -24,6 +24,14 @@ public interface KeyValueStore extends StoreReads, AutoCloseable {
   CompletableFuture<Void> write(WriteBatch batch);
 
   /**
+   * Sets {@code key} to {@code value} if its value is now {@code expected} (null: absent), as one
+   * atomic step across every process using the store, durable when this returns.
+   *
+   * @return whether it was set
+   */
+  boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value);
+
+  /**
    * A new bulk load into {@code space} (see {@link SortedLoad}). The default writes ordinary
    * batches; backends with a faster path for sorted data override it.
    *

@@ -15,6 +15,21 @@ public interface WriteBatch {
   /** Adds {@code delta} (may be negative) to the counter at {@code key}, absent counting as 0. */
   WriteBatch increment(Space space, byte[] key, long delta);
 
+  /**
+   * The batch's commit point: puts {@code value} at {@code key} only if {@code key} has no value.
+   * Every mutation added before it is durable before it is attempted; if {@code key} already had
+   * a value, {@link KeyValueStore#write} throws {@link FencedException} and nothing added after it
+   * is written. A batch has at most one commit point, and when it has one its last mutation (a
+   * progress marker) is written after all the others. Mutations of one key within a batch: the
+   * last one added wins (increments add up).
+   *
+   * <p>This is how a partition's writer appends to its journal so that a writer that lost the
+   * partition cannot write after it (decision 0007).
+   *
+   * @throws IllegalStateException if the batch has a commit point already
+   */
+  WriteBatch commit(Space space, byte[] key, byte[] value);
+
   /** Number of mutations in the batch. */
   int size();
 

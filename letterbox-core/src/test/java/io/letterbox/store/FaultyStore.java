@@ -116,6 +116,11 @@ public final class FaultyStore implements KeyValueStore {
   }
 
   @Override
+  public boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value) {
+    return delegate.compareAndSet(space, key, expected, value);
+  }
+
+  @Override
   public long diskBytes() {
     return delegate.diskBytes();
   }
@@ -143,6 +148,12 @@ public final class FaultyStore implements KeyValueStore {
     @Override
     public WriteBatch increment(Space space, byte[] key, long delta) {
       ops.add(b -> b.increment(space, key, delta));
+      return this;
+    }
+
+    @Override
+    public WriteBatch commit(Space space, byte[] key, byte[] value) {
+      ops.add(b -> b.commit(space, key, value));
       return this;
     }
 

@@ -397,6 +397,76 @@ public interface KeyValueStoreContract {
     }
   }
 
+  // ---- commit points and compare-and-set ----
+
+  @Test
+  default void aBatchWithAFreeCommitPointIsWrittenWhole() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(10)).commit(OTHER, bytes(7), bytes(70))
+        .put(PLAIN, bytes(2), bytes(20)).increment(COUNTS, bytes(3), 4).put(PLAIN, bytes(9), bytes(90)));
+    assertThat(store().get(PLAIN, bytes(1))).isEqualTo(bytes(10));
+    assertThat(store().get(OTHER, bytes(7))).isEqualTo(bytes(70));
+    assertThat(store().get(PLAIN, bytes(2))).isEqualTo(bytes(20));
+    assertThat(store().get(PLAIN, bytes(9))).isEqualTo(bytes(90));
+    assertThat(store().counter(COUNTS, bytes(3))).isEqualTo(4);
+  }
+
+  @Test
+  default void aTakenCommitPointFencesTheBatchAndNothingAfterItIsWritten() {
+    write(b -> b.put(OTHER, bytes(7), bytes(1)).increment(COUNTS, bytes(3), 2));
+    WriteBatch fenced = store().newBatch().commit(OTHER, bytes(7), bytes(2))
+        .put(PLAIN, bytes(2), bytes(20)).increment(COUNTS, bytes(3), 5).delete(OTHER, bytes(7));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> store().write(fenced).join())
+        .isInstanceOf(FencedException.class);
+    assertThat(store().get(OTHER, bytes(7))).isEqualTo(bytes(1));
+    assertThat(store().get(PLAIN, bytes(2))).isNull();
+    assertThat(store().counter(COUNTS, bytes(3))).isEqualTo(2);
+  }
+
+  @Test
+  default void aBatchHasAtMostOneCommitPoint() {
+    WriteBatch batch = store().newBatch().commit(OTHER, bytes(1), bytes(1));
+    assertThatIllegalStateException().isThrownBy(() -> batch.commit(OTHER, bytes(2), bytes(2)));
+  }
+
+  @Test
+  default void countersAddUpAcrossCommittedBatches() {
+    for (int i = 1; i <= 3; i++) {
+      int seq = i;
+      write(b -> b.commit(OTHER, bytes(seq), bytes(seq)).increment(COUNTS, bytes(5), 10).put(PLAIN, bytes(0), bytes(seq)));
+    }
+    assertThat(store().counter(COUNTS, bytes(5))).isEqualTo(30);
+  }
+
+  @Test
+  default void compareAndSetSetsOnlyWhenTheValueIsTheExpectedOne() {
+    assertThat(store().compareAndSet(PLAIN, bytes(1), bytes(9), bytes(2))).isFalse();
+    assertThat(store().get(PLAIN, bytes(1))).isNull();
+    assertThat(store().compareAndSet(PLAIN, bytes(1), null, bytes(2))).isTrue();
+    assertThat(store().compareAndSet(PLAIN, bytes(1), null, bytes(3))).isFalse();
+    assertThat(store().compareAndSet(PLAIN, bytes(1), bytes(2), bytes(3))).isTrue();
+    assertThat(store().get(PLAIN, bytes(1))).isEqualTo(bytes(3));
+  }
+
+  @Test
+  default void concurrentCompareAndSetsFromOneValueLetExactlyOneWin() throws Exception {
+    write(b -> b.put(PLAIN, bytes(1), bytes(0)));
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Boolean>> tries = new ArrayList<>();
+      for (int i = 1; i <= 8; i++) {
+        byte[] mine = bytes(i);
+        tries.add(pool.submit(() -> store().compareAndSet(PLAIN, bytes(1), bytes(0), mine)));
+      }
+      int won = 0;
+      for (Future<Boolean> f : tries) {
+        won += f.get(60, TimeUnit.SECONDS) ? 1 : 0;
+      }
+      assertThat(won).isEqualTo(1);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   // ---- counters ----
 
   @Test

@@ -80,6 +80,9 @@ public final class MemoryStore implements KeyValueStore {
     Batch b = (Batch) batch;
     lock.writeLock().lock();
     try {
+      if (b.commitKey != null && map(b.commitSpace).containsKey(b.commitKey)) {
+        throw new FencedException("commit point taken in " + b.commitSpace.name());
+      }
       for (Runnable op : b.ops) {
         op.run();
       }
@@ -87,6 +90,21 @@ public final class MemoryStore implements KeyValueStore {
       lock.writeLock().unlock();
     }
     return CompletableFuture.completedFuture(null);
+  }
+
+  @Override
+  public boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value) {
+    lock.writeLock().lock();
+    try {
+      var m = map(space);
+      if (!java.util.Arrays.equals(m.get(key), expected)) {
+        return false;
+      }
+      m.put(key.clone(), value.clone());
+      return true;
+    } finally {
+      lock.writeLock().unlock();
+    }
   }
 
   @Override
@@ -99,6 +117,18 @@ public final class MemoryStore implements KeyValueStore {
 
   private final class Batch implements WriteBatch {
     private final List<Runnable> ops = new ArrayList<>();
+    private Space commitSpace;
+    private byte[] commitKey;
+
+    @Override
+    public WriteBatch commit(Space space, byte[] key, byte[] value) {
+      if (commitKey != null) {
+        throw new IllegalStateException("a batch has one commit point");
+      }
+      commitSpace = space;
+      commitKey = key.clone();
+      return put(space, key, value);
+    }
 
     @Override
     public WriteBatch put(Space space, byte[] key, byte[] value) {

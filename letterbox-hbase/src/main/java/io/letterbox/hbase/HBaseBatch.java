@@ -91,6 +91,11 @@ final class HBaseBatch implements WriteBatch {
   }
 
   @Override
+  public WriteBatch commit(Space space, byte[] key, byte[] value) {
+    throw new UnsupportedOperationException("not yet: issue 10");
+  }
+
+  @Override
   public int size() {
     return ops.size();
   }

@@ -182,6 +182,11 @@ public final class HBaseStore implements KeyValueStore {
   }
 
   @Override
+  public boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value) {
+    throw new UnsupportedOperationException("not yet: issue 10");
+  }
+
+  @Override
   public WriteBatch newBatch() {
     return new HBaseBatch(tables, maxCellBytes);
   }

@@ -26,6 +26,8 @@ final class RocksBatch implements WriteBatch {
   private byte[] rep = new byte[256];
   private int length = HEADER;
   private int count;
+  private Space commitSpace;
+  private byte[] commitKey;
 
   RocksBatch(ColumnFamilies families) {
     this.families = families;
@@ -56,9 +58,30 @@ final class RocksBatch implements WriteBatch {
     return this;
   }
 
+  /** Atomic with the rest of the batch: the store checks the key is absent when it writes. */
+  @Override
+  public WriteBatch commit(Space space, byte[] key, byte[] value) {
+    if (commitKey != null) {
+      throw new IllegalStateException("a batch has one commit point");
+    }
+    put(space, key, value);
+    commitSpace = space;
+    commitKey = key.clone();
+    return this;
+  }
+
   @Override
   public int size() {
     return count;
+  }
+
+  /** @return the commit point's space, or null if the batch has none */
+  Space commitSpace() {
+    return commitSpace;
+  }
+
+  byte[] commitKey() {
+    return commitKey;
   }
 
   boolean belongsTo(ColumnFamilies owner) {

@@ -3,6 +3,7 @@ package io.letterbox.rocksdb;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.letterbox.store.KeyRange;
+import io.letterbox.store.FencedException;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.ScanVisitor;
 import io.letterbox.store.SortedLoad;
@@ -62,6 +63,8 @@ public final class RocksStore implements KeyValueStore {
   private final ReadOptions pointReads = new ReadOptions();
   private final WriteOptions writes = new WriteOptions().setSync(false).setDisableWAL(false);
   private final GroupCommitter committer;
+  /** Held while a conditional write checks and writes. */
+  private final Object conditional = new Object();
   /** Numbers the table files of sorted loads. */
   private final AtomicLong loads = new AtomicLong();
   /** Held for reading by every call into RocksDB, for writing to close: no handle is freed under a call. */
@@ -195,12 +198,48 @@ public final class RocksStore implements KeyValueStore {
       if (rocksBatch.isEmpty()) {
         return CompletableFuture.completedFuture(null);
       }
-      try (org.rocksdb.WriteBatch nativeBatch = rocksBatch.toNative()) {
-        db.write(writes, nativeBatch);
+      if (rocksBatch.commitSpace() == null) {
+        try (org.rocksdb.WriteBatch nativeBatch = rocksBatch.toNative()) {
+          db.write(writes, nativeBatch);
+        }
+        return committer.durable();
+      }
+      // RocksDB admits one process; conditional writes of this one are serialized here.
+      synchronized (conditional) {
+        if (get(rocksBatch.commitSpace(), rocksBatch.commitKey()) != null) {
+          throw new FencedException("the commit point of the batch is taken: " + rocksBatch.commitSpace().name());
+        }
+        try (org.rocksdb.WriteBatch nativeBatch = rocksBatch.toNative()) {
+          db.write(writes, nativeBatch);
+        }
       }
       return committer.durable();
     } catch (RocksDBException e) {
       throw new StoreException("write failed in " + dir + ": " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Durable when it returns: the WAL is synced. */
+  @Override
+  public boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value) {
+    Lock lock = enter();
+    try {
+      synchronized (conditional) {
+        if (!java.util.Arrays.equals(get(space, key), expected)) {
+          return false;
+        }
+        RocksBatch batch = new RocksBatch(families);
+        batch.put(space, key, value);
+        try (org.rocksdb.WriteBatch nativeBatch = batch.toNative()) {
+          db.write(writes, nativeBatch);
+        }
+      }
+      committer.durable().join();
+      return true;
+    } catch (RocksDBException e) {
+      throw new StoreException("compare-and-set failed in " + dir + ": " + e.getMessage(), e);
     } finally {
       lock.unlock();
     }

@@ -81,6 +81,13 @@ public final class PendingWrites implements WriteBatch, StoreReads {
   }
 
   @Override
+  public WriteBatch commit(Space space, byte[] key, byte[] value) {
+    batch.commit(space, key, value);
+    space(space).put(key, value);
+    return this;
+  }
+
+  @Override
   public int size() {
     return batch.size();
   }
