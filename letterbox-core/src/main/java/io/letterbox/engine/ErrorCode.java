@@ -11,5 +11,7 @@ public enum ErrorCode {
   FREQUENCY_CAPPED,
   OVERLOADED,
   NOT_READY,
+  /** The node does not own the partition the request belongs to (it is moving): retry shortly. */
+  NOT_OWNER,
   INTERNAL
 }

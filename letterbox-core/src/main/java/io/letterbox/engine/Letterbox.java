@@ -27,9 +27,10 @@ import io.letterbox.engine.write.MarkReadCommand;
 import io.letterbox.engine.write.RelationCommand;
 import io.letterbox.engine.write.SegmentCommand;
 import io.letterbox.engine.write.SendCommand;
-import io.letterbox.engine.write.Sequencer;
+import io.letterbox.engine.write.DeliverCommand;
+import io.letterbox.engine.partition.PartitionWriter;
+import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.write.SetCapCommand;
-import io.letterbox.id.IdGenerator;
 import io.letterbox.id.Ids;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
@@ -54,8 +55,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The engine's facade, usable as a plain Java library. Mutations return futures that complete
@@ -65,10 +72,12 @@ import java.util.concurrent.Executors;
  * <p>The store must have been opened with {@link #SPACES}; the caller closes it after the engine.
  */
 public final class Letterbox implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Letterbox.class);
+
   /** The key spaces a store must be opened with. */
   public static final List<Space> SPACES = Spaces.ALL;
 
-  private static final int QUEUE_CAPACITY = 65_536;
+  private static final java.time.Duration RETAKE_DELAY = java.time.Duration.ofSeconds(1);
 
   private final LetterboxConfig config;
   private final StateReader state;
@@ -76,7 +85,20 @@ public final class Letterbox implements AutoCloseable {
   private final ConversationLister conversations;
   private final UnreadCounter unread;
   private final Cursors cursors;
-  private final Sequencer sequencer;
+  private final KeyValueStore store;
+  private final Partitioning partitioning;
+  private final Peers peers;
+  private final boolean hostsAll;
+  /** This node's writers, by partition; null where it hosts none. */
+  private final AtomicReferenceArray<PartitionWriter> writers;
+  /** The partitions this node was asked to host (all of them, without a cluster). */
+  private final Set<Integer> assigned = ConcurrentHashMap.newKeySet();
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "letterbox-partitions");
+    t.setDaemon(true);
+    return t;
+  });
+  private volatile boolean closed;
   private final BroadcastJobs jobs;
   private final Thread prewarm;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
@@ -86,27 +108,177 @@ public final class Letterbox implements AutoCloseable {
     return t;
   });
 
-  private Letterbox(KeyValueStore store, LetterboxConfig config) {
+  private Letterbox(KeyValueStore store, LetterboxConfig config, Peers peers, boolean hostsAll) {
     this.config = config;
-    Replayer.recover(store, config);
+    this.store = store;
+    this.peers = peers;
+    this.hostsAll = hostsAll;
+    this.partitioning = Replayer.prepare(store, config, config.partitions());
+    this.writers = new AtomicReferenceArray<>(partitioning.count());
     this.state = StateReader.cached(store, config);
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
     this.unread = new UnreadCounter(state, config);
     this.conversations = new ConversationLister(state, cursors, unread, config.cachedOwners());
-    // Ids only grow: a restarted node starts above everything it logged.
-    IdGenerator ids = new IdGenerator(config.clock(), config.node(), state.largestLoggedId());
-    this.sequencer = new Sequencer(store, config, ids, QUEUE_CAPACITY, this::afterVisible);
     this.jobs = new BroadcastJobs(store, state, config,
-        (id, sender) -> sequencer.submit(new CompleteBroadcastCommand(id, sender)));
-    jobs.resume();
+        (id, sender) -> submit(sender, new CompleteBroadcastCommand(id, sender)));
+    if (hostsAll) {
+      for (int p = 0; p < partitioning.count(); p++) {
+        take(p);
+      }
+    }
     this.prewarm = new Thread(this::prewarmBigSenders, "letterbox-prewarm");
     prewarm.setDaemon(true);
     prewarm.start();
   }
 
+  /** An engine that hosts every partition of the store: one process, no cluster. */
   public static Letterbox open(KeyValueStore store, LetterboxConfig config) {
-    return new Letterbox(store, config);
+    return new Letterbox(store, config, Peers.NONE, true);
+  }
+
+  /**
+   * An engine that hosts the partitions it is told to {@link #take}, and reaches the others
+   * through {@code peers}: one node of a cluster (decision 0007).
+   */
+  public static Letterbox openNode(KeyValueStore store, LetterboxConfig config, Peers peers) {
+    return new Letterbox(store, config, peers, false);
+  }
+
+  // --- partitions ---
+
+  /** The store's partitions. */
+  public Partitioning partitioning() {
+    return partitioning;
+  }
+
+  /**
+   * Hosts partition {@code p} from now on: takes it from any earlier writer (fencing it), applies
+   * what that writer left, and starts deciding its writes.
+   */
+  public synchronized void take(int p) {
+    checkPartition(p);
+    assigned.add(p);
+    PartitionWriter current = writers.get(p);
+    if (current != null && current.running()) {
+      return;
+    }
+    PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer);
+    writers.set(p, writer);
+    jobs.resume(sender -> partitioning.of(sender) == p);
+  }
+
+  /** Stops hosting partition {@code p}: finishes its queued writes, then refuses its commands. */
+  public void release(int p) {
+    checkPartition(p);
+    assigned.remove(p);
+    PartitionWriter writer = writers.getAndSet(p, null);
+    if (writer != null) {
+      writer.close();
+    }
+  }
+
+  /** The partitions hosted here now, with the epoch each was taken at. */
+  public Map<Integer, Long> hosted() {
+    Map<Integer, Long> out = new java.util.TreeMap<>();
+    for (int p = 0; p < writers.length(); p++) {
+      PartitionWriter w = writers.get(p);
+      if (w != null && w.running()) {
+        out.put(p, w.epoch());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Applies partition {@code p}'s part of actions other partitions logged (from their outboxes);
+   * each once however often it is delivered.
+   */
+  public CompletableFuture<Void> deliver(int p, long[] origins) {
+    checkPartition(p);
+    for (long origin : origins) {
+      Validate.messageId(origin);
+    }
+    return writer(p).submit(new DeliverCommand(p, origins.clone()));
+  }
+
+  /** Another node published broadcast {@code id} of {@code sender}: readers here see it now. */
+  public void published(long sender, long id) {
+    Validate.uid("sender", sender);
+    Validate.messageId(id);
+    state.broadcasts().published(sender, id);
+  }
+
+  private void checkPartition(int p) {
+    if (p < 0 || p >= partitioning.count()) {
+      throw LetterboxException.invalid("partition must be 0..%d: %d", partitioning.count() - 1, p);
+    }
+  }
+
+  private PartitionWriter writer(int p) {
+    PartitionWriter w = writers.get(p);
+    if (w == null || !w.running()) {
+      throw new LetterboxException(ErrorCode.NOT_OWNER,
+          "partition " + p + " is not hosted by this node now; retry shortly");
+    }
+    return w;
+  }
+
+  private <R> CompletableFuture<R> submit(long owner, io.letterbox.engine.write.Command<R> command) {
+    return submitTo(partitioning.of(owner), command);
+  }
+
+  private <R> CompletableFuture<R> submitTo(int p, io.letterbox.engine.write.Command<R> command) {
+    try {
+      return writer(p).submit(command);
+    } catch (LetterboxException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  private final PartitionWriter.Host host = new PartitionWriter.Host() {
+    @Override
+    public void visible(Decision.Logged logged) {
+      afterVisible(logged);
+    }
+
+    @Override
+    public CompletableFuture<Void> deliver(int partition, long[] origins) {
+      PartitionWriter w = writers.get(partition);
+      if (w != null && w.running()) {
+        return w.submit(new DeliverCommand(partition, origins));
+      }
+      return peers.deliver(partition, origins);
+    }
+
+    @Override
+    public void stopped(PartitionWriter writer, RuntimeException cause) {
+      int p = writer.partition();
+      writers.compareAndSet(p, writer, null);
+      if (closed) {
+        return;
+      }
+      if (cause instanceof io.letterbox.store.FencedException) {
+        log.warn("partition {}: another node took it (epoch {} fenced)", p, writer.epoch());
+      } else {
+        log.error("partition {}: a write failed; taking it again from what is durable", p, cause);
+      }
+      // Still assigned here: take it back once the store answers (a fence by a node with a stale
+      // view of the cluster ends when its view catches up).
+      timer.schedule(() -> retake(p), RETAKE_DELAY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+  };
+
+  private void retake(int p) {
+    if (closed || !assigned.contains(p)) {
+      return;
+    }
+    try {
+      take(p);
+    } catch (RuntimeException e) {
+      log.error("partition {}: cannot take it yet", p, e);
+      timer.schedule(() -> retake(p), RETAKE_DELAY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
   }
 
   public LetterboxConfig config() {
@@ -120,7 +292,18 @@ public final class Letterbox implements AutoCloseable {
     Validate.distinct("from", request.from(), "to", request.to());
     Validate.text(request.text(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
-    return sequencer.submit(new SendCommand(request));
+    int home = partitioning.of(request.from());
+    return submitTo(home, new SendCommand(request)).thenCompose(result -> {
+      PartitionWriter w = writers.get(home);
+      if (w == null || !result.created()) {
+        return CompletableFuture.completedFuture(result);
+      }
+      // The receiver's partition normally applies it within milliseconds: wait, so that it reads
+      // its message at once; the message is durable either way.
+      return w.delivered(result.message().id())
+          .completeOnTimeout(null, config.deliveryWait().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+          .handle((ok, error) -> result);
+    });
   }
 
   /** @return the message if {@code owner} can see it. */
@@ -161,7 +344,7 @@ public final class Letterbox implements AutoCloseable {
     if (upTo != null) {
       Validate.messageId(upTo);
     }
-    return sequencer.submit(new MarkReadCommand(owner, peer, device, upTo));
+    return submit(owner, new MarkReadCommand(owner, peer, device, upTo));
   }
 
   /** Exact unread counts of the owner on {@code device}, without scanning history. */
@@ -180,7 +363,7 @@ public final class Letterbox implements AutoCloseable {
     if (peer == 0) {
       return CompletableFuture.failedFuture(LetterboxException.notFound("user %d has no message %d", owner, id));
     }
-    return sequencer.submit(new DeleteMessageCommand(owner, peer, m));
+    return submit(owner, new DeleteMessageCommand(owner, peer, m));
   }
 
   /** Empties one conversation of the owner; the peer keeps its copy. */
@@ -188,13 +371,13 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("uid", owner);
     Validate.uid("peer", peer);
     Validate.distinct("uid", owner, "peer", peer);
-    return sequencer.submit(new DeleteConversationCommand(owner, peer));
+    return submit(owner, new DeleteConversationCommand(owner, peer));
   }
 
   /** Empties every conversation of the owner. */
   public CompletableFuture<Void> deleteAll(long owner) {
     Validate.uid("uid", owner);
-    return sequencer.submit(new DeleteAllCommand(owner));
+    return submit(owner, new DeleteAllCommand(owner));
   }
 
   /** Stores history from an older system with its original times. @return the ids, in order. */
@@ -221,7 +404,7 @@ public final class Letterbox implements AutoCloseable {
             i, Instant.ofEpochMilli(Ids.EPOCH), m.createdAt());
       }
     }
-    return sequencer.submit(new ImportCommand(List.copyOf(messages)));
+    return submitTo(Partitioning.IMPORTS, new ImportCommand(List.copyOf(messages)));
   }
 
   /** Sets the sender's frequency cap. */
@@ -230,7 +413,7 @@ public final class Letterbox implements AutoCloseable {
     if (cap == null) {
       throw LetterboxException.invalid("cap must not be null");
     }
-    return sequencer.submit(new SetCapCommand(sender, cap));
+    return submit(sender, new SetCapCommand(sender, cap));
   }
 
   /** @return the cap in force for {@code sender}: its own, else the configured default. */
@@ -256,7 +439,7 @@ public final class Letterbox implements AutoCloseable {
     if (java.util.Arrays.binarySearch(checked, target) >= 0) {
       throw LetterboxException.invalid("a user cannot follow itself: %d", target);
     }
-    return sequencer.submit(new AddFollowersCommand(target, checked));
+    return submit(target, new AddFollowersCommand(target, checked));
   }
 
   /** {@code uid} stops following {@code target}; what it received stays. */
@@ -278,20 +461,21 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("uid", uid);
     Validate.uid("target", target);
     Validate.distinct("uid", uid, "target", target);
-    return sequencer.submit(new RelationCommand(kind, uid, target, attributes));
+    // A relation belongs to its target, whose broadcasts it feeds (decision 0007).
+    return submit(target, new RelationCommand(kind, uid, target, attributes));
   }
 
   /** Segment {@code name} now holds exactly {@code uids} (it is created if new). */
   public CompletableFuture<Void> replaceSegment(String name, long[] uids) {
     Validate.segmentName(name);
-    return sequencer.submit(new SegmentCommand(name,
+    return submitTo(partitioning.ofName(name), new SegmentCommand(name,
         Validate.uids("uids", uids, config.maxAudienceUids(), true), true));
   }
 
   /** Adds {@code uids} to segment {@code name} (it is created if new). */
   public CompletableFuture<Void> addToSegment(String name, long[] uids) {
     Validate.segmentName(name);
-    return sequencer.submit(new SegmentCommand(name,
+    return submitTo(partitioning.ofName(name), new SegmentCommand(name,
         Validate.uids("uids", uids, config.maxAudienceUids(), false), false));
   }
 
@@ -320,10 +504,15 @@ public final class Letterbox implements AutoCloseable {
         request.priority() == null ? BroadcastRequest.Priority.NORMAL : request.priority();
     BroadcastRequest checked = new BroadcastRequest(request.from(), request.text(), audience, priority,
         request.idempotencyKey());
-    return sequencer.submit(new BroadcastCommand(checked)).thenApplyAsync(id -> {
-      jobs.submit(id);
-      return broadcast(id).orElseThrow();
-    }, replies);
+    long wait = config.deliveryWait().toMillis();
+    return submit(checked.from(), new BroadcastCommand(checked))
+        .thenCompose(id -> peers.published(checked.from(), id)
+            .completeOnTimeout(null, wait, java.util.concurrent.TimeUnit.MILLISECONDS)
+            .handle((ok, error) -> id))
+        .thenApplyAsync(id -> {
+          jobs.submit(id);
+          return broadcast(id).orElseThrow();
+        }, replies);
   }
 
   /** @return the broadcast with this id, with its fan-out status and counts. */
@@ -376,9 +565,16 @@ public final class Letterbox implements AutoCloseable {
   /** Finishes the writes already accepted, then stops. Does not close the store. */
   @Override
   public void close() {
+    closed = true;
     prewarm.interrupt();
     jobs.close();
-    sequencer.close();
+    for (int p = 0; p < writers.length(); p++) {
+      PartitionWriter w = writers.getAndSet(p, null);
+      if (w != null) {
+        w.close();
+      }
+    }
+    timer.shutdownNow();
     replies.shutdown();
   }
 
@@ -425,8 +621,9 @@ public final class Letterbox implements AutoCloseable {
     if (secret == null) {
       secret = new byte[32];
       new SecureRandom().nextBytes(secret);
-      WriteBatch batch = store.newBatch().put(Spaces.STATE, key, secret);
-      store.write(batch).join();
+      // Nodes starting together on a new store agree on the first one written.
+      store.compareAndSet(Spaces.STATE, key, null, secret);
+      secret = store.get(Spaces.STATE, key);
     }
     return secret;
   }

@@ -23,6 +23,9 @@ import java.util.Optional;
  *                          audience heads loaded at start
  * @param fanoutAttempts    tries of a broadcast's fan-out before it is {@code failed}
  * @param fanoutRetryDelay  wait before the second try; doubled for each later one (at most a minute)
+ * @param partitions        the store's partition count when it is created (0: what the store
+ *                          records, else 1); fixed afterwards (decision 0007)
+ * @param deliveryWait      how long a send's reply waits for the receiver's partition to apply it
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -40,6 +43,8 @@ public record LetterboxConfig(
     long prewarmMinReceivers,
     int fanoutAttempts,
     java.time.Duration fanoutRetryDelay,
+    int partitions,
+    java.time.Duration deliveryWait,
     Clock clock) {
 
   public LetterboxConfig {
@@ -67,6 +72,12 @@ public record LetterboxConfig(
     if (fanoutAttempts < 1 || fanoutRetryDelay.isNegative()) {
       throw new IllegalArgumentException("fanoutAttempts must be positive and fanoutRetryDelay not negative");
     }
+    if (partitions < 0 || partitions > io.letterbox.engine.partition.Partitioning.MAX) {
+      throw new IllegalArgumentException("partitions must be 0.." + io.letterbox.engine.partition.Partitioning.MAX + ": " + partitions);
+    }
+    if (deliveryWait.isNegative()) {
+      throw new IllegalArgumentException("deliveryWait must not be negative");
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
@@ -92,6 +103,8 @@ public record LetterboxConfig(
     b.prewarmMinReceivers = prewarmMinReceivers;
     b.fanoutAttempts = fanoutAttempts;
     b.fanoutRetryDelay = fanoutRetryDelay;
+    b.partitions = partitions;
+    b.deliveryWait = deliveryWait;
     b.clock = clock;
     return b;
   }
@@ -119,6 +132,8 @@ public record LetterboxConfig(
     // Five tries over ~15 s ride out a region move or a short store outage.
     private int fanoutAttempts = 5;
     private java.time.Duration fanoutRetryDelay = java.time.Duration.ofSeconds(1);
+    private int partitions = 0;
+    private java.time.Duration deliveryWait = java.time.Duration.ofSeconds(2);
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -135,12 +150,14 @@ public record LetterboxConfig(
     public Builder prewarmMinReceivers(long v) { prewarmMinReceivers = v; return this; }
     public Builder fanoutAttempts(int v) { fanoutAttempts = v; return this; }
     public Builder fanoutRetryDelay(java.time.Duration v) { fanoutRetryDelay = v; return this; }
+    public Builder partitions(int v) { partitions = v; return this; }
+    public Builder deliveryWait(java.time.Duration v) { deliveryWait = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedOwners, cachedMessageBytes, cachedAudienceBytes, maxAudienceUids,
-          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, clock);
+          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait, clock);
     }
   }
 }

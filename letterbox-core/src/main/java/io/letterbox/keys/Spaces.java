@@ -11,6 +11,10 @@ public final class Spaces {
 
   /** The action log, the truth: {@link LogKey} → an encoded action. Holds message contents. */
   public static final Space LOG = Space.plain("log", 0);
+  /** Each partition's journal: its order and its fence (decision 0007): {@link JournalKey} → {@code JournalEntry}. */
+  public static final Space JOURNAL = Space.plain("journal", JournalKey.PARTITION_PREFIX);
+  /** Actions of other partitions whose effects a partition applied: {@link DeliveryKey} → empty. */
+  public static final Space DELIVERIES = Space.plain("deliveries", 0);
   /** Contents of imported messages, which have no log entry of their own: {@link LogKey} → content. */
   public static final Space IMPORTED = Space.plain("imported", 0);
   /** Each party's copy of a one-to-one message: {@link TimelineKey} → flags. Rows never change. */
@@ -45,7 +49,7 @@ public final class Spaces {
   /** Frequency cap counters: {@link CapLevelKey} → level bitmaps. */
   public static final Space CAP_LEVELS = Space.plain("cap_levels", CapLevelKey.SENDER_WINDOW_PREFIX);
 
-  public static final List<Space> ALL = List.of(LOG, IMPORTED, CONVERSATION, HIDDEN, INCOMING, STATE,
+  public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS);
 }

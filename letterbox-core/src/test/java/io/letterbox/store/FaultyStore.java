@@ -52,6 +52,27 @@ public final class FaultyStore implements KeyValueStore {
     return paused;
   }
 
+  /**
+   * The next batch with a commit point waits, before anything of it is written, until
+   * {@code release} opens: a writer paused (GC, SIGSTOP) in the middle of its work.
+   *
+   * @return opens once that write is waiting
+   */
+  public java.util.concurrent.CountDownLatch pauseNextCommit(java.util.concurrent.CountDownLatch release) {
+    java.util.concurrent.CountDownLatch paused = new java.util.concurrent.CountDownLatch(1);
+    pausedCommit = () -> {
+      paused.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    return paused;
+  }
+
+  private volatile Runnable pausedCommit;
+
   /** The next {@code times} multi-gets of {@code space} fail, as reads do while a region moves. */
   public void failMultiGets(Space space, int times) {
     failingReads.put(space.name(), new java.util.concurrent.atomic.AtomicInteger(times));
@@ -93,6 +114,11 @@ public final class FaultyStore implements KeyValueStore {
   @Override
   public CompletableFuture<Void> write(WriteBatch batch) {
     Recorded recorded = (Recorded) batch;
+    Runnable pause = pausedCommit;
+    if (pause != null && recorded.committing) {
+      pausedCommit = null;
+      pause.run();
+    }
     int n;
     synchronized (this) {
       n = landing;
@@ -132,6 +158,7 @@ public final class FaultyStore implements KeyValueStore {
 
   private static final class Recorded implements WriteBatch {
     final List<Consumer<WriteBatch>> ops = new ArrayList<>();
+    boolean committing;
 
     @Override
     public WriteBatch put(Space space, byte[] key, byte[] value) {
@@ -154,6 +181,7 @@ public final class FaultyStore implements KeyValueStore {
     @Override
     public WriteBatch commit(Space space, byte[] key, byte[] value) {
       ops.add(b -> b.commit(space, key, value));
+      committing = true;
       return this;
     }
 

@@ -22,4 +22,12 @@ public sealed interface Action permits Sent, Imported, ReadMarked, MessageDelete
 
   /** Derives the action's index writes into the pending batch. */
   void apply(Applying to);
+
+  /**
+   * Whether applying it may write state of owners other than its home's (a one-to-one message's
+   * receiver): only such actions are delivered to other partitions (decision 0007).
+   */
+  default boolean reachesOtherOwners() {
+    return false;
+  }
 }

@@ -1,46 +1,89 @@
 package io.letterbox.engine.apply;
 
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.partition.PartitionRecords;
+import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.read.StateReader;
+import io.letterbox.keys.DeliveryKey;
+import io.letterbox.keys.JournalKey;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
-import io.letterbox.keys.StateKey;
 import io.letterbox.rows.FanoutJobRow;
+import io.letterbox.rows.JournalEntry;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyValueStore;
-import io.letterbox.store.StoreReads;
 import io.letterbox.store.WriteBatch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * Appends actions to the log and derives their indexes: the one write path of the live writer
- * and of every replay of the log (recovery, {@code rebuild}, {@code migrate}). Actions go into a
- * pending batch that every later read of {@link #state()} sees, so the live writer's decisions
- * and the appliers always see every earlier action, written or not; {@link #flush} writes the
- * batch with the "applied up to" marker as its last mutation.
+ * Applies one partition's actions: the one write path of the live writer and of every replay of
+ * a journal (recovery, {@code rebuild}, {@code migrate}). Actions go into a pending batch that
+ * every later read of {@link #state()} sees, so the live writer's decisions and the appliers
+ * always see every earlier action, written or not.
+ *
+ * <p>An action is applied either at its home partition ({@link #append}: the partition that
+ * decided and logged it), or as a delivery ({@link #deliver}: another partition applying its
+ * part). Either way the action's {@code apply} writes only what belongs to owners of this
+ * partition ({@link #owns}); at home, the other partitions it touched are recorded for the outbox.
+ *
+ * <p>{@link #flush} writes the batch (decision 0007): the log entries, then the journal entry as
+ * the batch's commit point (a live writer only; a replay's entries are in the journal already),
+ * then the derived writes, then the "applied up to seq" mark last.
  *
  * <p>One thread uses an applier at a time.
  */
 public final class Applier implements Applying {
-  private static final String MARKER = "applied";
+  private static final byte[] EMPTY = new byte[0];
+
+  /** An action logged here whose effects reach other partitions: they get it delivered. */
+  public record Outgoing(long id, int[] partitions) {}
 
   private final LetterboxConfig config;
+  private final Partitioning partitioning;
+  private final int partition;
   private final PendingWrites pending;
   private final StateReader state;
   private final Consumer<FanoutJobRow> fanOut;
-  private long last;
-  private int actions;
+
+  /** What the pending batch applied, for its journal entry: ids, and origins negated. */
+  private long[] applied = new long[64];
+  private int appliedCount;
+  private final List<Outgoing> outgoing = new ArrayList<>();
+  private final int[] touched;
+  private int touchedCount;
+  private boolean home;
+
+  /** Live writer: the epoch it commits with and the seq of its next entry; 0 for a replay. */
+  private long epoch;
+  private long nextSeq;
+  /** Replay: the seq of the last journal entry appended. */
+  private long replayedSeq = -1;
+  /** The seq of the journal entry the last flush committed; 0 if it committed none. */
+  private long committedSeq;
 
   /**
    * @param fanOut how a replay does a finished broadcast's fan-out (after the pending writes are
    *     flushed); null for the live writer, whose jobs do it before they log the completion
    */
-  public Applier(KeyValueStore store, LetterboxConfig config, Consumer<FanoutJobRow> fanOut) {
+  public Applier(KeyValueStore store, LetterboxConfig config, Partitioning partitioning, int partition,
+      Consumer<FanoutJobRow> fanOut) {
     this.config = config;
+    this.partitioning = partitioning;
+    this.partition = partition;
     this.pending = new PendingWrites(store);
     this.state = StateReader.uncached(pending, config);
     this.fanOut = fanOut;
+    this.touched = new int[partitioning.count()];
+  }
+
+  /** Makes this the partition's live writer: each flush commits journal entry {@code nextSeq}, then the next. */
+  public void commitFrom(long epoch, long nextSeq) {
+    this.epoch = epoch;
+    this.nextSeq = nextSeq;
   }
 
   /** The state with every appended action in it, pending or written. */
@@ -60,6 +103,26 @@ public final class Applier implements Applying {
   }
 
   @Override
+  public boolean owns(long owner) {
+    if (partitioning.count() == 1) {
+      return true;
+    }
+    int p = partitioning.of(owner);
+    if (p == partition) {
+      return true;
+    }
+    if (home && !contains(p)) {
+      touched[touchedCount++] = p;
+    }
+    return false;
+  }
+
+  @Override
+  public boolean home() {
+    return home;
+  }
+
+  @Override
   public void fanOut(FanoutJobRow job) {
     if (fanOut != null) {
       flush().join();
@@ -67,8 +130,12 @@ public final class Applier implements Applying {
     }
   }
 
+  public int partition() {
+    return partition;
+  }
+
   /**
-   * Adds action {@code logId} and its index writes to the pending batch.
+   * Adds action {@code logId}, decided by this partition, and its writes to the pending batch.
    *
    * @param logEntry the encoded action to put into the log, or null when it is there already
    */
@@ -76,14 +143,34 @@ public final class Applier implements Applying {
     if (logEntry != null) {
       pending.put(Spaces.LOG, LogKey.of(logId), logEntry);
     }
-    action.apply(this);
-    last = logId;
-    actions++;
+    home = true;
+    touchedCount = 0;
+    try {
+      action.apply(this);
+    } finally {
+      home = false;
+    }
+    if (touchedCount > 0) {
+      outgoing.add(new Outgoing(logId, Arrays.copyOf(touched, touchedCount)));
+    }
+    record(logId);
   }
 
-  /** Actions appended since the last flush. */
+  /** Adds this partition's part of action {@code origin}, logged by another partition. */
+  public void deliver(long origin, Action action) {
+    action.apply(this);
+    pending.put(Spaces.DELIVERIES, DeliveryKey.of(partition, origin), EMPTY);
+    record(-origin);
+  }
+
+  /** A replay appended the actions of journal entry {@code seq}: the next flush marks it applied. */
+  public void replayed(long seq) {
+    replayedSeq = seq;
+  }
+
+  /** Actions and deliveries appended since the last flush. */
   public int actions() {
-    return actions;
+    return appliedCount;
   }
 
   /** Mutations pending. */
@@ -91,33 +178,67 @@ public final class Applier implements Applying {
     return pending.size();
   }
 
+  /** The seq of the journal entry the last {@link #flush} committed; 0 if none. */
+  public long committedSeq() {
+    return committedSeq;
+  }
+
+  /** The actions of the batch flushed last whose effects reach other partitions. */
+  public List<Outgoing> takeOutgoing() {
+    List<Outgoing> out = List.copyOf(outgoing);
+    outgoing.clear();
+    return out;
+  }
+
   /**
    * Writes the pending batch, visible when this returns.
    *
    * @return completes when it is durable
+   * @throws io.letterbox.store.FencedException if another writer took the partition: nothing
+   *     after the log entries was written
    */
   public CompletableFuture<Void> flush() {
-    if (pending.isEmpty()) {
+    PendingWrites.Put commit = null;
+    PendingWrites.Put marker = null;
+    committedSeq = 0;
+    if (nextSeq > 0 && appliedCount > 0) {
+      long seq = nextSeq++;
+      committedSeq = seq;
+      commit = new PendingWrites.Put(Spaces.JOURNAL, JournalKey.of(partition, seq),
+          new JournalEntry(epoch, Arrays.copyOf(applied, appliedCount)).encode());
+      marker = new PendingWrites.Put(Spaces.STATE, PartitionRecords.appliedKey(partition), Bytes.ofLong(seq));
+    } else if (replayedSeq >= 0) {
+      marker = new PendingWrites.Put(Spaces.STATE, PartitionRecords.appliedKey(partition), Bytes.ofLong(replayedSeq));
+      replayedSeq = -1;
+    }
+    appliedCount = 0;
+    if (pending.isEmpty() && marker == null) {
       return CompletableFuture.completedFuture(null);
     }
-    if (actions > 0) {
-      // Last in the batch, so a backend that applies it row by row marks only what landed.
-      pending.put(Spaces.STATE, StateKey.meta(MARKER), Bytes.ofLong(last));
-    }
-    actions = 0;
-    return pending.write();
+    return pending.write(Spaces.LOG, commit, marker);
   }
 
   /** Drops the pending batch (its write failed, or an action could not be applied). */
   public void discard() {
     pending.discard();
-    actions = 0;
+    appliedCount = 0;
+    outgoing.clear();
     state.reloadCaps();
   }
 
-  /** @return the id of the last action applied to {@code store}'s indexes; 0 for none. */
-  public static long appliedUpTo(StoreReads store) {
-    byte[] v = store.get(Spaces.STATE, StateKey.meta(MARKER));
-    return v == null ? 0 : Bytes.getLong(v, 0);
+  private void record(long id) {
+    if (appliedCount == applied.length) {
+      applied = Arrays.copyOf(applied, applied.length * 2);
+    }
+    applied[appliedCount++] = id;
+  }
+
+  private boolean contains(int p) {
+    for (int i = 0; i < touchedCount; i++) {
+      if (touched[i] == p) {
+        return true;
+      }
+    }
+    return false;
   }
 }

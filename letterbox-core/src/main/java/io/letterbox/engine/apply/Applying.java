@@ -16,6 +16,18 @@ public interface Applying {
   LetterboxConfig config();
 
   /**
+   * Whether {@code owner}'s state belongs to the partition applying the action. An action writes
+   * only what belongs to owners it owns; another partition applies the rest (decision 0007).
+   */
+  boolean owns(long owner);
+
+  /**
+   * Whether this is the partition that logged the action (not one applying its part of another's):
+   * content rows, written once, are written at home.
+   */
+  boolean home();
+
+  /**
    * Makes sure a finished broadcast's fan-out is done: the live engine's job did it before it
    * logged the completion; a replay of the log does it here.
    */

@@ -46,11 +46,22 @@ public record Imported(List<Entry> messages) implements Action {
   }
 
   @Override
+  public boolean reachesOtherOwners() {
+    return true;
+  }
+
+  @Override
   public void apply(Applying to) {
     for (Entry i : messages) {
-      to.batch().put(Spaces.IMPORTED, LogKey.of(i.id()), ImportedRow.encode(i.from(), i.to(), i.text()));
-      to.batch().put(Spaces.CONVERSATION, TimelineKey.of(i.from(), i.to(), i.id()), TimelineFlags.of(true, true));
-      to.batch().put(Spaces.CONVERSATION, TimelineKey.of(i.to(), i.from(), i.id()), TimelineFlags.of(false, true));
+      if (to.home()) {
+        to.batch().put(Spaces.IMPORTED, LogKey.of(i.id()), ImportedRow.encode(i.from(), i.to(), i.text()));
+      }
+      if (to.owns(i.from())) {
+        to.batch().put(Spaces.CONVERSATION, TimelineKey.of(i.from(), i.to(), i.id()), TimelineFlags.of(true, true));
+      }
+      if (to.owns(i.to())) {
+        to.batch().put(Spaces.CONVERSATION, TimelineKey.of(i.to(), i.from(), i.id()), TimelineFlags.of(false, true));
+      }
     }
   }
 }

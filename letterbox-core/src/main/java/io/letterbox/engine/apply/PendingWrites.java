@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -33,63 +34,87 @@ public final class PendingWrites implements WriteBatch, StoreReads {
   private static final Object DELETED = new Object();
 
   private final KeyValueStore store;
-  private final Map<Space, Pending> pending = new HashMap<>();
-  private WriteBatch batch;
+  /** Spaces in the order they were first written, so a batch is written in a stable order. */
+  private final Map<Space, Pending> pending = new LinkedHashMap<>();
+  private int size;
+
+  /** A put written outside the pending entries: a batch's commit point or its last mutation. */
+  public record Put(Space space, byte[] key, byte[] value) {}
 
   public PendingWrites(KeyValueStore store) {
     this.store = store;
-    this.batch = store.newBatch();
+  }
+
+  /** Writes the batch in the order it was added. */
+  public CompletableFuture<Void> write() {
+    return write(null, null, null);
   }
 
   /**
-   * Writes the batch: visible to every read of the store when this returns.
+   * Writes the batch: visible to every read of the store when this returns. The entries of
+   * {@code first} come first, then {@code commit} as the batch's commit point, then every other
+   * space's entries, then {@code last}; each may be null.
    *
    * @return completes when the batch is durable
    */
-  public CompletableFuture<Void> write() {
-    WriteBatch written = batch;
+  public CompletableFuture<Void> write(Space first, Put commit, Put last) {
+    WriteBatch batch = store.newBatch();
+    Pending head = first == null ? null : pending.get(first);
+    if (head != null) {
+      head.writeTo(first, batch);
+    }
+    if (commit != null) {
+      batch.commit(commit.space(), commit.key(), commit.value());
+    }
+    for (Map.Entry<Space, Pending> e : pending.entrySet()) {
+      if (e.getValue() != head) {
+        e.getValue().writeTo(e.getKey(), batch);
+      }
+    }
+    if (last != null) {
+      batch.put(last.space(), last.key(), last.value());
+    }
     discard();
-    return store.write(written);
+    return store.write(batch);
   }
 
   /** Forgets every pending mutation. */
   public void discard() {
-    batch = store.newBatch();
     // Kept, not dropped: the next batch is about as big, and its maps need not grow again.
     pending.values().forEach(Pending::clear);
+    size = 0;
   }
 
   @Override
   public WriteBatch put(Space space, byte[] key, byte[] value) {
-    batch.put(space, key, value);
     space(space).put(key, value);
+    size++;
     return this;
   }
 
   @Override
   public WriteBatch delete(Space space, byte[] key) {
-    batch.delete(space, key);
     space(space).put(key, DELETED);
+    size++;
     return this;
   }
 
   @Override
   public WriteBatch increment(Space space, byte[] key, long delta) {
-    batch.increment(space, key, delta);
     space(space).put(key, delta);
+    size++;
     return this;
   }
 
+  /** The pending batch takes its commit point when it is written ({@link #write(Space, Put, Put)}). */
   @Override
   public WriteBatch commit(Space space, byte[] key, byte[] value) {
-    batch.commit(space, key, value);
-    space(space).put(key, value);
-    return this;
+    throw new UnsupportedOperationException("a pending batch takes its commit point in write()");
   }
 
   @Override
   public int size() {
-    return batch.size();
+    return size;
   }
 
   @Override
@@ -177,6 +202,20 @@ public final class PendingWrites implements WriteBatch, StoreReads {
       }
       if (sorted != null) {
         sorted.merge(key, value, Pending::combine);
+      }
+    }
+
+    /** Adds the entries to {@code batch} in the order they came. */
+    void writeTo(Space space, WriteBatch batch) {
+      for (int i = 0; i < keys.size(); i++) {
+        Object v = values.get(i);
+        if (v == DELETED) {
+          batch.delete(space, keys.get(i));
+        } else if (v instanceof Long delta) {
+          batch.increment(space, keys.get(i), delta);
+        } else {
+          batch.put(space, keys.get(i), (byte[]) v);
+        }
       }
     }
 

@@ -41,19 +41,28 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
   }
 
   @Override
+  public boolean reachesOtherOwners() {
+    return true;
+  }
+
+  @Override
   public void apply(Applying to) {
     var batch = to.batch();
-    batch.put(Spaces.CONVERSATION, TimelineKey.of(from, this.to, id), TimelineFlags.of(true, false));
-    batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
-    batch.increment(Spaces.INCOMING, PairKey.of(this.to, from), 1);
-    to.state().cap(from).ifPresent(cap -> {
-      TreeMap<Long, RoaringBitmap> receiver = new TreeMap<>();
-      receiver.put(Blocks.block(this.to), RoaringBitmap.bitmapOf(Blocks.low(this.to)));
-      CapLevels.apply(to.state(), batch, from, cap, Ids.epochMillis(id), receiver);
-    });
-    if (idempotencyKey != null) {
-      batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(from, idempotencyKey),
-          new IdempotencyRow(id, requestHash).encode());
+    if (to.owns(from)) {
+      batch.put(Spaces.CONVERSATION, TimelineKey.of(from, this.to, id), TimelineFlags.of(true, false));
+      to.state().cap(from).ifPresent(cap -> {
+        TreeMap<Long, RoaringBitmap> receiver = new TreeMap<>();
+        receiver.put(Blocks.block(this.to), RoaringBitmap.bitmapOf(Blocks.low(this.to)));
+        CapLevels.apply(to.state(), batch, from, cap, Ids.epochMillis(id), receiver);
+      });
+      if (idempotencyKey != null) {
+        batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(from, idempotencyKey),
+            new IdempotencyRow(id, requestHash).encode());
+      }
+    }
+    if (to.owns(this.to)) {
+      batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
+      batch.increment(Spaces.INCOMING, PairKey.of(this.to, from), 1);
     }
   }
 }

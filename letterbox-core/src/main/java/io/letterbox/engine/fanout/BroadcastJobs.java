@@ -81,7 +81,17 @@ public final class BroadcastJobs implements AutoCloseable {
 
   /** Starts every fan-out a stopped process left unfinished. */
   public void resume() {
-    state.jobIds().forEach(this::submit);
+    resume(sender -> true);
+  }
+
+  /** Starts again the jobs left by an earlier run whose senders {@code ofSender} accepts. */
+  public void resume(java.util.function.LongPredicate ofSender) {
+    for (long id : state.jobIds()) {
+      io.letterbox.rows.FanoutJobRow job = state.job(id);
+      if (job != null && ofSender.test(job.sender())) {
+        submit(id);
+      }
+    }
   }
 
   /**

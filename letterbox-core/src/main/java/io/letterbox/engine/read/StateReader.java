@@ -156,6 +156,16 @@ public final class StateReader {
     return row == null ? null : ImportedRow.decode(id, row);
   }
 
+  /** @return action {@code id}'s log entry as stored, or null */
+  public byte[] logEntry(long id) {
+    return store.get(Spaces.LOG, LogKey.of(id));
+  }
+
+  /** Whether the delivery {@code deliveryKey} ({@link io.letterbox.keys.DeliveryKey}) was applied. */
+  public boolean delivered(byte[] deliveryKey) {
+    return store.get(Spaces.DELIVERIES, deliveryKey) != null;
+  }
+
   /** @return the newest logged id; 0 for an empty log */
   public long largestLoggedId() {
     List<KeyValue> last = store.scan(Spaces.LOG, new KeyRange(new byte[0], null), true, 1);
@@ -310,6 +320,18 @@ public final class StateReader {
           }
           return true;
         });
+    return count[0];
+  }
+
+  /** Counts the incoming live rows of the conversation but those of {@code except}. */
+  public long countIncomingRowsExcept(long owner, long peer, java.util.Set<Long> except) {
+    long[] count = {0};
+    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, 0, Long.MAX_VALUE), false, (k, v) -> {
+      if (TimelineFlags.countsAsUnread(v) && !except.contains(TimelineKey.id(k))) {
+        count[0]++;
+      }
+      return true;
+    });
     return count[0];
   }
 

@@ -8,7 +8,15 @@ import java.util.List;
  * No actions means nothing changes (a replayed idempotent send, an old read position).
  */
 public record Decision<R>(List<Logged> actions, R result) {
-  public record Logged(long logId, Action action) {}
+  /**
+   * An action to apply: logged here at {@code logId}, or, when {@code delivered}, the part of this
+   * partition of action {@code logId} that another partition logged.
+   */
+  public record Logged(long logId, Action action, boolean delivered) {
+    public Logged(long logId, Action action) {
+      this(logId, action, false);
+    }
+  }
 
   static <R> Decision<R> nothing(R result) {
     return new Decision<>(List.of(), result);

@@ -21,7 +21,7 @@ final class HttpStatuses {
       case PAYLOAD_TOO_LARGE -> 413;
       case FREQUENCY_CAPPED, OVERLOADED -> 429;
       case INTERNAL -> 500;
-      case NOT_READY -> 503;
+      case NOT_READY, NOT_OWNER -> 503;
     };
   }
 
@@ -45,6 +45,8 @@ final class HttpStatuses {
       case OVERLOADED -> OptionalInt.of(1);
       // Starting or stopping takes seconds; a load balancer has other nodes meanwhile.
       case NOT_READY -> OptionalInt.of(5);
+      // A partition moves between nodes in well under a second once the new owner has it.
+      case NOT_OWNER -> OptionalInt.of(1);
       default -> OptionalInt.empty();
     };
   }

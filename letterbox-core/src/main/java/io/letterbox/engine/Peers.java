@@ -1,0 +1,32 @@
+package io.letterbox.engine;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * How a node's engine reaches partitions and caches on other nodes (decision 0007). The server
+ * implements it over its internal channel; an engine hosting every partition needs none.
+ */
+public interface Peers {
+  /** For an engine that hosts every partition itself. */
+  Peers NONE = new Peers() {
+    @Override
+    public CompletableFuture<Void> deliver(int partition, long[] origins) {
+      return CompletableFuture.failedFuture(new LetterboxException(ErrorCode.NOT_OWNER,
+          "partition " + partition + " is not hosted here and there are no peers"));
+    }
+
+    @Override
+    public CompletableFuture<Void> published(long sender, long id) {
+      return CompletableFuture.completedFuture(null);
+    }
+  };
+
+  /**
+   * Has the owner of {@code partition} apply its part of the actions {@code origins}; completes
+   * when that is durable there.
+   */
+  CompletableFuture<Void> deliver(int partition, long[] origins);
+
+  /** Tells every other node that {@code sender} published broadcast {@code id}, so their caches show it. */
+  CompletableFuture<Void> published(long sender, long id);
+}

@@ -1,0 +1,42 @@
+package io.letterbox.engine.partition;
+
+import io.letterbox.id.Ids;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Which of the store's P partitions owns an owner's state (decision 0007). P is fixed when the
+ * store is created; a partition's writer stamps its ids with the partition as their node number,
+ * so P is at most {@link #MAX}.
+ */
+public record Partitioning(int count) {
+  public static final int MAX = Ids.MAX_NODE + 1;
+  /** Imports are decided by one partition: their ids are numbered per millisecond of original time. */
+  public static final int IMPORTS = 0;
+
+  public Partitioning {
+    if (count < 1 || count > MAX) {
+      throw new IllegalArgumentException("partitions must be 1.." + MAX + ": " + count);
+    }
+  }
+
+  /** The partition of a user (or any owner numbered like one). */
+  public int of(long owner) {
+    return count == 1 ? 0 : (int) Long.remainderUnsigned(mix(owner), count);
+  }
+
+  /** The partition of a named owner (a segment). */
+  public int ofName(String name) {
+    long h = 1125899906842597L;
+    for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
+      h = 31 * h + b;
+    }
+    return of(h);
+  }
+
+  /** The finalizer of SplitMix64: neighbouring uids land in unrelated partitions. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 31);
+  }
+}

@@ -1,0 +1,264 @@
+package io.letterbox.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
+
+import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.model.SendRequest;
+import io.letterbox.store.FaultyStore;
+import io.letterbox.store.KeyValueStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Several engines on one store, each hosting some partitions (decision 0007): what every backend
+ * must give them. Nodes here are engines in one JVM, joined by {@link InJvmPeers}; the server's
+ * cluster tests run them as processes.
+ */
+public abstract class ClusterContract {
+  private static final int PARTITIONS = 8;
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  protected abstract KeyValueStore openStore();
+
+  protected KeyValueStore store;
+  private final List<Letterbox> nodes = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final InJvmPeers peers = new InJvmPeers();
+  private Partitioning partitioning;
+
+  @BeforeEach
+  void startThreeNodes() {
+    store = openStore();
+    for (int i = 0; i < 3; i++) {
+      nodes.add(Letterbox.openNode(store, config(Duration.ofSeconds(30)), peers));
+    }
+    partitioning = nodes.get(0).partitioning();
+    for (int p = 0; p < PARTITIONS; p++) {
+      nodes.get(p % 3).take(p);
+    }
+  }
+
+  @AfterEach
+  void stopNodes() {
+    nodes.forEach(Letterbox::close);
+    store.close();
+  }
+
+  private static LetterboxConfig config(Duration deliveryWait) {
+    return LetterboxConfig.builder().partitions(PARTITIONS).deliveryWait(deliveryWait).build();
+  }
+
+  @Test
+  void theStoreRecordsItsPartitionCount() {
+    assertThat(partitioning.count()).isEqualTo(PARTITIONS);
+    Throwable refused = catchThrowable(() -> Letterbox.openNode(store,
+        LetterboxConfig.builder().partitions(PARTITIONS * 2).build(), peers));
+    assertThat(refused).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("8 partitions");
+  }
+
+  @Test
+  void everyAcknowledgedSendAcrossPartitionsIsOnceInBothHistoriesWithExactCounters() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    Map<List<Long>, Set<Long>> sent = new ConcurrentHashMap<>();
+    try {
+      List<Future<?>> work = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        Random random = new Random(t);
+        work.add(pool.submit(() -> {
+          for (int i = 0; i < 100; i++) {
+            long from = 1 + random.nextInt(30);
+            long to = 1 + random.nextInt(30);
+            if (from == to) {
+              continue;
+            }
+            long id = ownerOf(from).send(new SendRequest(from, to, "m" + i, null)).join().message().id();
+            sent.computeIfAbsent(List.of(from, to), k -> ConcurrentHashMap.newKeySet()).add(id);
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : work) {
+        f.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    Map<Long, Long> received = new HashMap<>();
+    for (Map.Entry<List<Long>, Set<Long>> e : sent.entrySet()) {
+      long from = e.getKey().get(0);
+      long to = e.getKey().get(1);
+      received.merge(to, (long) e.getValue().size(), Long::sum);
+      Set<Long> both = new HashSet<>(e.getValue());
+      both.addAll(sent.getOrDefault(List.of(to, from), Set.of()));
+      assertThat(historyIds(from, to)).as("%d's history with %d", from, to).containsExactlyInAnyOrderElementsOf(both);
+      assertThat(historyIds(to, from)).as("%d's history with %d", to, from).containsExactlyInAnyOrderElementsOf(both);
+    }
+    for (Map.Entry<Long, Long> r : received.entrySet()) {
+      assertThat(ownerOf(r.getKey()).unread(r.getKey(), "pc").total()).as("unread of %d", r.getKey()).isEqualTo(r.getValue());
+    }
+  }
+
+  @Test
+  void aSendIsReadableByItsReceiverWhenItIsAcknowledged() {
+    long[] pair = usersInDifferentPartitions();
+    Message m = ownerOf(pair[0]).send(new SendRequest(pair[0], pair[1], "hello", null)).join().message();
+    assertThat(historyIds(pair[1], pair[0])).containsExactly(m.id());
+    assertThat(ownerOf(pair[1]).unread(pair[1], "mobile").total()).isEqualTo(1);
+  }
+
+  @Test
+  void aWriterThatLostItsPartitionWritesNothingAfterwards() throws Exception {
+    long[] pair = usersInDifferentPartitions();
+    long sender = pair[0];
+    int p = partitioning.of(sender);
+    FaultyStore paused = new FaultyStore(store);
+    Letterbox old = Letterbox.openNode(paused, config(Duration.ofSeconds(30)), peers);
+    nodes.add(old);
+    nodes.get(p % 3).release(p);
+    old.take(p);
+    Message before = old.send(new SendRequest(sender, pair[1], "before", null)).join().message();
+
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch waiting = paused.pauseNextCommit(release);
+    CompletableFuture<?> late = old.send(new SendRequest(sender, pair[1], "late", null));
+    assertThat(waiting.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    // The old writer is paused past its session: another node takes the partition.
+    nodes.get(p % 3).take(p);
+    release.countDown();
+
+    Throwable refused = catchThrowable(late::join);
+    assertThat(refused).isInstanceOf(CompletionException.class);
+    assertThat(((LetterboxException) refused.getCause()).code()).isEqualTo(ErrorCode.NOT_OWNER);
+    await().atMost(WAIT).until(() -> !old.hosted().containsKey(p));
+    assertThat(texts(sender, pair[1])).containsExactly("before");
+    assertThat(texts(pair[1], sender)).containsExactly("before");
+    Message after = ownerOf(sender).send(new SendRequest(sender, pair[1], "after", null)).join().message();
+    assertThat(after.id()).isGreaterThan(before.id());
+    assertThat(texts(pair[1], sender)).containsExactly("after", "before");
+    assertThat(ownerOf(pair[1]).unread(pair[1], "pc").total()).isEqualTo(2);
+  }
+
+  @Test
+  void aDeliveryItsWriterNeverMadeIsMadeByThePartitionsNextOwner() {
+    long[] pair = usersInDifferentPartitions();
+    int home = partitioning.of(pair[0]);
+    int away = partitioning.of(pair[1]);
+    Letterbox first = nodes.get(home % 3);
+    first.close(); // stops hosting everything; a fresh engine takes over below
+    nodes.remove(first);
+    Letterbox writer = Letterbox.openNode(store, config(Duration.ofMillis(100)), peers);
+    nodes.add(writer);
+    writer.take(home);
+    peers.unreachable.add(away);
+    Message m = writer.send(new SendRequest(pair[0], pair[1], "in flight", null)).join().message();
+    assertThat(writer.history(pair[1], pair[0], null, 10).items()).as("not delivered yet").isEmpty();
+    writer.close(); // dies with the delivery undone
+    nodes.remove(writer);
+    peers.unreachable.clear();
+
+    Letterbox next = Letterbox.openNode(store, config(Duration.ofSeconds(30)), peers);
+    nodes.add(next);
+    for (int p = 0; p < PARTITIONS; p++) {
+      if (p % 3 == home % 3) {
+        next.take(p);
+      }
+    }
+    await().atMost(WAIT).untilAsserted(() -> assertThat(historyIds(pair[1], pair[0])).containsExactly(m.id()));
+    assertThat(ownerOf(pair[1]).unread(pair[1], "pc").total()).isEqualTo(1);
+
+    // Taken once more (and so delivered once more): still once.
+    next.release(home);
+    next.take(home);
+    ownerOf(pair[1]).deliver(away, new long[] {m.id()}).join();
+    assertThat(historyIds(pair[1], pair[0])).containsExactly(m.id());
+    assertThat(ownerOf(pair[1]).unread(pair[1], "pc").total()).isEqualTo(1);
+  }
+
+  @Test
+  void aRequestForAPartitionHostedElsewhereIsRefusedAsNotOwner() {
+    long uid = 1;
+    Letterbox other = nodes.get((partitioning.of(uid) + 1) % 3);
+    Throwable refused = catchThrowable(() -> other.markRead(uid, 2, "pc", null).join());
+    assertThat(((LetterboxException) refused.getCause()).code()).isEqualTo(ErrorCode.NOT_OWNER);
+  }
+
+  private Letterbox ownerOf(long uid) {
+    int p = partitioning.of(uid);
+    for (Letterbox n : nodes) {
+      if (n.hosted().containsKey(p)) {
+        return n;
+      }
+    }
+    throw new AssertionError("no node hosts partition " + p);
+  }
+
+  private long[] usersInDifferentPartitions() {
+    for (long a = 1; ; a++) {
+      for (long b = a + 1; b < a + 50; b++) {
+        if (partitioning.of(a) != partitioning.of(b)) {
+          return new long[] {a, b};
+        }
+      }
+    }
+  }
+
+  private List<Long> historyIds(long owner, long peer) {
+    List<Long> out = new ArrayList<>();
+    String cursor = null;
+    do {
+      Page<Message> page = ownerOf(owner).history(owner, peer, cursor, 100);
+      page.items().forEach(m -> out.add(m.id()));
+      cursor = page.next();
+    } while (cursor != null);
+    return out;
+  }
+
+  private List<String> texts(long owner, long peer) {
+    return ownerOf(owner).history(owner, peer, null, 100).items().stream().map(Message::text).toList();
+  }
+
+  /** Nodes of one JVM reaching each other directly; deliveries to {@link #unreachable} fail. */
+  private final class InJvmPeers implements Peers {
+    final Set<Integer> unreachable = ConcurrentHashMap.newKeySet();
+
+    @Override
+    public CompletableFuture<Void> deliver(int partition, long[] origins) {
+      if (!unreachable.contains(partition)) {
+        for (Letterbox n : List.copyOf(nodes)) {
+          if (n.hosted().containsKey(partition)) {
+            return n.deliver(partition, origins);
+          }
+        }
+      }
+      return CompletableFuture.failedFuture(new LetterboxException(ErrorCode.NOT_OWNER, "unreachable: " + partition));
+    }
+
+    @Override
+    public CompletableFuture<Void> published(long sender, long id) {
+      for (Letterbox n : List.copyOf(nodes)) {
+        n.published(sender, id);
+      }
+      return CompletableFuture.completedFuture(null);
+    }
+  }
+}
