@@ -218,10 +218,19 @@ public final class Letterbox implements AutoCloseable {
   private PartitionWriter writer(int p) {
     PartitionWriter w = writers.get(p);
     if (w == null || !w.running()) {
-      throw new LetterboxException(ErrorCode.NOT_OWNER,
-          "partition " + p + " is not hosted by this node now; retry shortly");
+      throw new NotOwnerException(p, "partition " + p + " is not hosted by this node now; retry shortly");
     }
     return w;
+  }
+
+  /**
+   * Reads of an owner are answered by the node hosting it, whose caches its writes keep current:
+   * elsewhere they are refused as {@link NotOwnerException}, which the server forwards.
+   */
+  private void requireHosted(long owner) {
+    if (!hostsAll) {
+      writer(partitioning.of(owner));
+    }
   }
 
   private <R> CompletableFuture<R> submit(long owner, io.letterbox.engine.write.Command<R> command) {
@@ -310,6 +319,7 @@ public final class Letterbox implements AutoCloseable {
   public Optional<Message> message(long owner, long id) {
     Validate.uid("uid", owner);
     Validate.messageId(id);
+    requireHosted(owner);
     Message m = state.message(id);
     long peer = m == null ? 0 : StateReader.peerOf(owner, m);
     return peer != 0 && state.visible(owner, peer, m) ? Optional.of(m) : Optional.empty();
@@ -325,6 +335,7 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("peer", peer);
     Validate.distinct("uid", owner, "peer", peer);
     Validate.limit(limit);
+    requireHosted(owner);
     return history.page(owner, peer, cursor, limit);
   }
 
@@ -332,6 +343,7 @@ public final class Letterbox implements AutoCloseable {
   public Page<Conversation> conversations(long owner, String cursor, int limit) {
     Validate.uid("uid", owner);
     Validate.limit(limit);
+    requireHosted(owner);
     return conversations.page(owner, cursor, limit);
   }
 
@@ -351,6 +363,7 @@ public final class Letterbox implements AutoCloseable {
   public UnreadSummary unread(long owner, String device) {
     Validate.uid("uid", owner);
     Validate.device(device, config.devices());
+    requireHosted(owner);
     return unread.summary(owner, device);
   }
 
@@ -419,6 +432,7 @@ public final class Letterbox implements AutoCloseable {
   /** @return the cap in force for {@code sender}: its own, else the configured default. */
   public Optional<FrequencyCap> cap(long sender) {
     Validate.uid("sender", sender);
+    requireHosted(sender);
     return state.cap(sender);
   }
 
@@ -522,6 +536,7 @@ public final class Letterbox implements AutoCloseable {
     if (m == null || m.kind() != Message.Kind.BROADCAST) {
       return Optional.empty();
     }
+    requireHosted(m.from());
     return Optional.ofNullable(state.broadcastRecord(m.from(), id)).map(r -> toBroadcast(m, r));
   }
 
@@ -543,6 +558,7 @@ public final class Letterbox implements AutoCloseable {
   public Page<Broadcast> sentBroadcasts(long sender, String cursor, int limit) {
     Validate.uid("uid", sender);
     Validate.limit(limit);
+    requireHosted(sender);
     long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, 'b', sender, 0, 1)[0];
     List<Map.Entry<Long, BroadcastRecord>> rows = state.sentBroadcasts(sender, before, limit + 1);
     boolean more = rows.size() > limit;

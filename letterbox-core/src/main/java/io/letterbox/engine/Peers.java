@@ -11,7 +11,7 @@ public interface Peers {
   Peers NONE = new Peers() {
     @Override
     public CompletableFuture<Void> deliver(int partition, long[] origins) {
-      return CompletableFuture.failedFuture(new LetterboxException(ErrorCode.NOT_OWNER,
+      return CompletableFuture.failedFuture(new NotOwnerException(partition,
           "partition " + partition + " is not hosted here and there are no peers"));
     }
 

@@ -171,7 +171,8 @@ public abstract class ClusterContract {
     writer.take(home);
     peers.unreachable.add(away);
     Message m = writer.send(new SendRequest(pair[0], pair[1], "in flight", null)).join().message();
-    assertThat(writer.history(pair[1], pair[0], null, 10).items()).as("not delivered yet").isEmpty();
+    assertThat(store.get(io.letterbox.keys.Spaces.CONVERSATION, io.letterbox.keys.TimelineKey.of(pair[1], pair[0], m.id())))
+        .as("not delivered yet").isNull();
     writer.close(); // dies with the delivery undone
     nodes.remove(writer);
     peers.unreachable.clear();
@@ -195,11 +196,16 @@ public abstract class ClusterContract {
   }
 
   @Test
-  void aRequestForAPartitionHostedElsewhereIsRefusedAsNotOwner() {
+  void writesAndReadsOfAnOwnerHostedElsewhereAreRefusedNamingItsPartition() {
     long uid = 1;
-    Letterbox other = nodes.get((partitioning.of(uid) + 1) % 3);
-    Throwable refused = catchThrowable(() -> other.markRead(uid, 2, "pc", null).join());
-    assertThat(((LetterboxException) refused.getCause()).code()).isEqualTo(ErrorCode.NOT_OWNER);
+    int p = partitioning.of(uid);
+    Letterbox other = nodes.get((p + 1) % 3);
+    Throwable write = catchThrowable(() -> other.markRead(uid, 2, "pc", null).join());
+    assertThat(write.getCause()).isInstanceOf(NotOwnerException.class);
+    assertThat(((NotOwnerException) write.getCause()).partition()).isEqualTo(p);
+    Throwable read = catchThrowable(() -> other.unread(uid, "pc"));
+    assertThat(read).isInstanceOf(NotOwnerException.class);
+    assertThat(((NotOwnerException) read).partition()).isEqualTo(p);
   }
 
   private Letterbox ownerOf(long uid) {

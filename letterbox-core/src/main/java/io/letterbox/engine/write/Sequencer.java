@@ -3,6 +3,7 @@ package io.letterbox.engine.write;
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.engine.LetterboxException;
+import io.letterbox.engine.NotOwnerException;
 import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.Applier;
 import io.letterbox.id.IdGenerator;
@@ -55,6 +56,7 @@ public final class Sequencer implements AutoCloseable {
     void stopped(RuntimeException cause);
   }
 
+  private final int partition;
   private final EngineContext context;
   private final Applier applier;
   private final Listener listener;
@@ -71,6 +73,7 @@ public final class Sequencer implements AutoCloseable {
   /** @param applier the partition's applier, ready to commit ({@link Applier#commitFrom}) */
   public Sequencer(Applier applier, IdGenerator ids, LetterboxConfig config, int queueCapacity, Listener listener) {
     this.applier = applier;
+    this.partition = applier.partition();
     this.context = new EngineContext(applier.state(), ids, config);
     this.listener = listener;
     this.queue = new ArrayBlockingQueue<>(queueCapacity);
@@ -204,9 +207,9 @@ public final class Sequencer implements AutoCloseable {
     });
   }
 
-  private static LetterboxException answerFor(RuntimeException e) {
+  private LetterboxException answerFor(RuntimeException e) {
     if (e instanceof FencedException) {
-      return new LetterboxException(ErrorCode.NOT_OWNER, "this node no longer owns the partition; retry shortly");
+      return new NotOwnerException(partition, "this node no longer owns partition " + partition + "; retry shortly");
     }
     log.error("a write failed", e);
     return new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable");
@@ -223,7 +226,7 @@ public final class Sequencer implements AutoCloseable {
 
   private LetterboxException stoppedError() {
     return failure instanceof FencedException || failure == null
-        ? new LetterboxException(ErrorCode.NOT_OWNER, "this node does not own the partition now; retry shortly")
+        ? new NotOwnerException(partition, "this node does not own partition " + partition + " now; retry shortly")
         : new LetterboxException(ErrorCode.NOT_READY, "the partition is recovering from a failed write; retry shortly");
   }
 
