@@ -5,11 +5,15 @@ import io.letterbox.server.config.ServerConfig;
 import io.letterbox.server.config.StoreLocation;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.ErrorResponder;
+import io.letterbox.server.cluster.ClusterNode;
 import io.letterbox.server.http.HttpApi;
+import io.letterbox.server.http.HttpPeers;
 import io.letterbox.server.metrics.Metrics;
 import io.letterbox.store.KeyValueStore;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +32,8 @@ public final class LetterboxServer implements AutoCloseable {
 
   private final KeyValueStore store;
   private final Letterbox box;
+  private final ClusterNode cluster;
+  private final HttpClient client;
   private final Metrics metrics;
   private final Vertx vertx;
   private final EngineCalls engine;
@@ -35,10 +41,12 @@ public final class LetterboxServer implements AutoCloseable {
   private final AtomicBoolean ready = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private LetterboxServer(KeyValueStore store, Letterbox box, Metrics metrics, Vertx vertx,
-      EngineCalls engine, HttpServer http) {
+  private LetterboxServer(KeyValueStore store, Letterbox box, ClusterNode cluster, HttpClient client, Metrics metrics,
+      Vertx vertx, EngineCalls engine, HttpServer http) {
     this.store = store;
     this.box = box;
+    this.cluster = cluster;
+    this.client = client;
     this.metrics = metrics;
     this.vertx = vertx;
     this.engine = engine;
@@ -52,23 +60,32 @@ public final class LetterboxServer implements AutoCloseable {
           + "only. Set api-keys to require keys and to listen on other addresses.", config.host());
     }
     KeyValueStore store = config.store().open(Letterbox.SPACES);
+    Vertx vertx = Vertx.vertx(new VertxOptions());
+    HttpClient client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setMaxPoolSize(64));
+    ClusterNode cluster = null;
     Letterbox box;
     try {
-      box = Letterbox.open(store, config.engineConfig());
+      if (config.cluster() == null) {
+        box = Letterbox.open(store, config.engineConfig());
+      } else {
+        StoreLocation.HBase hbase = (StoreLocation.HBase) config.store();
+        cluster = new ClusterNode(config.cluster(), hbase.options().quorum(), hbase.options().namespace(), store);
+        box = Letterbox.openNode(store, config.engineConfig(), new HttpPeers(client, cluster));
+      }
     } catch (RuntimeException e) {
+      vertx.close();
       store.close();
       throw e;
     }
     Metrics metrics = new Metrics();
     metrics.storeDiskBytes(store::diskBytes);
-    Vertx vertx = Vertx.vertx(new VertxOptions());
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads());
     HttpServer http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.host())
         .setPort(config.port())
         .setCompressionSupported(true));
-    LetterboxServer server = new LetterboxServer(store, box, metrics, vertx, engine, http);
-    http.requestHandler(HttpApi.router(vertx, box, engine, config, metrics, server.ready::get));
+    LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine, http);
+    http.requestHandler(HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client));
     http.invalidRequestHandler(ErrorResponder::invalidRequest);
     try {
       http.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -76,6 +93,17 @@ public final class LetterboxServer implements AutoCloseable {
       server.close();
       throw new IllegalStateException("cannot listen on " + config.host() + ":" + config.port() + ": "
           + (e.getCause() != null ? e.getCause().getMessage() : e), e);
+    }
+    if (cluster != null) {
+      // Listening first: the other members forward and deliver here as soon as they see this one.
+      try {
+        cluster.join(box);
+      } catch (RuntimeException e) {
+        server.close();
+        throw e;
+      }
+      log.info("Letterbox node {} joined the cluster of {} ({} partitions)", config.cluster().node(),
+          config.store(), box.partitioning().count());
     }
     server.ready.set(true);
     log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), http.actualPort(),
@@ -94,7 +122,12 @@ public final class LetterboxServer implements AutoCloseable {
       return;
     }
     ready.set(false);
+    if (cluster != null) {
+      // Partitions first: the other members take them while this one still forwards to them.
+      cluster.close();
+    }
     await(http.close());
+    await(client.close());
     engine.close();
     await(vertx.close());
     try {

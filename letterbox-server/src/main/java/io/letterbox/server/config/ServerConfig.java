@@ -11,6 +11,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -43,6 +44,8 @@ import java.util.TreeSet;
  *                       rocksdb-block-cache-bytes of block cache) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
  *                       hbase-fsync-wal, and any HBase client setting as hbase-client.NAME
+ * @param cluster        with {@code cluster=true} (and store=hbase): this node's membership of
+ *                       a cluster; null for a single node
  */
 public record ServerConfig(
     String host,
@@ -52,7 +55,8 @@ public record ServerConfig(
     int maxBodyBytes,
     int workerThreads,
     LetterboxConfig engineConfig,
-    StoreLocation store) {
+    StoreLocation store,
+    ClusterSettings cluster) {
 
   public static Builder builder() {
     return new Builder();
@@ -90,6 +94,13 @@ public record ServerConfig(
     // Where an HBase store lives; each value's default and meaning are HBaseStoreOptions'.
     private final HBaseStoreOptions.Builder hbase = HBaseStoreOptions.builder();
     private final Map<String, String> hbaseClient = new TreeMap<>();
+    private boolean cluster;
+    private String clusterNode;
+    private String clusterUrl;
+    private String clusterSecret;
+    // ZooKeeper's usual bounds are 2..20 ticks of 2 s; 10 s moves a dead node's partitions soon
+    // without counting a long GC pause as a death.
+    private Duration clusterSessionTimeout = Duration.ofSeconds(10);
 
     public Builder host(String v) { host = v; return this; }
     public Builder port(int v) { port = v; return this; }
@@ -146,6 +157,13 @@ public record ServerConfig(
         case "hbase-namespace" -> hbaseNamespace(v);
         case "hbase-salt-buckets" -> hbase.saltBuckets(ConfigValues.integer(key, v, 1, 256));
         case "hbase-fsync-wal" -> hbase.fsyncWal(ConfigValues.bool(key, v));
+        case "partitions" -> engine.partitions(ConfigValues.integer(key, v, 1, io.letterbox.engine.partition.Partitioning.MAX));
+        case "delivery-wait" -> engine.deliveryWait(ConfigValues.duration(key, v));
+        case "cluster" -> cluster = ConfigValues.bool(key, v);
+        case "cluster-node" -> clusterNode = v;
+        case "cluster-url" -> clusterUrl = v;
+        case "cluster-secret" -> clusterSecret = v;
+        case "cluster-session-timeout" -> clusterSessionTimeout = ConfigValues.duration(key, v);
         default -> {
           // Any HBase client setting, e.g. hbase-client.zookeeper.znode.parent=/hbase-unsecure
           if (key.startsWith(HBASE_CLIENT) && key.length() > HBASE_CLIENT.length()) {
@@ -187,11 +205,50 @@ public record ServerConfig(
       return this;
     }
 
+    private ClusterSettings clusterSettings() {
+      if (!cluster) {
+        return null;
+      }
+      if (!"hbase".equals(store)) {
+        throw new ConfigException("cluster=true needs store=hbase: the nodes share one HBase namespace");
+      }
+      if (clusterSecret == null || clusterSecret.length() < 16) {
+        throw new ConfigException("cluster=true needs cluster-secret, at least 16 characters, the same on every node");
+      }
+      String url = clusterUrl;
+      if (url == null) {
+        if (port == 0 || host.equals("0.0.0.0") || host.equals("::")) {
+          throw new ConfigException("cluster=true needs cluster-url (how the other nodes reach this one) when "
+              + "host is a wildcard address or port is 0");
+        }
+        url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+      }
+      URI uri;
+      try {
+        uri = URI.create(url);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("cluster-url is not a URL: '" + url + "'");
+      }
+      if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() <= 0) {
+        throw new ConfigException("cluster-url must look like http://host:port: '" + url + "'");
+      }
+      String node = clusterNode != null ? clusterNode : uri.getHost() + "-" + uri.getPort();
+      if (!node.matches("[A-Za-z0-9._-]{1,64}")) {
+        throw new ConfigException("cluster-node must be 1-64 letters, digits, dots, dashes or underscores: '" + node + "'");
+      }
+      return new ClusterSettings(node, uri, clusterSecret, clusterSessionTimeout);
+    }
+
     public ServerConfig build() {
       ServerConfig c;
       try {
+        ClusterSettings clustering = clusterSettings();
+        if (clustering != null && engine.build().partitions() == 0) {
+          // A new namespace for a cluster: enough partitions to spread over dozens of nodes.
+          engine.partitions(64);
+        }
         c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, engine.build(),
-            storeLocation());
+            storeLocation(), clustering);
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
       }

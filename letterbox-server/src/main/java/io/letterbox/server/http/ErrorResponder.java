@@ -114,7 +114,7 @@ public final class ErrorResponder {
   }
 
   /** Engine futures wrap the refusal; the caller wants the refusal. */
-  private static Throwable unwrap(Throwable t) {
+  static Throwable unwrap(Throwable t) {
     while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
       t = t.getCause();
     }

@@ -11,18 +11,24 @@ import java.util.function.BooleanSupplier;
 public final class HttpApi {
   private HttpApi() {}
 
+  /** @param cluster the cluster this node is a member of; null for a single node */
   public static Router router(Vertx vertx, Letterbox box, EngineCalls engine, ServerConfig config,
-      Metrics metrics, BooleanSupplier ready) {
+      Metrics metrics, BooleanSupplier ready, ClusterMap cluster, io.vertx.core.http.HttpClient client) {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new RequestSyntax());
-    Routes routes = new Routes(router, new ApiKeyAuth(config.apiKeys()), config.maxBodyBytes());
+    Routes routes = new Routes(router, new ApiKeyAuth(config.apiKeys()), config.maxBodyBytes(),
+        cluster == null ? null : new Forwarder(client, cluster));
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
     new RelationRoutes(box, engine).register(routes);
     new BroadcastRoutes(box, engine).register(routes);
-    new OpsRoutes(metrics, ready).register(routes, engine);
+    BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();
+    new OpsRoutes(metrics, nodeReady).register(routes, engine);
+    if (cluster != null) {
+      new ClusterRoutes(box, cluster).register(routes, engine);
+    }
     // Unmatched paths (404), wrong methods (405) and anything a route failed to handle.
     for (int status : new int[] {400, 404, 405, 413, 415, 500}) {
       router.errorHandler(status, ErrorResponder::handle);

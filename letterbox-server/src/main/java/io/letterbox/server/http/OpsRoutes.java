@@ -32,7 +32,7 @@ final class OpsRoutes {
   void register(Routes routes, EngineCalls engine) {
     routes.addOpen(GET, "/health", ctx -> {
       if (!ready.getAsBoolean()) {
-        throw new LetterboxException(ErrorCode.NOT_READY, "the server is shutting down");
+        throw new LetterboxException(ErrorCode.NOT_READY, "the server is starting, stopping, or has not taken its partitions yet");
       }
       Replies.json(ctx, 200, Map.of("status", "up"));
     });

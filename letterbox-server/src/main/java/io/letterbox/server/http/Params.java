@@ -17,6 +17,20 @@ final class Params {
     return Ids64.parse(name, ctx.pathParam(name));
   }
 
+  /** A path segment holding a small number in {@code min..max}. */
+  static int integer(RoutingContext ctx, String name, int min, int max) {
+    String v = ctx.pathParam(name);
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw LetterboxException.invalid("%s must be an integer in %d..%d: %s", name, min, max, v);
+  }
+
   /** {@code ?limit=}: 1..100, default 20. */
   static int limit(RoutingContext ctx) {
     String v = single(ctx, "limit");

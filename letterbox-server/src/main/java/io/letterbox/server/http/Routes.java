@@ -16,11 +16,14 @@ public final class Routes {
   private final Router router;
   private final Handler<RoutingContext> auth;
   private final Handler<RoutingContext> body;
+  private final Forwarder forwarder;
 
-  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes) {
+  /** @param forwarder sends requests this node does not own to their owner; null without a cluster */
+  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes, Forwarder forwarder) {
     this.router = router;
     this.auth = auth;
     this.body = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
+    this.forwarder = forwarder;
   }
 
   /** A route behind the API keys. */
@@ -50,6 +53,12 @@ public final class Routes {
     if (method == HttpMethod.POST || method == HttpMethod.PUT) {
       route.handler(body);
     }
-    route.handler(handler).failureHandler(ErrorResponder::handle);
+    route.handler(handler).failureHandler(this::failed);
+  }
+
+  private void failed(RoutingContext ctx) {
+    if (forwarder == null || !forwarder.forward(ctx, ErrorResponder.unwrap(ctx.failure()))) {
+      ErrorResponder.handle(ctx);
+    }
   }
 }

@@ -1,0 +1,90 @@
+package io.letterbox.server.http;
+
+import io.letterbox.engine.NotOwnerException;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.ext.web.RoutingContext;
+import java.net.URI;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends a request this node cannot answer (its partition is hosted by another node) to the node
+ * that can, and relays the answer: any node accepts any request, and clients need no map of the
+ * cluster (decision 0007). A request is forwarded once; one that arrives forwarded and still
+ * finds no owner here is answered 503 with {@code Retry-After}, as while a partition moves.
+ */
+public final class Forwarder implements AutoCloseable {
+  /** Set on a forwarded request: the node that forwarded it. */
+  public static final String FORWARDED_BY = "X-Letterbox-Forwarded-By";
+  private static final Logger log = LoggerFactory.getLogger(Forwarder.class);
+  private static final long TIMEOUT_MILLIS = 30_000;
+  /** Hop-by-hop headers, and those the client recomputes. */
+  private static final Set<String> NOT_COPIED = Set.of("host", "connection", "keep-alive", "transfer-encoding",
+      "content-length", "te", "trailer", "upgrade", "proxy-connection");
+
+  private final ClusterMap owners;
+  private final HttpClient client;
+
+  public Forwarder(HttpClient client, ClusterMap owners) {
+    this.owners = owners;
+    this.client = client;
+  }
+
+  /**
+   * Forwards the request of {@code ctx} if {@code failure} says another node owns it.
+   *
+   * @return whether it was forwarded (the answer is then on its way)
+   */
+  boolean forward(RoutingContext ctx, Throwable failure) {
+    if (!(failure instanceof NotOwnerException notOwner) || ctx.request().getHeader(FORWARDED_BY) != null) {
+      return false;
+    }
+    Optional<URI> owner = owners.urlOf(notOwner.partition());
+    if (owner.isEmpty()) {
+      return false;
+    }
+    URI base = owner.get();
+    RequestOptions options = new RequestOptions()
+        .setMethod(ctx.request().method())
+        .setHost(base.getHost())
+        .setPort(base.getPort())
+        .setURI(ctx.request().uri())
+        .setTimeout(TIMEOUT_MILLIS);
+    MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+    ctx.request().headers().forEach(h -> {
+      if (!NOT_COPIED.contains(h.getKey().toLowerCase(java.util.Locale.ROOT))) {
+        headers.add(h.getKey(), h.getValue());
+      }
+    });
+    headers.set(FORWARDED_BY, owners.self());
+    options.setHeaders(headers);
+    Buffer body = ctx.body() == null || ctx.body().buffer() == null ? Buffer.buffer() : ctx.body().buffer();
+    client.request(options)
+        .compose(request -> request.send(body))
+        .compose(response -> response.body().map(b -> {
+          var out = ctx.response().setStatusCode(response.statusCode());
+          response.headers().forEach(h -> {
+            if (!NOT_COPIED.contains(h.getKey().toLowerCase(java.util.Locale.ROOT))) {
+              out.headers().add(h.getKey(), h.getValue());
+            }
+          });
+          out.headers().set(HttpHeaders.CONTENT_LENGTH, Integer.toString(b.length()));
+          return out.end(b);
+        }))
+        .onFailure(e -> {
+          log.debug("forwarding {} {} to {} failed", ctx.request().method(), ctx.request().path(), base, e);
+          ErrorResponder.answer(ctx, new NotOwnerException(notOwner.partition(),
+              "the node owning partition " + notOwner.partition() + " did not answer; retry shortly"));
+        });
+    return true;
+  }
+
+  @Override
+  public void close() {}
+}
