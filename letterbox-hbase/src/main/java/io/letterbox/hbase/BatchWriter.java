@@ -24,30 +24,42 @@ import org.apache.hadoop.hbase.client.Result;
  * Sends a {@link BatchPlan} stamped with one version: each step is one multi-row call per table,
  * the tables at once, and each step is acknowledged before the next is sent. The counters the
  * batch increments are read first (one multi-get per table, at the same time as the first step)
- * and set to their new values in the step of their row.
+ * and set to their new values in the step of their row. A counter stamped after the batch's
+ * version would hide the value computed from it: the write then stops before the commit point.
  */
 final class BatchWriter {
+  /**
+   * The most rows of one call: a region server logs a warning for a multi-request of more
+   * ({@code hbase.rpc.rows.warning.threshold}), and may be set to refuse them.
+   */
+  private static final int MAX_CALL_ROWS = 5_000;
+
   private final BatchPlan plan;
   private final long version;
   private final Durability durability;
+  private final Runnable afterCommit;
   /** The counters' stored cells (null: none), completed by their reads; one future per table. */
   private final Map<SpaceTable, CompletableFuture<Map<RowOp, Cell>>> counters = new LinkedHashMap<>();
 
-  private BatchWriter(BatchPlan plan, long version, Durability durability) {
+  private BatchWriter(BatchPlan plan, long version, Durability durability, Runnable afterCommit) {
     this.plan = plan;
     this.version = version;
     this.durability = durability;
+    this.afterCommit = afterCommit;
   }
 
   /**
    * Writes {@code plan}, every cell stamped {@code version}.
    *
+   * @param afterCommit run once the commit point is taken, before the rest is sent: tests pause
+   *     a writer there
+   *
    * @throws FencedException if the commit point was taken: only the first step was sent
    * @throws StoreException if a step failed: the steps before it landed, some of its mutations
    *     may have, nothing after it was sent
    */
-  static void write(BatchPlan plan, long version, Durability durability) {
-    new BatchWriter(plan, version, durability).write();
+  static void write(BatchPlan plan, long version, Durability durability, Runnable afterCommit) {
+    new BatchWriter(plan, version, durability, afterCommit).write();
   }
 
   private void write() {
@@ -60,6 +72,7 @@ final class BatchWriter {
         + "; nothing else was sent");
     if (committed) {
       commit(plan.commit());
+      afterCommit.run();
     }
     String upToRest = committed ? "the mutations up to the commit point landed; " : "";
     await(send(Step.REST), tables -> "write failed (table " + tables + "): " + upToRest
@@ -79,6 +92,13 @@ final class BatchWriter {
         Cell cell = results.get(i).getColumnLatestCell(SpaceTable.FAMILY, SpaceTable.QUALIFIER);
         if (cell != null) {
           CellClock.observe(cell.getTimestamp());
+          if (cell.getTimestamp() > version) {
+            // The new value would be hidden by the one it is computed from.
+            throw new StoreException("a counter in table " + table.name() + " has a version after this batch's (a writer"
+                + " this process had not read, or a clock that went back): " + (plan.commit() != null
+                ? "the mutations before the commit point landed, nothing else was sent" : "nothing was written")
+                + "; the clock has moved past it, so the batch written again is stamped later");
+          }
         }
         cells.put(rows.get(i), cell);
       }
@@ -86,12 +106,22 @@ final class BatchWriter {
     });
   }
 
-  /** Sends the step's mutations, one call per table; a table with counters first waits for their reads. */
+  /**
+   * Sends the step's mutations, one call per table (split at {@link #MAX_CALL_ROWS}); a table with
+   * counters first waits for their reads.
+   */
   private Map<SpaceTable, CompletableFuture<?>> send(Step step) {
     Map<SpaceTable, CompletableFuture<?>> calls = new LinkedHashMap<>();
     plan.step(step).forEach((table, ops) -> {
       CompletableFuture<Map<RowOp, Cell>> stored = counters.getOrDefault(table, CompletableFuture.completedFuture(Map.of()));
-      calls.put(table, stored.thenCompose(cells -> table.table().batchAll(mutations(ops, cells))));
+      calls.put(table, stored.thenCompose(cells -> {
+        List<Mutation> all = mutations(ops, cells);
+        List<CompletableFuture<?>> parts = new ArrayList<>();
+        for (int from = 0; from < all.size(); from += MAX_CALL_ROWS) {
+          parts.add(table.table().batchAll(all.subList(from, Math.min(all.size(), from + MAX_CALL_ROWS))));
+        }
+        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new));
+      }));
     });
     return calls;
   }

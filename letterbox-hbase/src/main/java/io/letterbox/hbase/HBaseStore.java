@@ -21,6 +21,7 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.ConnectionConfiguration;
@@ -257,15 +258,16 @@ public final class HBaseStore implements KeyValueStore {
    */
   @Override
   public CompletableFuture<Void> write(WriteBatch batch) {
-    write(batch, null);
+    write(batch, null, () -> {});
     return CompletableFuture.completedFuture(null);
   }
 
   /**
-   * As {@link #write(WriteBatch)}, but every cell stamped {@code version} (null: a version taken
-   * now): for tests of a batch sent late, or sent twice.
+   * As {@link #write(WriteBatch)}, but for tests of a writer that is late: every cell stamped
+   * {@code version} (null: a version taken now), and {@code afterCommit} run once the commit point
+   * is taken, before the rest is sent.
    */
-  void write(WriteBatch batch, Long version) {
+  void write(WriteBatch batch, Long version, Runnable afterCommit) {
     if (!(batch instanceof HBaseBatch hbaseBatch && hbaseBatch.belongsTo(tables))) {
       throw new IllegalArgumentException("the batch was not made by this store's newBatch()");
     }
@@ -275,8 +277,9 @@ public final class HBaseStore implements KeyValueStore {
     BatchPlan plan = hbaseBatch.plan();
     Lock lock = enter();
     try (CounterLocks.Held counters = counterLocks.lock(plan.increments())) {
-      // Stamped once the counters are this write's: a writer that read them before stamped before.
-      BatchWriter.write(plan, version != null ? version : CellClock.next(), durability);
+      // Taken once this process's other writers of the same counters are done, so that the
+      // version of a counter it reads is older than this batch's.
+      BatchWriter.write(plan, version != null ? version : CellClock.next(), durability, afterCommit);
     } finally {
       lock.unlock();
     }
@@ -308,6 +311,19 @@ public final class HBaseStore implements KeyValueStore {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * @return the table that holds {@code space}: for tools that write the store's tables directly
+   *     (the benchmark's raw baseline writes the rows Letterbox writes)
+   */
+  public TableName tableOf(Space space) {
+    return tables.of(space).name();
+  }
+
+  /** @return the row key that holds {@code key} in the table of {@code space} (salted, see {@link Salt}) */
+  public byte[] rowOf(Space space, byte[] key) {
+    return tables.of(space).row(key);
   }
 
   /** @return the namespace, tables and salt buckets the store uses */
