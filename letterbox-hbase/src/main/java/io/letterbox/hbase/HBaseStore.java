@@ -1,6 +1,7 @@
 package io.letterbox.hbase;
 
 import io.letterbox.store.Bytes;
+import io.letterbox.store.FencedException;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.KeyValue;
 import io.letterbox.store.KeyValueStore;
@@ -10,35 +11,60 @@ import io.letterbox.store.StoreException;
 import io.letterbox.store.WriteBatch;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.ConnectionConfiguration;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
  * The storage SPI on an Apache HBase cluster: one table per space in the deployment's namespace,
  * row keys salted over pre-split regions ({@link Salt}), one column family and one qualifier.
  *
- * <p>HBase is atomic per row only. {@link #write} therefore applies a batch's mutations one after
- * the other, in the order they were added, each acknowledged (durable in the write-ahead log)
- * before the next is sent: if a write fails or the process dies, the mutations applied are a prefix
- * of the batch. An engine that writes its action-log row first and its progress marker last can
- * then tell what to re-apply. The future {@link #write} returns is already complete.
+ * <p><b>Writes.</b> HBase is atomic per row only. {@link #write} folds a batch's mutations into
+ * one per row (the last put or delete wins, increments add up) and sends them in up to four
+ * steps, each one multi-row call per table with the tables at once, each acknowledged (durable in
+ * the write-ahead log) before the next is sent:
+ * <ol>
+ *   <li>the mutations added before the commit point, if the batch has one;
+ *   <li>the commit point: a check-and-mutate that puts it only if its row is empty; if it is
+ *       taken, {@link FencedException} and nothing more is sent;
+ *   <li>the other mutations but the batch's last one;
+ *   <li>the batch's last mutation (the engine's progress marker), after everything else.
+ * </ol>
+ * If a step fails or the process dies, the steps before it have landed, any of its own mutations
+ * may have, and nothing after it was sent: the last mutation lands only after every other. A row
+ * mutated on both sides of the commit point is written once, after it, with its last value. The
+ * future {@link #write} returns is already complete.
  *
- * <p>Every mutation is stamped by the {@link CellClock} when it is sent, so that a put right after
- * a delete of the same row is not hidden by it, as it would be with HBase's millisecond stamps.
+ * <p><b>One version per batch.</b> Every cell of a batch is stamped with one timestamp of the
+ * {@link CellClock}, taken when the write starts. A batch sent late (by a process paused after
+ * taking its stamp) is older than everything written after it started: its puts are hidden by
+ * newer cells, its deletes hide only older ones. The clock moves past every cell the store
+ * reads, so a process that has read another's rows writes after them (decision 0007).
  *
- * <p>Counters are HBase's own: an increment is an {@code Increment} of an 8-byte big-endian cell,
- * which is how the SPI reads counters. A put into a counter space sets the counter and takes an
- * 8-byte big-endian value.
+ * <p><b>Counters are set, not incremented.</b> The write reads the counters its batch increments
+ * (one multi-get per table, during step 1) and puts base + delta, an 8-byte big-endian value, in
+ * the step of the row: an RPC the client retries, or a batch sent again, cannot count twice (a
+ * counter already stamped with the batch's version counts it). The price: <b>a counter must have
+ * one writer at a time</b>, the owner of its partition in the engine; two processes incrementing
+ * one counter at once would lose increments. Within this store, writes that increment the same
+ * counters wait for each other ({@link CounterLocks}). A put into a counter space sets the counter
+ * and takes an 8-byte big-endian value.
  *
  * <p>Thread-safe. Calls after {@link #close} throw {@link IllegalStateException}; failures of the
  * cluster are {@link StoreException}s.
@@ -50,6 +76,7 @@ public final class HBaseStore implements KeyValueStore {
   private final SpaceTables tables;
   private final Durability durability;
   private final long maxCellBytes;
+  private final CounterLocks counterLocks = new CounterLocks(1024);
   /** Held for reading by every call, for writing by close: the connection is not closed under a call. */
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private boolean closed; // guarded by lifecycle
@@ -108,8 +135,7 @@ public final class HBaseStore implements KeyValueStore {
     SpaceTable table = tables.of(space);
     Lock lock = enter();
     try {
-      Result result = Futures.await(table.table().get(getOf(table, key)), () -> failure("get", table));
-      return result.getValue(SpaceTable.FAMILY, SpaceTable.QUALIFIER);
+      return valueOf(Futures.await(table.table().get(getOf(table, key)), () -> failure("get", table)));
     } finally {
       lock.unlock();
     }
@@ -131,7 +157,7 @@ public final class HBaseStore implements KeyValueStore {
       List<Result> results = Futures.await(table.table().getAll(gets), () -> failure("multiGet", table));
       List<byte[]> values = new ArrayList<>(results.size());
       for (Result result : results) {
-        values.add(result.getValue(SpaceTable.FAMILY, SpaceTable.QUALIFIER));
+        values.add(valueOf(result));
       }
       return values;
     } finally {
@@ -181,9 +207,37 @@ public final class HBaseStore implements KeyValueStore {
     return Bytes.getLong(value, 0);
   }
 
+  /**
+   * Reads the row, then, if its value is the expected one, sends a check-and-mutate stamped after
+   * the version read (a put stamped older than the cell it replaces would be hidden by it).
+   * HBase's check takes an empty value for none; the read first tells them apart, so the two are
+   * confused only if another process changes the row between the read and the check.
+   */
   @Override
   public boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value) {
-    throw new UnsupportedOperationException("not yet: issue 10");
+    SpaceTable table = tables.of(space);
+    Objects.requireNonNull(value, "value");
+    if (space.counters() && value.length != 8) {
+      throw new IllegalArgumentException("a counter value must be an 8-byte big-endian long: " + value.length + " bytes");
+    }
+    byte[] row = table.row(key);
+    HBaseBatch.requireFits(row, value, maxCellBytes);
+    Lock lock = enter();
+    try {
+      byte[] current = valueOf(Futures.await(table.table().get(getOf(table, key)), () -> failure("compareAndSet", table)));
+      if (!Arrays.equals(current, expected)) {
+        return false;
+      }
+      Put put = new Put(row, CellClock.next()).addColumn(SpaceTable.FAMILY, SpaceTable.QUALIFIER, value);
+      put.setDurability(durability);
+      CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
+      CheckAndMutate checkAndPut = expected == null
+          ? check.ifNotExists(SpaceTable.FAMILY, SpaceTable.QUALIFIER).build(put)
+          : check.ifEquals(SpaceTable.FAMILY, SpaceTable.QUALIFIER, expected).build(put);
+      return Futures.await(table.table().checkAndMutate(checkAndPut), () -> failure("compareAndSet", table)).isSuccess();
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override
@@ -192,29 +246,40 @@ public final class HBaseStore implements KeyValueStore {
   }
 
   /**
-   * Applies the batch's mutations one at a time, in the order they were added; each is durable
-   * before the next is sent.
+   * Writes the batch in steps (see the class comment), every cell stamped with one version taken
+   * now.
    *
    * @return a completed future: the batch is durable when this returns
    * @throws IllegalArgumentException if the batch was not made by this store's {@link #newBatch}
-   * @throws StoreException if a mutation failed: the ones before it were applied, it and the ones
-   *     after it may not have been
+   * @throws FencedException if the batch's commit point was taken: the mutations added before it
+   *     landed, nothing after it was sent
+   * @throws StoreException if a step failed: the steps before it landed, any of its mutations may
+   *     have, nothing after it was sent (the batch's last mutation landed only if every other did)
    */
   @Override
   public CompletableFuture<Void> write(WriteBatch batch) {
+    write(batch, null, () -> {});
+    return CompletableFuture.completedFuture(null);
+  }
+
+  /**
+   * As {@link #write(WriteBatch)}, but for tests of a writer that is late: every cell stamped
+   * {@code version} (null: a version taken now), and {@code afterCommit} run once the commit point
+   * is taken, before the rest is sent.
+   */
+  void write(WriteBatch batch, Long version, Runnable afterCommit) {
     if (!(batch instanceof HBaseBatch hbaseBatch && hbaseBatch.belongsTo(tables))) {
       throw new IllegalArgumentException("the batch was not made by this store's newBatch()");
     }
+    if (hbaseBatch.isEmpty()) {
+      return;
+    }
+    BatchPlan plan = hbaseBatch.plan();
     Lock lock = enter();
-    try {
-      List<HBaseBatch.Op> ops = hbaseBatch.ops();
-      for (int i = 0; i < ops.size(); i++) {
-        HBaseBatch.Op op = ops.get(i);
-        int number = i + 1;
-        Futures.await(op.send(CellClock.next(), durability), () -> "write failed at mutation " + number + " of " + ops.size() + " (table "
-            + op.table().name() + "); the mutations before it were applied, it and those after it may not be");
-      }
-      return CompletableFuture.completedFuture(null);
+    try (CounterLocks.Held counters = counterLocks.lock(plan.increments())) {
+      // Taken once this process's other writers of the same counters are done, so that the
+      // version of a counter it reads is older than this batch's.
+      BatchWriter.write(plan, version != null ? version : CellClock.next(), durability, afterCommit);
     } finally {
       lock.unlock();
     }
@@ -246,6 +311,19 @@ public final class HBaseStore implements KeyValueStore {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * @return the table that holds {@code space}: for tools that write the store's tables directly
+   *     (the benchmark's raw baseline writes the rows Letterbox writes)
+   */
+  public TableName tableOf(Space space) {
+    return tables.of(space).name();
+  }
+
+  /** @return the row key that holds {@code key} in the table of {@code space} (salted, see {@link Salt}) */
+  public byte[] rowOf(Space space, byte[] key) {
+    return tables.of(space).row(key);
   }
 
   /** @return the namespace, tables and salt buckets the store uses */
@@ -293,6 +371,16 @@ public final class HBaseStore implements KeyValueStore {
       throw new IllegalStateException("store is closed: " + this);
     }
     return lock;
+  }
+
+  /** The value of a row read, and its version moves the clock (see {@link CellClock}). */
+  private static byte[] valueOf(Result result) {
+    Cell cell = result.getColumnLatestCell(SpaceTable.FAMILY, SpaceTable.QUALIFIER);
+    if (cell == null) {
+      return null;
+    }
+    CellClock.observe(cell.getTimestamp());
+    return CellUtil.cloneValue(cell);
   }
 
   private static Get getOf(SpaceTable table, byte[] key) {

@@ -10,12 +10,15 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 
 /**
- * A scan of a key range over the salts that hold it, in key order.
+ * A scan of a key range over the salts that hold it, in key order. The clock observes the version
+ * of every row it yields ({@link CellClock}).
  *
  * <p>Within one salt, rows are in key order, since the salt is one leading byte. A range within
  * one prefix lives in one salt and is one HBase scan. Any other range has a part in every salt: one
@@ -104,11 +107,12 @@ final class MergedScan {
   }
 
   private static boolean visit(SpaceTable table, Result result, ScanVisitor visitor) {
-    byte[] value = result.getValue(SpaceTable.FAMILY, SpaceTable.QUALIFIER);
-    if (value == null) {
+    Cell cell = result.getColumnLatestCell(SpaceTable.FAMILY, SpaceTable.QUALIFIER);
+    if (cell == null) {
       throw new StoreException("row without a value in table " + table.name() + ": not a Letterbox row");
     }
-    return visitor.visit(Salt.key(result.getRow()), value);
+    CellClock.observe(cell.getTimestamp());
+    return visitor.visit(Salt.key(result.getRow()), CellUtil.cloneValue(cell));
   }
 
   private record Head(Result result, ResultScanner scanner) {}

@@ -71,7 +71,7 @@ final class Schema {
   /** The descriptor of a new table for {@code space}. */
   static TableDescriptor describe(TableName name, Space space, HBaseStoreOptions options) {
     ColumnFamilyDescriptor family = ColumnFamilyDescriptorBuilder.newBuilder(SpaceTable.FAMILY)
-        // One version: a put replaces, and the stamps of CellClock order puts, deletes, increments.
+        // One version: a put replaces; the stamps of CellClock (one per batch) order puts and deletes.
         .setMaxVersions(1)
         .setBloomFilterType(BloomType.ROW)
         // Neighbouring keys share long prefixes (owner, peer): encode the difference only.

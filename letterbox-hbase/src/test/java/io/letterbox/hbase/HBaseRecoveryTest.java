@@ -18,9 +18,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A send whose batch really stops half-way on HBase: one of the tables it writes is disabled, so
- * the store fails at that table's mutation, after the ones before it (the action-log row first)
- * have landed. Reopening the engine must complete the send exactly once. The engine suite shows
- * the same with a store wrapper that cuts batches; this is the cluster itself refusing.
+ * the store's step that writes it fails, after the steps before it (and the step's calls to other
+ * tables) have landed. Reopening the engine must complete the send exactly once. The engine suite
+ * shows the same with a store wrapper that cuts batches; this is the cluster itself refusing.
  */
 @ExtendWith(MiniHBaseExtension.class)
 class HBaseRecoveryTest extends EngineFixture {
@@ -41,13 +41,15 @@ class HBaseRecoveryTest extends EngineFixture {
   }
 
   @Test
-  void aSendCutOffAfterItsLogRowIsCompletedExactlyOnceOnRestart() {
+  void aSendCutOffBeforeItsConversationRowsIsCompletedExactlyOnceOnRestart() {
     send(BOB, ALICE, "first");
 
-    cutOffAt(Spaces.INCOMING, () ->
+    // The conversation rows are sent in the same step as the log row and the unread counter.
+    cutOffAt(Spaces.CONVERSATION, () ->
         assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL));
     assertThat(logRows()).as("the log row of the second send landed").isEqualTo(2);
-    assertThat(store.counter(Spaces.INCOMING, PairKey.of(ALICE, BOB))).as("its increment did not").isEqualTo(1);
+    assertThat(store.counter(Spaces.INCOMING, PairKey.of(ALICE, BOB))).as("so did its unread counter").isEqualTo(2);
+    assertThat(conversationRows()).as("its conversation rows did not").isEqualTo(2);
     reopen(config());
 
     assertThat(history(ALICE, BOB)).containsExactly("second", "first");
@@ -73,6 +75,10 @@ class HBaseRecoveryTest extends EngineFixture {
 
   private long logRows() {
     return store.scan(Spaces.LOG, new KeyRange(new byte[0], null), false, 100).size();
+  }
+
+  private long conversationRows() {
+    return store.scan(Spaces.CONVERSATION, new KeyRange(new byte[0], null), false, 100).size();
   }
 
   /** Runs {@code action} while the table of {@code space} is disabled. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.letterbox.store.Bytes;
+import io.letterbox.store.FencedException;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.Space;
 import io.letterbox.store.StoreException;
@@ -16,12 +17,16 @@ import org.apache.hadoop.hbase.client.AsyncAdmin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** How writes behave on HBase, beyond the SPI contract: ordering, stamps, refusals. */
+/**
+ * How writes behave on HBase, beyond the SPI contract: the steps of a batch and what lands when
+ * one fails (a table really disabled on the cluster), stamps, refusals.
+ */
 @ExtendWith(MiniHBaseExtension.class)
 class HBaseWriteTest {
   private static final Space VALUES = Space.plain("values", 0);
   private static final Space COUNTS = Space.counters("counts", 0);
-  private static final List<Space> SPACES = List.of(VALUES, COUNTS);
+  private static final Space JOURNAL = Space.plain("journal", 0);
+  private static final List<Space> SPACES = List.of(VALUES, COUNTS, JOURNAL);
 
   @Test
   void aPutRightAfterADeleteOfTheSameKeyWinsEvenInTheSameMillisecond(MiniHBase hbase) {
@@ -55,21 +60,64 @@ class HBaseWriteTest {
   }
 
   @Test
-  void aFailedMutationLeavesTheOnesBeforeItAppliedAndTheOnesAfterItUnsent(MiniHBase hbase) {
-    HBaseStoreOptions options = hbase.options("ordering").saltBuckets(1).operationTimeout(Duration.ofSeconds(3)).build();
-    TableName counts = TableName.valueOf("ordering", COUNTS.name());
-    AsyncAdmin admin = hbase.connection().getAdmin();
-    try (HBaseStore store = HBaseStore.open(hbase.connection(), options, SPACES)) {
-      admin.disableTable(counts).join();
-      try {
-        assertThatThrownBy(() -> store.write(store.newBatch().put(VALUES, Bytes.ofLong(1), Bytes.ofLong(1))
-                .increment(COUNTS, Bytes.ofLong(1), 1).put(VALUES, Bytes.ofLong(2), Bytes.ofLong(2))))
-            .isInstanceOf(StoreException.class).hasMessageContaining("mutation 2 of 3");
-      } finally {
-        admin.enableTable(counts).join();
-      }
+  void aFailureAfterTheCommitPointLeavesTheBatchsLastMutationUnwritten(MiniHBase hbase) {
+    try (HBaseStore store = orderingStore(hbase)) {
+      var batch = store.newBatch().put(VALUES, Bytes.ofLong(1), Bytes.ofLong(1)).commit(JOURNAL, Bytes.ofLong(1), Bytes.ofLong(1))
+          .put(COUNTS, Bytes.ofLong(1), Bytes.ofLong(5)).put(VALUES, Bytes.ofLong(2), Bytes.ofLong(2))
+          .put(VALUES, Bytes.ofLong(3), Bytes.ofLong(3));
 
-      assertThat(store.get(VALUES, Bytes.ofLong(1))).isEqualTo(Bytes.ofLong(1));
+      whileDisabled(hbase, COUNTS, () -> assertThatThrownBy(() -> store.write(batch))
+          .isInstanceOf(StoreException.class).hasMessageContaining("last mutation was not sent"));
+
+      assertThat(store.get(VALUES, Bytes.ofLong(1))).as("before the commit point").isEqualTo(Bytes.ofLong(1));
+      assertThat(store.get(JOURNAL, Bytes.ofLong(1))).as("the commit point").isEqualTo(Bytes.ofLong(1));
+      assertThat(store.get(VALUES, Bytes.ofLong(2))).as("the failed step's call to another table").isEqualTo(Bytes.ofLong(2));
+      assertThat(store.get(VALUES, Bytes.ofLong(3))).as("the last mutation").isNull();
+    }
+  }
+
+  @Test
+  void aFailureBeforeTheCommitPointSendsNeitherItNorAnythingAfterIt(MiniHBase hbase) {
+    try (HBaseStore store = orderingStore(hbase)) {
+      var batch = store.newBatch().put(COUNTS, Bytes.ofLong(1), Bytes.ofLong(5)).commit(JOURNAL, Bytes.ofLong(1), Bytes.ofLong(1))
+          .put(VALUES, Bytes.ofLong(2), Bytes.ofLong(2)).put(VALUES, Bytes.ofLong(3), Bytes.ofLong(3));
+
+      whileDisabled(hbase, COUNTS, () -> assertThatThrownBy(() -> store.write(batch))
+          .isInstanceOf(StoreException.class).hasMessageContaining("before the commit point"));
+
+      assertThat(store.get(JOURNAL, Bytes.ofLong(1))).isNull();
+      assertThat(store.get(VALUES, Bytes.ofLong(2))).isNull();
+      assertThat(store.get(VALUES, Bytes.ofLong(3))).isNull();
+    }
+  }
+
+  @Test
+  void aBatchWhoseCountersCannotBeReadWritesNothing(MiniHBase hbase) {
+    try (HBaseStore store = orderingStore(hbase)) {
+      var batch = store.newBatch().put(VALUES, Bytes.ofLong(1), Bytes.ofLong(1)).increment(COUNTS, Bytes.ofLong(1), 1)
+          .put(VALUES, Bytes.ofLong(2), Bytes.ofLong(2));
+
+      whileDisabled(hbase, COUNTS, () -> assertThatThrownBy(() -> store.write(batch))
+          .isInstanceOf(StoreException.class).hasMessageContaining("reading the counters"));
+
+      assertThat(store.get(VALUES, Bytes.ofLong(1))).isNull();
+      assertThat(store.get(VALUES, Bytes.ofLong(2))).isNull();
+    }
+  }
+
+  @Test
+  void aTakenCommitPointKeepsWhatWasAddedBeforeItAndSendsNothingAfterIt(MiniHBase hbase) {
+    try (HBaseStore store = hbase.emptyStore("writes", SPACES)) {
+      store.write(store.newBatch().put(JOURNAL, Bytes.ofLong(1), Bytes.ofLong(1))).join();
+
+      assertThatThrownBy(() -> store.write(store.newBatch().put(VALUES, Bytes.ofLong(1), Bytes.ofLong(1))
+              .commit(JOURNAL, Bytes.ofLong(1), Bytes.ofLong(2)).increment(COUNTS, Bytes.ofLong(1), 1)
+              .put(VALUES, Bytes.ofLong(2), Bytes.ofLong(2))))
+          .isInstanceOf(FencedException.class);
+
+      assertThat(store.get(VALUES, Bytes.ofLong(1))).as("added before the commit point").isEqualTo(Bytes.ofLong(1));
+      assertThat(store.get(JOURNAL, Bytes.ofLong(1))).isEqualTo(Bytes.ofLong(1));
+      assertThat(store.counter(COUNTS, Bytes.ofLong(1))).isZero();
       assertThat(store.get(VALUES, Bytes.ofLong(2))).isNull();
     }
   }
@@ -85,6 +133,22 @@ class HBaseWriteTest {
           .withMessageContaining("hbase.client.keyvalue.maxsize");
       assertThatIllegalArgumentException().isThrownBy(() -> batch.put(VALUES, new byte[40_000], new byte[1]));
       assertThat(batch.size()).isEqualTo(1);
+    }
+  }
+
+  /** One region a table, so that disabling one is quick; a short timeout, so that a call to it fails quickly. */
+  private static HBaseStore orderingStore(MiniHBase hbase) {
+    return hbase.emptyStore(hbase.options("ordering").saltBuckets(1).operationTimeout(Duration.ofSeconds(3)).build(), SPACES);
+  }
+
+  private static void whileDisabled(MiniHBase hbase, Space space, Runnable action) {
+    TableName table = TableName.valueOf("ordering", space.name());
+    AsyncAdmin admin = hbase.connection().getAdmin();
+    admin.disableTable(table).join();
+    try {
+      action.run();
+    } finally {
+      admin.enableTable(table).join();
     }
   }
 }
