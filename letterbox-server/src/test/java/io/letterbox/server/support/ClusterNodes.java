@@ -1,0 +1,160 @@
+package io.letterbox.server.support;
+
+import static org.awaitility.Awaitility.await;
+
+import io.letterbox.server.Main;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
+
+/**
+ * Letterbox nodes of one cluster, each a child JVM, on one HBase namespace: for tests that kill,
+ * pause and restart them (issue 10). Node i listens on {@link #port}(i).
+ */
+public final class ClusterNodes implements AutoCloseable {
+  public static final String SECRET = "test-cluster-secret-0123456789";
+
+  private final Path dir;
+  private final String quorum;
+  private final String namespace;
+  private final int partitions;
+  private final Duration sessionTimeout;
+  private final int[] ports;
+  private final Process[] processes;
+  private final int[] starts;
+
+  public ClusterNodes(Path dir, String quorum, String namespace, int nodes, int partitions, Duration sessionTimeout)
+      throws IOException {
+    this.dir = dir;
+    this.quorum = quorum;
+    this.namespace = namespace;
+    this.partitions = partitions;
+    this.sessionTimeout = sessionTimeout;
+    this.ports = new int[nodes];
+    this.processes = new Process[nodes];
+    this.starts = new int[nodes];
+    for (int i = 0; i < nodes; i++) {
+      try (ServerSocket s = new ServerSocket(0)) {
+        ports[i] = s.getLocalPort();
+      }
+    }
+  }
+
+  public int size() {
+    return ports.length;
+  }
+
+  public int port(int node) {
+    return ports[node];
+  }
+
+  public Api api(int node) {
+    return new Api(ports[node]);
+  }
+
+  /** Starts node {@code i} and waits until it answers /health (it has taken its partitions). */
+  public void start(int i) throws IOException {
+    Path config = dir.resolve("node" + i + ".properties");
+    Files.writeString(config, String.join("\n",
+        "port=" + ports[i],
+        "store=hbase",
+        "hbase-quorum=" + quorum,
+        "hbase-namespace=" + namespace,
+        "hbase-salt-buckets=2",
+        "cluster=true",
+        "cluster-node=node" + i,
+        "cluster-secret=" + SECRET,
+        "cluster-session-timeout=" + sessionTimeout,
+        "partitions=" + partitions,
+        "worker-threads=8",
+        "fanout-retry-delay=PT0.2S",
+        ""));
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1",
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--config", config.toString()));
+    Path log = log(i);
+    processes[i] = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    starts[i]++;
+    Api api = api(i);
+    try {
+      // Generous: a busy 2-core machine starts a JVM and reaches HBase slowly.
+      await("node " + i + " healthy").atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(200))
+          .failFast("the node exited", () -> {
+            if (!processes[i].isAlive()) {
+              throw new AssertionError("node " + i + " exited: " + Files.readString(log));
+            }
+          })
+          .until(() -> healthy(api));
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError("node " + i + " did not become healthy: " + Files.readString(log), e);
+    }
+  }
+
+  public void startAll() throws IOException {
+    for (int i = 0; i < ports.length; i++) {
+      start(i);
+    }
+  }
+
+  private Path log(int i) {
+    return dir.resolve("node" + i + "-" + (starts[i] + 1) + ".log");
+  }
+
+  public static boolean healthy(Api api) {
+    try {
+      return api.get("/health").status() == 200;
+    } catch (AssertionError notListening) {
+      return false;
+    }
+  }
+
+  /** SIGKILL: no shutdown hook, nothing flushed, its ZooKeeper session left to expire. */
+  public void kill(int i) throws InterruptedException {
+    processes[i].destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+  }
+
+  /** SIGTERM: the node leaves the cluster, hands its partitions over and stops. */
+  public void stop(int i) throws InterruptedException {
+    processes[i].destroy();
+    if (!processes[i].waitFor(90, TimeUnit.SECONDS)) {
+      processes[i].destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      throw new AssertionError("node " + i + " did not stop within 90 s of SIGTERM");
+    }
+  }
+
+  /** SIGSTOP: the node freezes, as in a long GC pause, holding whatever it was doing. */
+  public void pause(int i) throws IOException, InterruptedException {
+    signal(i, "STOP");
+  }
+
+  /** SIGCONT: the frozen node resumes where it stopped. */
+  public void resume(int i) throws IOException, InterruptedException {
+    signal(i, "CONT");
+  }
+
+  private void signal(int i, String signal) throws IOException, InterruptedException {
+    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(processes[i].pid())).inheritIO().start();
+    if (kill.waitFor() != 0) {
+      throw new AssertionError("kill -" + signal + " failed");
+    }
+  }
+
+  public boolean alive(int i) {
+    return processes[i] != null && processes[i].isAlive();
+  }
+
+  @Override
+  public void close() {
+    for (Process p : processes) {
+      if (p != null) {
+        p.destroyForcibly();
+      }
+    }
+  }
+}
