@@ -174,10 +174,12 @@ public final class Membership implements AutoCloseable {
     if (left) {
       return;
     }
-    if (connected && !registered()) {
+    SortedMap<String, Member> members = members();
+    // Not registered in this session, or the znode is gone although the session lives (removed by
+    // hand): create it. Also right after a create the cache has not caught up: a harmless retry.
+    if (connected && (!registered() || cacheReady && !members.containsKey(config.nodeId()))) {
       register();
     }
-    SortedMap<String, Member> members = members();
     Assignment assignment = Assignment.of(members.keySet(), config.partitions());
     boolean mayOwn = connected && cacheReady && registered();
     SortedSet<Integer> next = mayOwn ? assignment.partitionsOf(config.nodeId()) : NONE;

@@ -14,6 +14,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.KillSession;
 import org.apache.curator.test.TestingServer;
@@ -153,6 +156,27 @@ class MembershipTest {
     zooKeeper.restart();
 
     awaitOwners(List.of(a, b));
+  }
+
+  @Test
+  void aMemberWhoseZnodeIsRemovedByHandStopsAndRegistersAgain() throws Exception {
+    Membership a = join("a");
+    Membership b = join("b");
+    awaitOwners(List.of(a, b));
+    Map<String, SortedSet<Integer>> before = owned(a, b);
+    int callsBefore = listeners.get("b").calls().size();
+
+    try (CuratorFramework admin = CuratorFrameworkFactory.newClient(
+        zooKeeper.getConnectString(), new RetryOneTime(100))) {
+      admin.start();
+      admin.delete().forPath(config("b").memberPath());
+    }
+
+    await().atMost(PATIENCE).until(() -> listeners.get("b").calls().size() > callsBefore);
+    assertThat(listeners.get("b").calls().get(callsBefore)).isEqualTo(
+        new RecordingListener.Call(false, before.get("b"), "letterbox-membership"));
+    awaitOwners(List.of(a, b));
+    assertThat(owned(a, b)).isEqualTo(before);
   }
 
   @Test
