@@ -40,7 +40,8 @@ public final class PartitionWriter implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PartitionWriter.class);
   private static final int QUEUE_CAPACITY = 65_536;
   private static final Duration FIRST_RETRY = Duration.ofMillis(50);
-  private static final Duration MAX_RETRY = Duration.ofSeconds(5);
+  /** A delivery is cheap to try: its receiver's partition is usually back within seconds. */
+  private static final Duration MAX_RETRY = Duration.ofSeconds(1);
 
   /** What a writer needs from the node hosting it. */
   public interface Host {
@@ -232,7 +233,13 @@ public final class PartitionWriter implements AutoCloseable {
     }
     host.deliver(target, origins).whenComplete((ok, error) -> {
       if (error != null) {
-        log.debug("partition {}: delivery to partition {} failed, retrying in {}", partition, target, retry, error);
+        // Normal while the target partition moves; worth a warning once it has taken a while.
+        if (retry.equals(MAX_RETRY)) {
+          log.warn("partition {}: delivery of {} actions to partition {} still failing ({}); retrying every {}",
+              partition, origins.length, target, error.toString(), retry);
+        } else {
+          log.debug("partition {}: delivery to partition {} failed, retrying in {}", partition, target, retry, error);
+        }
         Duration next = retry.multipliedBy(2).compareTo(MAX_RETRY) > 0 ? MAX_RETRY : retry.multipliedBy(2);
         timer.schedule(() -> send(seq, target, origins, remaining, next), retry.toMillis(), TimeUnit.MILLISECONDS);
         return;

@@ -77,6 +77,8 @@ public final class ClusterNodes implements AutoCloseable {
         ""));
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1",
+        // The server's own logging (INFO), not the tests' (WARN): what a node did is in its log.
+        "-Dlogback.configurationFile=" + Path.of("target", "classes", "logback.xml").toAbsolutePath(),
         "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--config", config.toString()));
     Path log = log(i);
     processes[i] = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -102,8 +104,15 @@ public final class ClusterNodes implements AutoCloseable {
     }
   }
 
+  /** Kept under target/, not in the test's temporary directory, so that a failure can be read. */
   private Path log(int i) {
-    return dir.resolve("node" + i + "-" + (starts[i] + 1) + ".log");
+    Path logs = Path.of("target", "cluster-nodes", dir.getFileName().toString());
+    try {
+      Files.createDirectories(logs);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return logs.resolve("node" + i + "-" + (starts[i] + 1) + ".log");
   }
 
   public static boolean healthy(Api api) {
