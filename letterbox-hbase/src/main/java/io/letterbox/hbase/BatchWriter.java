@@ -88,19 +88,21 @@ final class BatchWriter {
     }
     return table.table().getAll(gets).thenApply(results -> {
       Map<RowOp, Cell> cells = new IdentityHashMap<>(rows.size());
+      long newest = 0;
       for (int i = 0; i < rows.size(); i++) {
         Cell cell = results.get(i).getColumnLatestCell(SpaceTable.FAMILY, SpaceTable.QUALIFIER);
         if (cell != null) {
-          CellClock.observe(cell.getTimestamp());
-          if (cell.getTimestamp() > version) {
-            // The new value would be hidden by the one it is computed from.
-            throw new StoreException("a counter in table " + table.name() + " has a version after this batch's (a writer"
-                + " this process had not read, or a clock that went back): " + (plan.commit() != null
-                ? "the mutations before the commit point landed, nothing else was sent" : "nothing was written")
-                + "; the clock has moved past it, so the batch written again is stamped later");
-          }
+          newest = Math.max(newest, cell.getTimestamp());
         }
         cells.put(rows.get(i), cell);
+      }
+      CellClock.observe(newest);
+      if (newest > version) {
+        // The new value would be hidden by the one it is computed from.
+        throw new StoreException("a counter in table " + table.name() + " has a version after this batch's (a writer"
+            + " this process had not read, or a clock that went back): " + (plan.commit() != null
+            ? "the mutations before the commit point landed, nothing else was sent" : "nothing was written")
+            + "; the clock has moved past it, so the batch written again is stamped later");
       }
       return cells;
     });

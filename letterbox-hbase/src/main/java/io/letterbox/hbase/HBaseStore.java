@@ -59,12 +59,14 @@ import org.apache.hadoop.hbase.client.Result;
  *
  * <p><b>Counters are set, not incremented.</b> The write reads the counters its batch increments
  * (one multi-get per table, during step 1) and puts base + delta, an 8-byte big-endian value, in
- * the step of the row: an RPC the client retries, or a batch sent again, cannot count twice (a
- * counter already stamped with the batch's version counts it). The price: <b>a counter must have
- * one writer at a time</b>, the owner of its partition in the engine; two processes incrementing
- * one counter at once would lose increments. Within this store, writes that increment the same
- * counters wait for each other ({@link CounterLocks}). A put into a counter space sets the counter
- * and takes an 8-byte big-endian value.
+ * the step of the row: an RPC the client retries cannot count twice, nor can the batch's steps
+ * sent again at its version (a counter stamped with it already counts it). The price: <b>a counter
+ * must have one writer at a time</b>, the owner of its partition in the engine; two processes
+ * incrementing one counter at once would lose increments. Within this store, writes that
+ * increment the same counters wait for each other ({@link CounterLocks}). A counter read with a
+ * version after the batch's (a writer this process had not read, or a clock that went back) would
+ * hide the new value: the write fails before the commit point, and is stamped later if written
+ * again. A put into a counter space sets the counter and takes an 8-byte big-endian value.
  *
  * <p>Thread-safe. Calls after {@link #close} throw {@link IllegalStateException}; failures of the
  * cluster are {@link StoreException}s.

@@ -1,9 +1,12 @@
 package io.letterbox.bench.cli;
 
+import io.letterbox.bench.baseline.BaselineUnavailable;
+import io.letterbox.bench.baseline.hbase.HBaseMutatorTarget;
 import io.letterbox.bench.baseline.mariadb.MariaDbTarget;
 import io.letterbox.bench.baseline.push.PushRocksTarget;
 import io.letterbox.bench.baseline.redis.RedisRecentTarget;
 import io.letterbox.bench.targets.DmTarget;
+import io.letterbox.bench.targets.HBaseCluster;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Collectors;
@@ -12,20 +15,29 @@ import java.util.stream.Collectors;
 public enum Baseline {
   PUSH_ROCKSDB(PushRocksTarget.NAME) {
     @Override
-    public DmTarget open(Path dir, Long cacheBytes) throws Exception {
+    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
       return new PushRocksTarget(dir, cacheBytes == null ? PushRocksTarget.DEFAULT_CACHE_BYTES : cacheBytes);
     }
   },
   MARIADB(MariaDbTarget.NAME) {
     @Override
-    public DmTarget open(Path dir, Long cacheBytes) throws Exception {
+    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
       return new MariaDbTarget(dir, cacheBytes);
     }
   },
   REDIS_RECENT100(RedisRecentTarget.NAME) {
     @Override
-    public DmTarget open(Path dir, Long cacheBytes) throws Exception {
+    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
       return new RedisRecentTarget(dir); // all in memory: no cache to size
+    }
+  },
+  HBASE_BUFFERED_MUTATOR(HBaseMutatorTarget.NAME) {
+    @Override
+    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
+      if (hbase == null) {
+        throw new BaselineUnavailable("needs an HBase cluster: --hbase-quorum HOST:PORT");
+      }
+      return new HBaseMutatorTarget(hbase);
     }
   };
 
@@ -40,11 +52,13 @@ public enum Baseline {
   }
 
   /**
-   * Starts the baseline with its data (and server, if it has one) under {@code dir}.
+   * Starts the baseline with its data (and server, if it has one) under {@code dir}, or on the
+   * run's HBase cluster.
    *
    * @param cacheBytes its read cache, or null for its default
+   * @param hbase the run's HBase cluster, or null if it has none
    */
-  public abstract DmTarget open(Path dir, Long cacheBytes) throws Exception;
+  public abstract DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception;
 
   public static Baseline named(String name) {
     for (Baseline b : values()) {

@@ -19,7 +19,8 @@ public final class CommonOptions {
   public long seed;
 
   @Option(names = "--baseline", split = ",", paramLabel = "NAME",
-      description = "Baselines to run side by side: push-rocksdb, mariadb, redis-recent100, or all.")
+      description = "Baselines to run side by side: push-rocksdb, mariadb, redis-recent100, hbase-buffered-mutator"
+          + " (send and mixed, with --hbase-quorum), or all.")
   List<String> baselines = new ArrayList<>();
 
   @Option(names = "--out", description = "Directory of the JSON result files (default: ${DEFAULT-VALUE}).",

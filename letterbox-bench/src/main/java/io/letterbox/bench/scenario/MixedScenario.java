@@ -1,12 +1,14 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.OpenLoop;
 import io.letterbox.bench.report.Figures;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HttpTarget;
+import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.History;
 import io.letterbox.bench.workload.Population;
 import java.net.URI;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,6 +31,9 @@ import picocli.CommandLine.Option;
 public final class MixedScenario extends ScenarioCommand {
   static final List<String> KINDS = MixedPlan.KINDS;
   private static final long DAY = Duration.ofDays(1).toMillis();
+
+  @Mixin
+  StoreOptions store;
 
   @Option(names = "--rate", description = "Offered operations per second (tiny 500, quick 2k, full 10k).")
   Double rate;
@@ -93,6 +99,11 @@ public final class MixedScenario extends ScenarioCommand {
   }
 
   @Override
+  protected StoreOptions store() {
+    return store;
+  }
+
+  @Override
   protected List<Targets.Opener> extraTargets() {
     if (http == null) {
       return List.of();
@@ -116,7 +127,12 @@ public final class MixedScenario extends ScenarioCommand {
     History history = new History(new Population(common.seed, people, 1), common.seed, pairs, messages,
         now - DAY, 30 * DAY);
     for (DmTarget target : targets) {
-      Steps.load(target, history);
+      try {
+        Steps.load(target, history);
+      } catch (Unsupported e) {
+        report.skip("mixed: all", target.name(), e.getMessage());
+        continue;
+      }
       target.compact();
       ExecutorService pool = Executors.newFixedThreadPool(readers);
       try {

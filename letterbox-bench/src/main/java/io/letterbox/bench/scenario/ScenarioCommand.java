@@ -2,6 +2,7 @@ package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.CommonOptions;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.report.Machine;
 import io.letterbox.bench.report.Report;
@@ -42,16 +43,26 @@ public abstract class ScenarioCommand implements Callable<Integer> {
     return List.of();
   }
 
+  /** Where Letterbox keeps its data: RocksDB, unless the scenario takes {@code --store}. */
+  protected StoreOptions store() {
+    return StoreOptions.rocksdb();
+  }
+
   /** Runs the scenario on the open targets (Letterbox first). */
   protected abstract void run(List<DmTarget> targets, Report report) throws Exception;
 
   @Override
   public Integer call() throws Exception {
+    store().validate(spec.commandLine());
     Progress.setEnabled(!common.noProgress);
     Report report = new Report(spec.name());
     report.parameter("size", common.size().name().toLowerCase());
     report.parameter("seed", common.seed);
     report.parameter("command", "java -jar letterbox-bench.jar " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    report.parameter("store", store().store().name().toLowerCase(java.util.Locale.ROOT));
+    if (store().hbaseQuorum() != null) {
+      report.parameter("hbaseQuorum", store().hbaseQuorum());
+    }
     describe(report, common.size());
     // Always a new directory (inside --dir if given): it is deleted afterwards.
     Path work = common.dir() != null
@@ -59,7 +70,8 @@ public abstract class ScenarioCommand implements Callable<Integer> {
         : Files.createTempDirectory("letterbox-bench-");
     // Taken first, so that the commit is the one the run started from.
     Machine machine = Machine.here(work);
-    try (Targets targets = Targets.open(common.baselines(), extraTargets(), work, common.cacheBytes(), report)) {
+    try (Targets targets = Targets.open(common.baselines(), extraTargets(), work, common.cacheBytes(), store(),
+        common.keepData, report)) {
       run(targets.list(), report);
     } finally {
       if (!common.keepData) {

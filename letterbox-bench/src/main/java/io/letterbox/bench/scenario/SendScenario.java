@@ -1,6 +1,7 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.report.Report;
@@ -10,12 +11,15 @@ import io.letterbox.bench.workload.Texts;
 import java.util.List;
 import java.util.SplittableRandom;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * One-to-one DMs between random pairs, durable, from many concurrent senders (a window of
  * requests in flight): messages/s and latency percentiles, then bytes per message on disk after
- * compaction. The targets run one after the other on the same messages.
+ * compaction. The targets run one after the other on the same messages. With {@code --store hbase}
+ * Letterbox writes to an HBase cluster, and the {@code hbase-buffered-mutator} baseline writes the
+ * same cells there with HBase's own client: the ceiling Letterbox's sends are measured against.
  */
 @Command(name = "send", mixinStandardHelpOptions = true,
     description = "Durable one-to-one sends from many concurrent senders: msgs/s, p50/p99/p999, bytes/msg.")
@@ -32,9 +36,17 @@ public final class SendScenario extends ScenarioCommand {
   @Option(names = "--warmup", description = "Untimed sends first, for the JIT and the caches (tiny 200, quick 20k, full 50k).")
   Long warmup;
 
+  @Mixin
+  StoreOptions store;
+
   @Option(names = "--window", description = "Sends in flight at once: concurrent senders (default ${DEFAULT-VALUE}).",
       defaultValue = "512")
   int window;
+
+  @Override
+  protected StoreOptions store() {
+    return store;
+  }
 
   private long count;
   private long warm;
@@ -55,7 +67,7 @@ public final class SendScenario extends ScenarioCommand {
   protected void run(List<DmTarget> targets, Report report) throws Exception {
     Population people = new Population(common.seed, population, 1);
     for (DmTarget target : targets) {
-      long before = target.diskBytes();
+      long before = Steps.diskBytes(target);
       sends(target, people, "warm-up", -warm, warm);
       Measured m = sends(target, people, "send", 0, count);
       Steps.add(report, SEND, target, m, "msgs/s");

@@ -95,14 +95,32 @@ final class Steps {
     }
   }
 
-  /** Compacts the target and adds its bytes per item beyond {@code bytesBefore}. */
+  /**
+   * Compacts the target and adds its bytes per item beyond {@code bytesBefore}; a target that
+   * cannot tell its bytes at once ({@link Unsupported}) gets a skip with its reason.
+   */
   static void diskPer(Report report, String operation, DmTarget target, long bytesBefore, long items, String per) {
     try (Progress progress = Progress.start(target.name() + " compaction", 1)) {
       target.compact();
       progress.advance(1);
     }
-    long bytes = target.diskBytes() - bytesBefore;
+    long bytes;
+    try {
+      bytes = target.diskBytes() - bytesBefore;
+    } catch (Unsupported e) {
+      report.skip(operation, target.name(), e.getMessage());
+      return;
+    }
     report.add(operation, target.name(), Figures.of("bytes/" + per, bytes / (double) items));
+  }
+
+  /** @return the target's bytes on disk; 0 if it cannot tell them at once ({@link #diskPer} says why) */
+  static long diskBytes(DmTarget target) {
+    try {
+      return target.diskBytes();
+    } catch (Unsupported e) {
+      return 0;
+    }
   }
 
   /** The followers of the population's first (most-followed) account: the broadcasts' audience. */

@@ -2,9 +2,14 @@ package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.cli.Baseline;
+import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.DmTarget;
+import io.letterbox.bench.targets.HBaseCluster;
+import io.letterbox.bench.targets.HBaseStorage;
+import io.letterbox.bench.targets.LetterboxStorage;
 import io.letterbox.bench.targets.LetterboxTarget;
+import io.letterbox.bench.targets.RocksStorage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,17 +29,25 @@ final class Targets implements AutoCloseable {
 
   private final List<DmTarget> open = new ArrayList<>();
 
-  /** @param cacheBytes the read cache of every target, or null for each one's default */
-  static Targets open(List<Baseline> baselines, List<Opener> extra, Path workDir, Long cacheBytes, Report report) {
+  /**
+   * @param cacheBytes the read cache of every target, or null for each one's default
+   * @param store where Letterbox keeps its data; its HBase cluster, if given, serves the HBase baseline too
+   * @param keepData whether data on an HBase cluster stays after the run (the working directory is the scenario's)
+   */
+  static Targets open(List<Baseline> baselines, List<Opener> extra, Path workDir, Long cacheBytes, StoreOptions store,
+      boolean keepData, Report report) throws BaselineUnavailable {
     Targets targets = new Targets();
-    LetterboxTarget letterbox = new LetterboxTarget(workDir.resolve(LetterboxTarget.NAME),
-        cacheBytes == null ? LetterboxTarget.DEFAULT_CACHE_BYTES : cacheBytes);
+    HBaseCluster hbase = store.hbaseQuorum() == null ? null : new HBaseCluster(store.hbaseQuorum(), keepData);
+    LetterboxStorage storage = store.store() == StoreOptions.Store.HBASE
+        ? new HBaseStorage(hbase)
+        : new RocksStorage(workDir.resolve(LetterboxTarget.NAME), cacheBytes == null ? RocksStorage.DEFAULT_CACHE_BYTES : cacheBytes);
+    LetterboxTarget letterbox = new LetterboxTarget(storage);
     targets.open.add(letterbox);
     report.target(letterbox.name(), letterbox.note());
     for (Baseline b : baselines) {
       System.err.println("starting baseline " + b.cliName());
       try {
-        DmTarget t = b.open(workDir.resolve(b.cliName()), cacheBytes);
+        DmTarget t = b.open(workDir.resolve(b.cliName()), cacheBytes, hbase);
         targets.open.add(t);
         report.target(t.name(), t.note());
       } catch (BaselineUnavailable e) {

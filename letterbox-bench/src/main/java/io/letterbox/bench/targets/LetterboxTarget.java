@@ -7,39 +7,33 @@ import io.letterbox.model.ImportedMessage;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
 import io.letterbox.model.SendRequest;
-import io.letterbox.rocksdb.RocksStore;
-import io.letterbox.rocksdb.RocksStoreOptions;
-import java.nio.file.Path;
+import io.letterbox.store.KeyValueStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Letterbox embedded on RocksDB, with its default configuration but for the block cache (sized
- * like the baselines' caches), driven through its Java facade.
+ * Letterbox with its default configuration, driven through its Java facade, on the storage the
+ * run chose: embedded RocksDB (its block cache sized like the baselines' caches) or an HBase
+ * cluster.
  */
 public final class LetterboxTarget implements DmTarget {
   public static final String NAME = "letterbox";
   private static final String DEVICE = "mobile";
 
-  /** RocksDB's block cache when the run does not size it: the store's default. */
-  public static final long DEFAULT_CACHE_BYTES = RocksStoreOptions.defaults().blockCacheBytes();
-
-  private final Path dir;
-  private final RocksStoreOptions options;
+  private final LetterboxStorage storage;
   private final LetterboxConfig config = LetterboxConfig.builder().build();
-  private RocksStore store;
+  private KeyValueStore store;
   private Letterbox engine;
 
-  public LetterboxTarget(Path dir, long cacheBytes) {
-    this.dir = dir;
-    this.options = RocksStoreOptions.builder().blockCacheBytes(cacheBytes).build();
+  public LetterboxTarget(LetterboxStorage storage) {
+    this.storage = storage;
     open();
   }
 
   private void open() {
-    store = RocksStore.open(dir, Letterbox.SPACES, options);
+    store = storage.open();
     engine = Letterbox.open(store, config);
   }
 
@@ -50,7 +44,7 @@ public final class LetterboxTarget implements DmTarget {
 
   @Override
   public String note() {
-    return "durable: a send completes after the group-committed WAL sync";
+    return storage.note();
   }
 
   @Override
@@ -100,22 +94,27 @@ public final class LetterboxTarget implements DmTarget {
 
   @Override
   public void compact() {
-    store.compact();
+    storage.compact(store);
   }
 
   @Override
   public long diskBytes() {
-    return store.diskBytes();
+    return storage.diskBytes(store);
   }
 
   @Override
   public void restart() {
-    close();
+    shut();
     open();
   }
 
   @Override
   public void close() {
+    shut();
+    storage.close();
+  }
+
+  private void shut() {
     engine.close();
     store.close();
   }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -35,6 +36,11 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   /** One group-committed change. */
   private interface Mutation {
     void addTo(PushRocksDb db, WriteBatch batch) throws RocksDBException;
+  }
+
+  static {
+    // Before the WriteOptions below: with Letterbox on HBase, nothing has loaded RocksDB's library yet.
+    RocksDB.loadLibrary();
   }
 
   /** RocksDB's block cache when the run does not size it, as Letterbox's. */

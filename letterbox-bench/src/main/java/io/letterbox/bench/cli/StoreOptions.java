@@ -1,0 +1,43 @@
+package io.letterbox.bench.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** Where Letterbox keeps its data in a run: embedded RocksDB, or an HBase cluster the bench is pointed at. */
+public final class StoreOptions {
+  /** Letterbox's storage backends. */
+  public enum Store { ROCKSDB, HBASE }
+
+  @Option(names = "--store", paramLabel = "rocksdb|hbase",
+      description = "Letterbox's store: rocksdb (embedded, in the working directory; default) or hbase (the cluster at"
+          + " --hbase-quorum, in a new namespace of its own, dropped afterwards unless --keep-data).",
+      defaultValue = "rocksdb")
+  Store store = Store.ROCKSDB;
+
+  @Option(names = "--hbase-quorum", paramLabel = "HOST:PORT[,...]",
+      description = "ZooKeeper of the HBase cluster for --store hbase and the hbase-buffered-mutator baseline. The"
+          + " bench starts no cluster: letterbox-hbase/local-hbase/start-hbase DIR 2181 starts one on this machine.")
+  String hbaseQuorum;
+
+  /** The options of a scenario that runs on RocksDB only. */
+  public static StoreOptions rocksdb() {
+    return new StoreOptions();
+  }
+
+  public Store store() {
+    return store;
+  }
+
+  /** @return the HBase cluster's ZooKeeper quorum, or null if none was given */
+  public String hbaseQuorum() {
+    return hbaseQuorum;
+  }
+
+  /** @throws CommandLine.ParameterException if {@code --store hbase} has no cluster to go to */
+  public void validate(CommandLine commandLine) {
+    if (store == Store.HBASE && (hbaseQuorum == null || hbaseQuorum.isBlank())) {
+      throw new CommandLine.ParameterException(commandLine, "--store hbase needs --hbase-quorum HOST:PORT (start a"
+          + " cluster on this machine with letterbox-hbase/local-hbase/start-hbase DIR 2181)");
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package io.letterbox.bench.targets;
+
+import io.letterbox.engine.Letterbox;
+import io.letterbox.rocksdb.RocksStore;
+import io.letterbox.rocksdb.RocksStoreOptions;
+import io.letterbox.store.KeyValueStore;
+import java.nio.file.Path;
+
+/** Letterbox embedded on RocksDB in the run's directory (which the scenario deletes afterwards). */
+public final class RocksStorage implements LetterboxStorage {
+  /** RocksDB's block cache when the run does not size it: the store's default. */
+  public static final long DEFAULT_CACHE_BYTES = RocksStoreOptions.defaults().blockCacheBytes();
+
+  private final Path dir;
+  private final RocksStoreOptions options;
+
+  public RocksStorage(Path dir, long cacheBytes) {
+    this.dir = dir;
+    this.options = RocksStoreOptions.builder().blockCacheBytes(cacheBytes).build();
+  }
+
+  @Override
+  public KeyValueStore open() {
+    return RocksStore.open(dir, Letterbox.SPACES, options);
+  }
+
+  @Override
+  public String note() {
+    return "durable: a send completes after the group-committed WAL sync";
+  }
+
+  @Override
+  public void compact(KeyValueStore store) {
+    store.compact();
+  }
+
+  @Override
+  public long diskBytes(KeyValueStore store) {
+    return store.diskBytes();
+  }
+
+  @Override
+  public void close() {}
+}
