@@ -176,6 +176,11 @@ public final class Letterbox implements AutoCloseable {
     if (writer != null) {
       writer.close();
     }
+    if (!hostsAll && hosted().isEmpty()) {
+      // Out of the cluster (or leaving it): announcements of other senders' broadcasts may be
+      // missed until it is back, so what it knew of them is not trusted then.
+      state.broadcasts().forgetAll();
+    }
   }
 
   /** The partitions hosted here now, with the epoch each was taken at. */

@@ -2,10 +2,13 @@ package io.letterbox.store;
 
 /**
  * Mutations applied together by {@link KeyValueStore#write}. A backend applies a batch atomically
- * if it can (RocksDB); one that is atomic per row only (HBase) applies it row by row, so callers
+ * if it can (RocksDB); one that is atomic per row only (HBase) applies it in steps of multi-row
+ * calls: the mutations before the batch's {@linkplain #commit commit point}, the commit point, the
+ * rest, and the last mutation after all the others. Within a step there is no order, so callers
  * must make every batch safe to apply again (idempotent) and must not rely on its atomicity across
- * rows. A backend that is not atomic applies mutations in the order they were added. Counter increments are the exception: applied twice they count twice, so they belong
- * only in batches whose replay is guarded (see the engine's action log).
+ * rows; mutations of one key in a batch collapse to the last (increments add up). Counter
+ * increments applied twice would count twice: they belong only in batches whose replay is guarded
+ * (the engine's journal and marks, decision 0007).
  */
 public interface WriteBatch {
   WriteBatch put(Space space, byte[] key, byte[] value);

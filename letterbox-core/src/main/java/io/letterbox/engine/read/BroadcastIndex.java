@@ -58,6 +58,16 @@ public final class BroadcastIndex {
     this.published = Caffeine.newBuilder().maximumSize(entries).build();
   }
 
+  /**
+   * Forgets what it knows of every sender: a node that was cut off from the cluster may have
+   * missed announcements of new broadcasts.
+   */
+  public void forgetAll() {
+    latest.invalidateAll();
+    published.invalidateAll();
+    heads.invalidateAll();
+  }
+
   /** @return the sender's newest broadcast id; 0 if it never broadcast. */
   public long latest(long sender) {
     return cached ? latest.get(sender, this::storedLatest) : storedLatest(sender);
