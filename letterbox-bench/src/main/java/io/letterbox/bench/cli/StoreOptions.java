@@ -1,5 +1,7 @@
 package io.letterbox.bench.cli;
 
+import java.util.List;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -19,6 +21,17 @@ public final class StoreOptions {
           + " bench starts no cluster: letterbox-hbase/local-hbase/start-hbase DIR 2181 starts one on this machine.")
   String hbaseQuorum;
 
+  @Option(names = "--nodes", split = ",", paramLabel = "N[,N...]",
+      description = "Letterbox as N nodes sharing its store (engines in this process, each owning a share of 64"
+          + " partitions, deliveries between them in memory); several counts run side by side, e.g. 1,3"
+          + " (default: 1, one engine and one partition).")
+  List<Integer> nodes = List.of(1);
+
+  /** @return the node counts Letterbox runs with, each its own target */
+  public List<Integer> nodes() {
+    return nodes;
+  }
+
   /** The options of a scenario that runs on RocksDB only. */
   public static StoreOptions rocksdb() {
     return new StoreOptions();
@@ -35,6 +48,9 @@ public final class StoreOptions {
 
   /** @throws CommandLine.ParameterException if {@code --store hbase} has no cluster to go to */
   public void validate(CommandLine commandLine) {
+    if (nodes.isEmpty() || nodes.stream().anyMatch(n -> n < 1 || n > 16) || nodes.stream().distinct().count() != nodes.size()) {
+      throw new CommandLine.ParameterException(commandLine, "--nodes takes distinct counts from 1 to 16: " + nodes);
+    }
     if (store == Store.HBASE && (hbaseQuorum == null || hbaseQuorum.isBlank())) {
       throw new CommandLine.ParameterException(commandLine, "--store hbase needs --hbase-quorum HOST:PORT (start a"
           + " cluster on this machine with letterbox-hbase/local-hbase/start-hbase DIR 2181)");

@@ -38,12 +38,15 @@ final class Targets implements AutoCloseable {
       boolean keepData, Report report) throws BaselineUnavailable {
     Targets targets = new Targets();
     HBaseCluster hbase = store.hbaseQuorum() == null ? null : new HBaseCluster(store.hbaseQuorum(), keepData);
-    LetterboxStorage storage = store.store() == StoreOptions.Store.HBASE
-        ? new HBaseStorage(hbase)
-        : new RocksStorage(workDir.resolve(LetterboxTarget.NAME), cacheBytes == null ? RocksStorage.DEFAULT_CACHE_BYTES : cacheBytes);
-    LetterboxTarget letterbox = new LetterboxTarget(storage);
-    targets.open.add(letterbox);
-    report.target(letterbox.name(), letterbox.note());
+    for (int nodes : store.nodes()) {
+      LetterboxStorage storage = store.store() == StoreOptions.Store.HBASE
+          ? new HBaseStorage(hbase)
+          : new RocksStorage(workDir.resolve(LetterboxTarget.name(nodes)),
+              cacheBytes == null ? RocksStorage.DEFAULT_CACHE_BYTES : cacheBytes);
+      LetterboxTarget letterbox = new LetterboxTarget(storage, nodes);
+      targets.open.add(letterbox);
+      report.target(letterbox.name(), letterbox.note());
+    }
     for (Baseline b : baselines) {
       System.err.println("starting baseline " + b.cliName());
       try {

@@ -22,34 +22,90 @@ public final class LetterboxTarget implements DmTarget {
   public static final String NAME = "letterbox";
   private static final String DEVICE = "mobile";
 
+  /** Partitions of a store served by several nodes, as a cluster namespace gets by default. */
+  private static final int CLUSTER_PARTITIONS = 64;
+
   private final LetterboxStorage storage;
-  private final LetterboxConfig config = LetterboxConfig.builder().build();
+  private final int nodes;
+  private final LetterboxConfig config;
   private KeyValueStore store;
   private Letterbox engine;
+  /** With several nodes: node i hosts the partitions p with p % nodes == i. */
+  private final List<Letterbox> engines = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private io.letterbox.engine.partition.Partitioning partitioning;
 
   public LetterboxTarget(LetterboxStorage storage) {
+    this(storage, 1);
+  }
+
+  /**
+   * @param nodes engines in this process sharing the store, each the owner of a share of its
+   *     partitions, delivering to each other in memory: a cluster's write path without its network
+   */
+  public LetterboxTarget(LetterboxStorage storage, int nodes) {
     this.storage = storage;
+    this.nodes = nodes;
+    this.config = nodes == 1 ? LetterboxConfig.builder().build()
+        : LetterboxConfig.builder().partitions(CLUSTER_PARTITIONS).build();
     open();
+  }
+
+  /** The target's name for {@code nodes} nodes. */
+  public static String name(int nodes) {
+    return nodes == 1 ? NAME : NAME + "-" + nodes + "-nodes";
   }
 
   private void open() {
     store = storage.open();
-    engine = Letterbox.open(store, config);
+    engines.clear();
+    if (nodes == 1) {
+      engine = Letterbox.open(store, config);
+      engines.add(engine);
+      partitioning = engine.partitioning();
+      return;
+    }
+    io.letterbox.engine.Peers peers = new io.letterbox.engine.Peers() {
+      @Override
+      public CompletableFuture<Void> deliver(int partition, long[] origins) {
+        return engines.get(partition % nodes).deliver(partition, origins);
+      }
+
+      @Override
+      public CompletableFuture<Void> published(long sender, long id) {
+        engines.forEach(e -> e.published(sender, id));
+        return CompletableFuture.completedFuture(null);
+      }
+    };
+    for (int i = 0; i < nodes; i++) {
+      engines.add(Letterbox.openNode(store, config, peers));
+    }
+    partitioning = engines.get(0).partitioning();
+    for (int p = 0; p < partitioning.count(); p++) {
+      engines.get(p % nodes).take(p);
+    }
+    engine = engines.get(io.letterbox.engine.partition.Partitioning.IMPORTS % nodes);
+  }
+
+  /** The engine that hosts {@code owner}'s partition. */
+  private Letterbox of(long owner) {
+    return engines.get(partitioning.of(owner) % nodes);
   }
 
   @Override
   public String name() {
-    return NAME;
+    return name(nodes);
   }
 
   @Override
   public String note() {
-    return storage.note();
+    return nodes == 1 ? storage.note()
+        : storage.note() + "; " + nodes + " nodes in this process over " + partitioning.count()
+            + " partitions, deliveries between them in memory";
   }
 
   @Override
   public CompletableFuture<Long> send(long from, long to, String text) {
-    return engine.send(new SendRequest(from, to, text, null)).thenApply(r -> r.message().id());
+    return of(from).send(new SendRequest(from, to, text, null)).thenApply(r -> r.message().id());
   }
 
   @Override
@@ -68,27 +124,30 @@ public final class LetterboxTarget implements DmTarget {
 
   @Override
   public HistoryPage history(long owner, long peer, Object cursor, int limit) {
-    Page<Message> page = engine.history(owner, peer, (String) cursor, limit);
+    Page<Message> page = of(owner).history(owner, peer, (String) cursor, limit);
     return new HistoryPage(page.items().size(), page.next());
   }
 
   @Override
   public int conversations(long owner, int limit) {
-    return engine.conversations(owner, null, limit).items().size();
+    return of(owner).conversations(owner, null, limit).items().size();
   }
 
   @Override
   public long unread(long owner) {
-    return engine.unread(owner, DEVICE).total();
+    return of(owner).unread(owner, DEVICE).total();
   }
 
   @Override
   public CompletableFuture<Void> delete(long owner, long peer, long id) {
-    return engine.deleteMessage(owner, id);
+    return of(owner).deleteMessage(owner, id);
   }
 
   @Override
   public Broadcaster broadcaster() {
+    if (nodes > 1) {
+      throw new Unsupported("broadcasts are measured on one node");
+    }
     return new LetterboxBroadcaster(() -> engine);
   }
 
@@ -115,7 +174,7 @@ public final class LetterboxTarget implements DmTarget {
   }
 
   private void shut() {
-    engine.close();
+    engines.forEach(Letterbox::close);
     store.close();
   }
 }
