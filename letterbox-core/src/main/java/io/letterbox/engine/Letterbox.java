@@ -126,6 +126,10 @@ public final class Letterbox implements AutoCloseable {
       for (int p = 0; p < partitioning.count(); p++) {
         take(p);
       }
+    } else {
+      // Views of the cluster overlap for a moment when members come and go: a node may take a
+      // partition another still believes it hosts, and that one learns it only when it writes.
+      timer.scheduleWithFixedDelay(this::checkEpochs, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
     }
     this.prewarm = new Thread(this::prewarmBigSenders, "letterbox-prewarm");
     prewarm.setDaemon(true);
@@ -282,6 +286,26 @@ public final class Letterbox implements AutoCloseable {
       timer.schedule(() -> retake(p), RETAKE_DELAY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
   };
+
+  /** Replaces every writer whose partition another writer took since (a newer epoch). */
+  private void checkEpochs() {
+    for (int p = 0; p < writers.length(); p++) {
+      PartitionWriter w = writers.get(p);
+      if (w == null || closed) {
+        continue;
+      }
+      try {
+        long epoch = io.letterbox.engine.partition.PartitionRecords.epoch(store, p);
+        if (epoch != w.epoch() && writers.compareAndSet(p, w, null)) {
+          log.info("partition {}: taken at epoch {} by another writer since this one took it at {}", p, epoch, w.epoch());
+          w.close();
+          retake(p);
+        }
+      } catch (RuntimeException e) {
+        log.debug("partition {}: epoch not checked", p, e);
+      }
+    }
+  }
 
   private void retake(int p) {
     if (closed || !assigned.contains(p)) {
