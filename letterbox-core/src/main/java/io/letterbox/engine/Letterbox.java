@@ -283,9 +283,17 @@ public final class Letterbox implements AutoCloseable {
       }
       // Still assigned here: take it back once the store answers (a fence by a node with a stale
       // view of the cluster ends when its view catches up).
-      timer.schedule(() -> retake(p), RETAKE_DELAY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      scheduleRetake(p);
     }
   };
+
+  private void scheduleRetake(int p) {
+    try {
+      timer.schedule(() -> retake(p), RETAKE_DELAY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      // The engine is closing: nothing to take back.
+    }
+  }
 
   /** Replaces every writer whose partition another writer took since (a newer epoch). */
   private void checkEpochs() {
@@ -315,7 +323,7 @@ public final class Letterbox implements AutoCloseable {
       take(p);
     } catch (RuntimeException e) {
       log.error("partition {}: cannot take it yet", p, e);
-      timer.schedule(() -> retake(p), RETAKE_DELAY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      scheduleRetake(p);
     }
   }
 
