@@ -54,6 +54,32 @@ class ServerConfigTest {
   }
 
   @Test
+  void aClusterNodeIsNamedAndReachedByItsAddressWithSixtyFourPartitionsByDefault() {
+    ServerConfig c = ServerConfig.builder().set("store", "hbase").set("port", "8081").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").build();
+
+    assertThat(c.cluster().node()).isEqualTo("127.0.0.1-8081");
+    assertThat(c.cluster().url()).hasToString("http://127.0.0.1:8081");
+    assertThat(c.cluster().sessionTimeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(c.engineConfig().partitions()).isEqualTo(64);
+    assertThat(ServerConfig.builder().build().cluster()).as("a single node").isNull();
+    assertThat(ServerConfig.builder().build().engineConfig().partitions()).as("the store's count").isZero();
+  }
+
+  @Test
+  void aClusterNeedsHBaseASecretAndAnAddressOthersCanReach() {
+    assertThatThrownBy(() -> ServerConfig.builder().set("cluster", "true").set("cluster-secret", "0123456789abcdef").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("store=hbase");
+    assertThatThrownBy(() -> ServerConfig.builder().set("store", "hbase").set("cluster", "true").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("cluster-secret");
+    assertThatThrownBy(() -> ServerConfig.builder().set("store", "hbase").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").set("host", "0.0.0.0").set("api-keys", "k").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("cluster-url");
+    assertThatThrownBy(() -> ServerConfig.builder().set("partitions", "513"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("partitions");
+  }
+
+  @Test
   void engineDefaultsAreTheEnginesOwn() {
     assertThat(ServerConfig.builder().build().engineConfig())
         .usingRecursiveComparison().ignoringFields("clock")
