@@ -9,23 +9,30 @@
  * <h2>How a send travels</h2>
  * <ol>
  *   <li>{@code Letterbox.send} validates the request and queues a {@code SendCommand} on the
- *       {@code write.Sequencer}, the single writer.</li>
+ *       sender's partition's writer ({@code partition.PartitionWriter}, whose
+ *       {@code write.Sequencer} is the partition's single writer). A partition this node does not
+ *       host refuses it with {@code NotOwnerException}, which the server forwards to its owner.</li>
  *   <li>On the sequencer thread the command <em>decides</em>: it reads the writer's state (the
  *       idempotency key, the sender's cap counters) and returns a {@code Decision}: the action
  *       {@code apply.Sent} at a new id, and the reply.</li>
  *   <li>The {@code apply.Applier} puts the encoded action into the log and calls
- *       {@code Sent.apply}, which derives its index writes (both timelines, the receiver's
- *       counter, cap counters, the idempotency key) into a pending batch. Later decisions in the
- *       same group read through that batch, so they see this send before it is written.</li>
- *   <li>After the group, the batch is written with the "applied up to" marker last: visible to
- *       readers now; the readers' caches move forward ({@code afterVisible}).</li>
- *   <li>When the store says the batch is durable (one WAL sync for the whole group), the send's
- *       future completes and the caller answers 201.</li>
- *   <li>After a crash, {@code replay.Replayer} finds the log entries past the marker and applies
- *       them through the same {@code Applier}; {@code rebuild} and {@code migrate} replay the whole
- *       log the same way.</li>
+ *       {@code Sent.apply}, which derives the writes of the owners its partition owns (the
+ *       sender's timeline, cap counters and idempotency key; the receiver's timeline and counter
+ *       too if the receiver is in the same partition) into a pending batch. Later decisions in
+ *       the same group read through that batch, so they see this send before it is written.</li>
+ *   <li>After the group, the batch is written: its log entries, then its journal entry as the
+ *       commit point (it fails if another writer took the partition), then the derived writes,
+ *       then the "applied up to" mark; visible to readers now, and the readers' caches move
+ *       forward ({@code afterVisible}).</li>
+ *   <li>When the store says the batch is durable (one WAL sync for the whole group), the outbox
+ *       delivers the receiver's part to its partition if that is another one, and the send's
+ *       future completes (after the delivery, or after {@code deliveryWait}); the caller answers
+ *       201.</li>
+ *   <li>Taking a partition (at start, or from another node) fences its journal, and
+ *       {@code replay.Replayer} applies the entries past its mark through the same
+ *       {@code Applier}; {@code rebuild} and {@code migrate} replay every journal the same way.</li>
  * </ol>
  * A read ({@code history}, {@code conversations}, {@code unread}) goes to {@code read}, which
- * sees only written batches.
+ * sees only written batches, on the node that hosts the owner.
  */
 package io.letterbox.engine;

@@ -1,0 +1,9 @@
+/**
+ * Partitions (decision 0007): which partition owns an owner ({@code Partitioning}), the records
+ * that describe partitions rather than owners (count, epochs, applied and delivered marks, the
+ * journal's reading: {@code PartitionRecords}), and a partition's writer on this node
+ * ({@code PartitionWriter}: taking the partition behind a fence entry in its journal, its
+ * sequencer, and its outbox of deliveries to other partitions). Uses {@code write}, {@code apply},
+ * {@code read}, {@code replay}, the keys, rows and the storage SPI.
+ */
+package io.letterbox.engine.partition;
