@@ -78,7 +78,7 @@ public final class HBaseStore implements KeyValueStore {
   private final SpaceTables tables;
   private final Durability durability;
   private final long maxCellBytes;
-  private final CounterLocks counterLocks = new CounterLocks(1024);
+  private final CounterLocks counterLocks = new CounterLocks();
   /** Held for reading by every call, for writing by close: the connection is not closed under a call. */
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private boolean closed; // guarded by lifecycle
