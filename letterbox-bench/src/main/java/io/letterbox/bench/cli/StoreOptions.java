@@ -27,6 +27,19 @@ public final class StoreOptions {
           + " (default: 1, one engine and one partition).")
   List<Integer> nodes = List.of(1);
 
+  @Option(names = "--partitions", paramLabel = "P",
+      description = "Partitions of Letterbox's store (1-512; default: 64 when --nodes lists a count above 1, else 1)."
+          + " With several node counts every target gets the same P, so that they differ in nodes only.")
+  Integer partitions;
+
+  /** @return the partition count of every Letterbox target */
+  public int partitions() {
+    if (partitions != null) {
+      return partitions;
+    }
+    return nodes.stream().anyMatch(n -> n > 1) ? 64 : 1;
+  }
+
   /** @return the node counts Letterbox runs with, each its own target */
   public List<Integer> nodes() {
     return nodes;
@@ -50,6 +63,10 @@ public final class StoreOptions {
   public void validate(CommandLine commandLine) {
     if (nodes.isEmpty() || nodes.stream().anyMatch(n -> n < 1 || n > 16) || nodes.stream().distinct().count() != nodes.size()) {
       throw new CommandLine.ParameterException(commandLine, "--nodes takes distinct counts from 1 to 16: " + nodes);
+    }
+    if (partitions() < 1 || partitions() > 512 || partitions() < java.util.Collections.max(nodes)) {
+      throw new CommandLine.ParameterException(commandLine, "--partitions must be 1-512 and at least the largest --nodes: "
+          + partitions());
     }
     if (store == Store.HBASE && (hbaseQuorum == null || hbaseQuorum.isBlank())) {
       throw new CommandLine.ParameterException(commandLine, "--store hbase needs --hbase-quorum HOST:PORT (start a"

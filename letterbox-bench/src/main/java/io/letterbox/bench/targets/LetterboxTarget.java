@@ -22,9 +22,6 @@ public final class LetterboxTarget implements DmTarget {
   public static final String NAME = "letterbox";
   private static final String DEVICE = "mobile";
 
-  /** Partitions of a store served by several nodes, as a cluster namespace gets by default. */
-  private static final int CLUSTER_PARTITIONS = 64;
-
   private final LetterboxStorage storage;
   private final int nodes;
   private final LetterboxConfig config;
@@ -34,19 +31,15 @@ public final class LetterboxTarget implements DmTarget {
   private final List<Letterbox> engines = new java.util.concurrent.CopyOnWriteArrayList<>();
   private io.letterbox.engine.partition.Partitioning partitioning;
 
-  public LetterboxTarget(LetterboxStorage storage) {
-    this(storage, 1);
-  }
-
   /**
    * @param nodes engines in this process sharing the store, each the owner of a share of its
    *     partitions, delivering to each other in memory: a cluster's write path without its network
+   * @param partitions the store's partition count
    */
-  public LetterboxTarget(LetterboxStorage storage, int nodes) {
+  public LetterboxTarget(LetterboxStorage storage, int nodes, int partitions) {
     this.storage = storage;
     this.nodes = nodes;
-    this.config = nodes == 1 ? LetterboxConfig.builder().build()
-        : LetterboxConfig.builder().partitions(CLUSTER_PARTITIONS).build();
+    this.config = LetterboxConfig.builder().partitions(partitions).build();
     open();
   }
 
@@ -59,6 +52,7 @@ public final class LetterboxTarget implements DmTarget {
     store = storage.open();
     engines.clear();
     if (nodes == 1) {
+      // One engine hosting every partition: the embedded case, however many partitions.
       engine = Letterbox.open(store, config);
       engines.add(engine);
       partitioning = engine.partitioning();
@@ -98,9 +92,9 @@ public final class LetterboxTarget implements DmTarget {
 
   @Override
   public String note() {
-    return nodes == 1 ? storage.note()
-        : storage.note() + "; " + nodes + " nodes in this process over " + partitioning.count()
-            + " partitions, deliveries between them in memory";
+    return storage.note() + (nodes == 1 ? "; one engine" : "; " + nodes + " engines (nodes) in this process")
+        + " over " + partitioning.count() + " partition" + (partitioning.count() == 1 ? "" : "s")
+        + (nodes == 1 && partitioning.count() == 1 ? "" : ", deliveries between partitions in memory");
   }
 
   @Override
