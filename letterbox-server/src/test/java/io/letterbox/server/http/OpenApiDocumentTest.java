@@ -68,6 +68,18 @@ class OpenApiDocumentTest {
     }
   }
 
+  @Test
+  void everyErrorCodeTheServerAnswersIsInTheDocument() throws Exception {
+    List<String> documented = new ArrayList<>();
+    document().at("/components/schemas/Error/properties/error/properties/code/enum").forEach(c -> documented.add(c.asText()));
+    for (io.letterbox.engine.ErrorCode code : io.letterbox.engine.ErrorCode.values()) {
+      assertThat(documented).contains(code.name());
+    }
+    for (HttpCode code : HttpCode.values()) {
+      assertThat(documented).contains(code.name());
+    }
+  }
+
   /** A cluster map that knows nothing: enough to register the cluster routes. */
   private static final class NoCluster implements ClusterMap {
     @Override
