@@ -48,7 +48,6 @@ import io.letterbox.model.UnreadSummary;
 import io.letterbox.rows.BroadcastRecord;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.Space;
-import io.letterbox.store.WriteBatch;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.List;

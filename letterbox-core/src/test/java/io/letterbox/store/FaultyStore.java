@@ -41,15 +41,20 @@ public final class FaultyStore implements KeyValueStore {
    */
   public java.util.concurrent.CountDownLatch pauseNextMultiGet(Space space, java.util.concurrent.CountDownLatch release) {
     java.util.concurrent.CountDownLatch paused = new java.util.concurrent.CountDownLatch(1);
-    pausing.put(space.name(), () -> {
+    pausing.put(space.name(), pause(paused, release));
+    return paused;
+  }
+
+  /** Opens {@code paused}, then waits for {@code release}. */
+  private static Runnable pause(java.util.concurrent.CountDownLatch paused, java.util.concurrent.CountDownLatch release) {
+    return () -> {
       paused.countDown();
       try {
         release.await();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-    });
-    return paused;
+    };
   }
 
   /**
@@ -60,14 +65,7 @@ public final class FaultyStore implements KeyValueStore {
    */
   public java.util.concurrent.CountDownLatch pauseNextCommit(java.util.concurrent.CountDownLatch release) {
     java.util.concurrent.CountDownLatch paused = new java.util.concurrent.CountDownLatch(1);
-    pausedCommit = () -> {
-      paused.countDown();
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    };
+    pausedCommit = pause(paused, release);
     return paused;
   }
 

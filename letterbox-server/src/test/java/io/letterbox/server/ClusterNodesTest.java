@@ -241,32 +241,35 @@ class ClusterNodesTest {
     pool.shutdown();
   }
 
-  private void sendUntilAcknowledged(Random random, long from, long to, String key) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    while (System.nanoTime() < deadline) {
-      int node = random.nextInt(nodes.size());
-      if (!nodes.alive(node)) {
-        continue;
-      }
-      Reply r;
-      try {
-        r = nodes.api(node).post("/v1/messages", body(from, to, key, key));
-      } catch (AssertionError connectionLost) {
-        continue; // the node went away mid-request: another one gets the retry
-      }
-      if (r.status() == 201 || r.status() == 200) {
-        String id = r.json().get("id").asText();
-        String earlier = acked.putIfAbsent(key, id);
-        assertThat(earlier).as("a retry of %s answers the same message", key).isIn(null, id);
-        sentPairs.computeIfAbsent(from + ">" + to, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(Long.parseLong(id));
-        return;
-      }
-      if (r.status() != 503 || r.headers().firstValue("Retry-After").isEmpty()) {
-        failures.add(r.status() + " " + r.body());
-      }
-      Thread.sleep(100); // the client's back-off, not a wait for a condition
+  /** Retries (every 100 ms, through a random live node) until a node acknowledges the message. */
+  private void sendUntilAcknowledged(Random random, long from, long to, String key) {
+    await("acknowledged: " + key).atMost(Duration.ofMinutes(3)).pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(100)).until(() -> sendOnce(random, from, to, key));
+  }
+
+  /** @return whether a node acknowledged the message on this try */
+  private boolean sendOnce(Random random, long from, long to, String key) {
+    int node = random.nextInt(nodes.size());
+    if (!nodes.alive(node)) {
+      return false;
     }
-    throw new AssertionError("never acknowledged: " + key);
+    Reply r;
+    try {
+      r = nodes.api(node).post("/v1/messages", body(from, to, key, key));
+    } catch (AssertionError connectionLost) {
+      return false; // the node went away mid-request: another one gets the retry
+    }
+    if (r.status() == 201 || r.status() == 200) {
+      String id = r.json().get("id").asText();
+      String earlier = acked.putIfAbsent(key, id);
+      assertThat(earlier).as("a retry of %s answers the same message", key).isIn(null, id);
+      sentPairs.computeIfAbsent(from + ">" + to, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(Long.parseLong(id));
+      return true;
+    }
+    if (r.status() != 503 || r.headers().firstValue("Retry-After").isEmpty()) {
+      failures.add(r.status() + " " + r.body());
+    }
+    return false;
   }
 
   /**

@@ -310,19 +310,6 @@ public final class StateReader {
     return new ArrayList<>(incomingCounts(owner).keySet());
   }
 
-  /** Counts the incoming live rows of the conversation with ids up to {@code upTo}: what its counter said then. */
-  public long countIncomingRows(long owner, long peer, long upTo) {
-    long[] count = {0};
-    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, 0, upTo == Long.MAX_VALUE ? upTo : upTo + 1), false,
-        (k, v) -> {
-          if (TimelineFlags.countsAsUnread(v)) {
-            count[0]++;
-          }
-          return true;
-        });
-    return count[0];
-  }
-
   /** Counts the incoming live rows of the conversation but those of {@code except}. */
   public long countIncomingRowsExcept(long owner, long peer, java.util.Set<Long> except) {
     long[] count = {0};
