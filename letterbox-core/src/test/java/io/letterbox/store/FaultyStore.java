@@ -156,6 +156,7 @@ public final class FaultyStore implements KeyValueStore {
 
   private static final class Recorded implements WriteBatch {
     final List<Consumer<WriteBatch>> ops = new ArrayList<>();
+    int sections;
     boolean committing;
 
     @Override
@@ -184,8 +185,15 @@ public final class FaultyStore implements KeyValueStore {
     }
 
     @Override
+    public WriteBatch section() {
+      ops.add(WriteBatch::section);
+      sections++;
+      return this;
+    }
+
+    @Override
     public int size() {
-      return ops.size();
+      return ops.size() - sections;
     }
   }
 }

@@ -423,9 +423,63 @@ public interface KeyValueStoreContract {
   }
 
   @Test
-  default void aBatchHasAtMostOneCommitPoint() {
+  default void aSectionHasAtMostOneCommitPoint() {
     WriteBatch batch = store().newBatch().commit(OTHER, bytes(1), bytes(1));
     assertThatIllegalStateException().isThrownBy(() -> batch.commit(OTHER, bytes(2), bytes(2)));
+  }
+
+  @Test
+  default void eachSectionOfABatchHasItsOwnCommitPoint() {
+    WriteBatch batch = store().newBatch().commit(OTHER, bytes(1), bytes(1)).section().commit(OTHER, bytes(2), bytes(2));
+    assertThatIllegalStateException().isThrownBy(() -> batch.commit(OTHER, bytes(3), bytes(3)));
+  }
+
+  @Test
+  default void theSectionsOfABatchWithFreeCommitPointsAreAllWritten() {
+    write(b -> b.put(PLAIN, bytes(1), bytes(10)).commit(OTHER, bytes(1), bytes(1)).increment(COUNTS, bytes(1), 3)
+        .put(PLAIN, bytes(11), bytes(11))
+        .section().put(PLAIN, bytes(2), bytes(20)).commit(OTHER, bytes(2), bytes(2)).increment(COUNTS, bytes(2), 4)
+        .put(PLAIN, bytes(12), bytes(12))
+        .section().put(PLAIN, bytes(3), bytes(30)).increment(COUNTS, bytes(3), 5));
+    assertThat(store().get(PLAIN, bytes(1))).isEqualTo(bytes(10));
+    assertThat(store().get(PLAIN, bytes(2))).isEqualTo(bytes(20));
+    assertThat(store().get(PLAIN, bytes(3))).isEqualTo(bytes(30));
+    assertThat(store().get(OTHER, bytes(1))).isEqualTo(bytes(1));
+    assertThat(store().get(OTHER, bytes(2))).isEqualTo(bytes(2));
+    assertThat(store().get(PLAIN, bytes(11))).isEqualTo(bytes(11));
+    assertThat(store().get(PLAIN, bytes(12))).isEqualTo(bytes(12));
+    assertThat(store().counter(COUNTS, bytes(1))).isEqualTo(3);
+    assertThat(store().counter(COUNTS, bytes(2))).isEqualTo(4);
+    assertThat(store().counter(COUNTS, bytes(3))).isEqualTo(5);
+  }
+
+  @Test
+  default void aTakenCommitPointFencesOnlyItsOwnSectionAndTheOthersAreWritten() {
+    write(b -> b.put(OTHER, bytes(2), bytes(9)).increment(COUNTS, bytes(2), 1));
+    WriteBatch batch = store().newBatch()
+        .commit(OTHER, bytes(1), bytes(1)).put(PLAIN, bytes(1), bytes(10)).increment(COUNTS, bytes(1), 3)
+        .put(PLAIN, bytes(21), bytes(1))
+        .section().commit(OTHER, bytes(2), bytes(2)).put(PLAIN, bytes(2), bytes(20)).increment(COUNTS, bytes(2), 4)
+        .put(PLAIN, bytes(22), bytes(2))
+        .section().put(PLAIN, bytes(3), bytes(30)).commit(OTHER, bytes(3), bytes(3)).put(PLAIN, bytes(23), bytes(3));
+    FencedException fenced = org.assertj.core.api.Assertions.catchThrowableOfType(
+        () -> store().write(batch).join(), FencedException.class);
+    assertThat(fenced).isNotNull();
+    assertThat(fenced.taken()).containsExactly(1);
+    assertThat(fenced.taken(1)).isTrue();
+    assertThat(fenced.taken(0)).isFalse();
+    await(fenced.written());
+    assertThat(store().get(OTHER, bytes(2))).isEqualTo(bytes(9));
+    assertThat(store().get(PLAIN, bytes(2))).isNull();
+    assertThat(store().get(PLAIN, bytes(22))).isNull();
+    assertThat(store().counter(COUNTS, bytes(2))).isEqualTo(1);
+    assertThat(store().get(OTHER, bytes(1))).isEqualTo(bytes(1));
+    assertThat(store().get(PLAIN, bytes(1))).isEqualTo(bytes(10));
+    assertThat(store().get(PLAIN, bytes(21))).isEqualTo(bytes(1));
+    assertThat(store().counter(COUNTS, bytes(1))).isEqualTo(3);
+    assertThat(store().get(OTHER, bytes(3))).isEqualTo(bytes(3));
+    assertThat(store().get(PLAIN, bytes(3))).isEqualTo(bytes(30));
+    assertThat(store().get(PLAIN, bytes(23))).isEqualTo(bytes(3));
   }
 
   @Test

@@ -80,11 +80,18 @@ public final class MemoryStore implements KeyValueStore {
     Batch b = (Batch) batch;
     lock.writeLock().lock();
     try {
-      if (b.commitKey != null && map(b.commitSpace).containsKey(b.commitKey)) {
-        throw new FencedException("commit point taken in " + b.commitSpace.name());
+      List<Integer> taken = new ArrayList<>();
+      for (int i = 0; i < b.sections.size(); i++) {
+        Section section = b.sections.get(i);
+        if (section.commitKey != null && map(section.commitSpace).containsKey(section.commitKey)) {
+          taken.add(i);
+          continue;
+        }
+        section.ops.forEach(Runnable::run);
       }
-      for (Runnable op : b.ops) {
-        op.run();
+      if (!taken.isEmpty()) {
+        throw new FencedException("commit point taken in sections " + taken,
+            taken.stream().mapToInt(Integer::intValue).toArray(), CompletableFuture.completedFuture(null));
       }
     } finally {
       lock.writeLock().unlock();
@@ -115,19 +122,32 @@ public final class MemoryStore implements KeyValueStore {
   @Override
   public void close() {}
 
+  private static final class Section {
+    final List<Runnable> ops = new ArrayList<>();
+    Space commitSpace;
+    byte[] commitKey;
+  }
+
   private final class Batch implements WriteBatch {
-    private final List<Runnable> ops = new ArrayList<>();
-    private Space commitSpace;
-    private byte[] commitKey;
+    private final List<Section> sections = new ArrayList<>(List.of(new Section()));
+    private Section current = sections.get(0);
+    private int size;
 
     @Override
     public WriteBatch commit(Space space, byte[] key, byte[] value) {
-      if (commitKey != null) {
-        throw new IllegalStateException("a batch has one commit point");
+      if (current.commitKey != null) {
+        throw new IllegalStateException("a section has one commit point");
       }
-      commitSpace = space;
-      commitKey = key.clone();
+      current.commitSpace = space;
+      current.commitKey = key.clone();
       return put(space, key, value);
+    }
+
+    @Override
+    public WriteBatch section() {
+      current = new Section();
+      sections.add(current);
+      return this;
     }
 
     @Override
@@ -135,7 +155,8 @@ public final class MemoryStore implements KeyValueStore {
       var m = map(space);
       byte[] k = key.clone();
       byte[] v = value.clone();
-      ops.add(() -> m.put(k, v));
+      current.ops.add(() -> m.put(k, v));
+      size++;
       return this;
     }
 
@@ -143,7 +164,8 @@ public final class MemoryStore implements KeyValueStore {
     public WriteBatch delete(Space space, byte[] key) {
       var m = map(space);
       byte[] k = key.clone();
-      ops.add(() -> m.remove(k));
+      current.ops.add(() -> m.remove(k));
+      size++;
       return this;
     }
 
@@ -151,14 +173,15 @@ public final class MemoryStore implements KeyValueStore {
     public WriteBatch increment(Space space, byte[] key, long delta) {
       var m = map(space);
       byte[] k = key.clone();
-      ops.add(() -> m.merge(k, Bytes.ofLong(delta),
+      size++;
+      current.ops.add(() -> m.merge(k, Bytes.ofLong(delta),
           (old, d) -> Bytes.ofLong(Bytes.getLong(old, 0) + Bytes.getLong(d, 0))));
       return this;
     }
 
     @Override
     public int size() {
-      return ops.size();
+      return size;
     }
   }
 }

@@ -26,8 +26,11 @@ final class RocksBatch implements WriteBatch {
   private byte[] rep = new byte[256];
   private int length = HEADER;
   private int count;
-  private Space commitSpace;
-  private byte[] commitKey;
+  /** Where each section starts in {@code rep}, and its count of records before it; the first at the header. */
+  private final java.util.List<int[]> sections = new java.util.ArrayList<>(java.util.List.of(new int[] {HEADER, 0}));
+  /** Each section's commit point (space, key), or null. */
+  private final java.util.List<Space> commitSpaces = new java.util.ArrayList<>(java.util.Collections.singletonList(null));
+  private final java.util.List<byte[]> commitKeys = new java.util.ArrayList<>(java.util.Collections.singletonList(null));
 
   RocksBatch(ColumnFamilies families) {
     this.families = families;
@@ -61,12 +64,21 @@ final class RocksBatch implements WriteBatch {
   /** Atomic with the rest of the batch: the store checks the key is absent when it writes. */
   @Override
   public WriteBatch commit(Space space, byte[] key, byte[] value) {
-    if (commitKey != null) {
-      throw new IllegalStateException("a batch has one commit point");
+    int section = sections.size() - 1;
+    if (commitKeys.get(section) != null) {
+      throw new IllegalStateException("a section has one commit point");
     }
     put(space, key, value);
-    commitSpace = space;
-    commitKey = key.clone();
+    commitSpaces.set(section, space);
+    commitKeys.set(section, key.clone());
+    return this;
+  }
+
+  @Override
+  public WriteBatch section() {
+    sections.add(new int[] {length, count});
+    commitSpaces.add(null);
+    commitKeys.add(null);
     return this;
   }
 
@@ -75,13 +87,21 @@ final class RocksBatch implements WriteBatch {
     return count;
   }
 
-  /** @return the commit point's space, or null if the batch has none */
-  Space commitSpace() {
-    return commitSpace;
+  boolean hasCommitPoint() {
+    return commitKeys.stream().anyMatch(java.util.Objects::nonNull);
   }
 
-  byte[] commitKey() {
-    return commitKey;
+  int sectionCount() {
+    return sections.size();
+  }
+
+  /** @return section {@code section}'s commit point's space, or null if it has none */
+  Space commitSpace(int section) {
+    return commitSpaces.get(section);
+  }
+
+  byte[] commitKey(int section) {
+    return commitKeys.get(section);
   }
 
   boolean belongsTo(ColumnFamilies owner) {
@@ -90,12 +110,38 @@ final class RocksBatch implements WriteBatch {
 
   /** @return the native batch; the caller closes it */
   org.rocksdb.WriteBatch toNative() throws RocksDBException {
-    byte[] serialized = java.util.Arrays.copyOf(rep, length);
+    return toNative(new java.util.BitSet());
+  }
+
+  /** @return the native batch of every section but those in {@code skipped}; the caller closes it */
+  org.rocksdb.WriteBatch toNative(java.util.BitSet skipped) throws RocksDBException {
+    byte[] serialized;
+    int records;
+    if (skipped.isEmpty()) {
+      serialized = java.util.Arrays.copyOf(rep, length);
+      records = count;
+    } else {
+      serialized = new byte[length];
+      int at = HEADER;
+      records = 0;
+      for (int i = 0; i < sections.size(); i++) {
+        int from = sections.get(i)[0];
+        int to = i + 1 < sections.size() ? sections.get(i + 1)[0] : length;
+        int before = sections.get(i)[1];
+        int after = i + 1 < sections.size() ? sections.get(i + 1)[1] : count;
+        if (!skipped.get(i)) {
+          System.arraycopy(rep, from, serialized, at, to - from);
+          at += to - from;
+          records += after - before;
+        }
+      }
+      serialized = java.util.Arrays.copyOf(serialized, at);
+    }
     // Header: sequence (fixed64, left 0 for RocksDB to assign), count (fixed32), little-endian.
-    serialized[8] = (byte) count;
-    serialized[9] = (byte) (count >>> 8);
-    serialized[10] = (byte) (count >>> 16);
-    serialized[11] = (byte) (count >>> 24);
+    serialized[8] = (byte) records;
+    serialized[9] = (byte) (records >>> 8);
+    serialized[10] = (byte) (records >>> 16);
+    serialized[11] = (byte) (records >>> 24);
     return new org.rocksdb.WriteBatch(serialized);
   }
 

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -198,22 +199,33 @@ public final class RocksStore implements KeyValueStore {
       if (rocksBatch.isEmpty()) {
         return CompletableFuture.completedFuture(null);
       }
-      if (rocksBatch.commitSpace() == null) {
+      if (!rocksBatch.hasCommitPoint()) {
         try (org.rocksdb.WriteBatch nativeBatch = rocksBatch.toNative()) {
           db.write(writes, nativeBatch);
         }
         return committer.durable();
       }
       // RocksDB admits one process; conditional writes of this one are serialized here.
+      BitSet taken = new BitSet();
       synchronized (conditional) {
-        if (get(rocksBatch.commitSpace(), rocksBatch.commitKey()) != null) {
-          throw new FencedException("the commit point of the batch is taken: " + rocksBatch.commitSpace().name());
+        for (int i = 0; i < rocksBatch.sectionCount(); i++) {
+          Space space = rocksBatch.commitSpace(i);
+          if (space != null && get(space, rocksBatch.commitKey(i)) != null) {
+            taken.set(i);
+          }
         }
-        try (org.rocksdb.WriteBatch nativeBatch = rocksBatch.toNative()) {
-          db.write(writes, nativeBatch);
+        if (taken.cardinality() < rocksBatch.sectionCount()) {
+          try (org.rocksdb.WriteBatch nativeBatch = rocksBatch.toNative(taken)) {
+            db.write(writes, nativeBatch);
+          }
         }
       }
-      return committer.durable();
+      CompletableFuture<Void> durable = committer.durable();
+      if (!taken.isEmpty()) {
+        throw new FencedException("the commit points of sections " + taken + " of the batch are taken",
+            taken.stream().toArray(), durable);
+      }
+      return durable;
     } catch (RocksDBException e) {
       throw new StoreException("write failed in " + dir + ": " + e.getMessage(), e);
     } finally {

@@ -112,6 +112,12 @@ public final class PendingWrites implements WriteBatch, StoreReads {
     throw new UnsupportedOperationException("a pending batch takes its commit point in write()");
   }
 
+  /** A pending batch is one partition's: one section. */
+  @Override
+  public WriteBatch section() {
+    throw new UnsupportedOperationException("a pending batch is one section");
+  }
+
   @Override
   public int size() {
     return size;

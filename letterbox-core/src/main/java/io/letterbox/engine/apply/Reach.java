@@ -92,6 +92,11 @@ public final class Reach implements Applying {
     }
 
     @Override
+    public WriteBatch section() {
+      return this;
+    }
+
+    @Override
     public int size() {
       return 0;
     }
