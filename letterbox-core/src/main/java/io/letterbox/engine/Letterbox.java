@@ -30,6 +30,7 @@ import io.letterbox.engine.write.SendCommand;
 import io.letterbox.engine.write.DeliverCommand;
 import io.letterbox.engine.partition.PartitionWriter;
 import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.engine.write.Sequencer;
 import io.letterbox.engine.write.SetCapCommand;
 import io.letterbox.id.Ids;
 import io.letterbox.keys.Spaces;
@@ -77,6 +78,8 @@ public final class Letterbox implements AutoCloseable {
   public static final List<Space> SPACES = Spaces.ALL;
 
   private static final java.time.Duration RETAKE_DELAY = java.time.Duration.ofSeconds(1);
+  /** Commands waiting for the node's sequencer, all partitions together; past it a write is refused as overloaded. */
+  private static final int QUEUE_CAPACITY = 65_536;
 
   private final LetterboxConfig config;
   private final StateReader state;
@@ -98,6 +101,8 @@ public final class Letterbox implements AutoCloseable {
     return t;
   });
   private volatile boolean closed;
+  /** Decides and writes the commands of every partition hosted here. */
+  private final Sequencer sequencer;
   private final BroadcastJobs jobs;
   private final Thread prewarm;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
@@ -114,6 +119,7 @@ public final class Letterbox implements AutoCloseable {
     this.hostsAll = hostsAll;
     this.partitioning = Replayer.prepare(store, config, config.partitions());
     this.writers = new AtomicReferenceArray<>(partitioning.count());
+    this.sequencer = new Sequencer(store, QUEUE_CAPACITY, "node-" + config.node());
     this.state = StateReader.cached(store, config);
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
@@ -166,7 +172,7 @@ public final class Letterbox implements AutoCloseable {
     if (current != null && current.running()) {
       return;
     }
-    PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer);
+    PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer, sequencer);
     writers.set(p, writer);
     jobs.resume(sender -> partitioning.of(sender) == p);
   }
@@ -626,6 +632,7 @@ public final class Letterbox implements AutoCloseable {
         w.close();
       }
     }
+    sequencer.close();
     timer.shutdownNow();
     replies.shutdown();
   }

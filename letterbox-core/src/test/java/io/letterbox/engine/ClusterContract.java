@@ -161,6 +161,42 @@ public abstract class ClusterContract {
   }
 
   @Test
+  void aPartitionTakenFromANodeFailsOnlyItsOwnWritesInTheBatchItSharedWithTheNodesOtherPartitions()
+      throws Exception {
+    long[] lost = usersOfOnePartition(-1);
+    int p = partitioning.of(lost[0]);
+    long[] kept = usersOfOnePartition(p);
+    int q = partitioning.of(kept[0]);
+    FaultyStore paused = new FaultyStore(store);
+    Letterbox node = Letterbox.openNode(paused, config(Duration.ofSeconds(30)), peers);
+    nodes.add(node);
+    for (int partition : new int[] {p, q}) {
+      nodes.get(partition % 3).release(partition);
+      node.take(partition);
+    }
+
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch waiting = paused.pauseNextCommit(release);
+    CompletableFuture<?> first = node.send(new SendRequest(kept[0], kept[1], "first", null));
+    assertThat(waiting.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    // Queued while the node's writer waits: decided together, written as one batch.
+    CompletableFuture<?> fenced = node.send(new SendRequest(lost[0], lost[1], "fenced", null));
+    CompletableFuture<?> written = node.send(new SendRequest(kept[0], kept[1], "written", null));
+    nodes.get(p % 3).take(p);
+    release.countDown();
+
+    first.join();
+    written.join();
+    Throwable refused = catchThrowable(fenced::join);
+    assertThat(refused).isInstanceOf(CompletionException.class);
+    assertThat(((LetterboxException) refused.getCause()).code()).isEqualTo(ErrorCode.NOT_OWNER);
+    node.release(p);
+    assertThat(node.hosted()).containsKey(q).doesNotContainKey(p);
+    assertThat(texts(kept[1], kept[0])).containsExactly("written", "first");
+    assertThat(texts(lost[1], lost[0])).isEmpty();
+  }
+
+  @Test
   void aNodeWhosePartitionWasTakenBehindItsBackTakesItBackBeforeItsNextWrite() {
     long[] pair = usersInDifferentPartitions();
     int p = partitioning.of(pair[0]);
@@ -239,6 +275,20 @@ public abstract class ClusterContract {
     for (long a = 1; ; a++) {
       for (long b = a + 1; b < a + 50; b++) {
         if (partitioning.of(a) != partitioning.of(b)) {
+          return new long[] {a, b};
+        }
+      }
+    }
+  }
+
+  /** Two users of one partition, other than {@code not}. */
+  private long[] usersOfOnePartition(int not) {
+    for (long a = 1; ; a++) {
+      if (partitioning.of(a) == not) {
+        continue;
+      }
+      for (long b = a + 1; b < a + 200; b++) {
+        if (partitioning.of(a) == partitioning.of(b)) {
           return new long[] {a, b};
         }
       }

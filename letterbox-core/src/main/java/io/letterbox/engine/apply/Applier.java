@@ -30,9 +30,11 @@ import java.util.function.Consumer;
  * part). Either way the action's {@code apply} writes only what belongs to owners of this
  * partition ({@link #owns}); at home, the other partitions it touched are recorded for the outbox.
  *
- * <p>{@link #flush} writes the batch (decision 0007): the log entries, then the journal entry as
- * the batch's commit point (a live writer only; a replay's entries are in the journal already),
- * then the derived writes, then the "applied up to seq" mark last.
+ * <p>{@link #flushInto} puts the batch into a section of a store batch (decision 0007): the log
+ * entries, then the journal entry as the section's commit point (a live writer only; a replay's
+ * entries are in the journal already), then the derived writes, then the "applied up to seq"
+ * mark last. The live writer puts the sections of all the partitions of its node into one store
+ * batch; a replay writes its own ({@link #flush}).
  *
  * <p>One thread uses an applier at a time.
  */
@@ -42,6 +44,7 @@ public final class Applier implements Applying {
   /** An action logged here whose effects reach other partitions: they get it delivered. */
   public record Outgoing(long id, int[] partitions) {}
 
+  private final KeyValueStore store;
   private final LetterboxConfig config;
   private final Partitioning partitioning;
   private final int partition;
@@ -74,6 +77,7 @@ public final class Applier implements Applying {
     this.config = config;
     this.partitioning = partitioning;
     this.partition = partition;
+    this.store = store;
     this.pending = new PendingWrites(store);
     this.state = StateReader.uncached(pending, config);
     this.fanOut = fanOut;
@@ -198,6 +202,22 @@ public final class Applier implements Applying {
    *     after the log entries was written
    */
   public CompletableFuture<Void> flush() {
+    WriteBatch batch = store.newBatch();
+    if (!flushInto(batch)) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return store.write(batch);
+  }
+
+  /**
+   * Moves the pending batch into {@code batch}'s current section (decision 0007): the log
+   * entries, then the journal entry as the section's commit point (a live writer only; a replay's
+   * entries are in the journal already), then the derived writes, then the "applied up to seq"
+   * mark last. {@link #committedSeq} is then the journal entry's seq.
+   *
+   * @return whether it added anything
+   */
+  public boolean flushInto(WriteBatch batch) {
     PendingWrites.Put commit = null;
     PendingWrites.Put marker = null;
     committedSeq = 0;
@@ -213,9 +233,10 @@ public final class Applier implements Applying {
     }
     appliedCount = 0;
     if (pending.isEmpty() && marker == null) {
-      return CompletableFuture.completedFuture(null);
+      return false;
     }
-    return pending.write(Spaces.LOG, commit, marker);
+    pending.writeTo(batch, Spaces.LOG, commit, marker);
+    return true;
   }
 
   /** Drops the pending batch (its write failed, or an action could not be applied). */

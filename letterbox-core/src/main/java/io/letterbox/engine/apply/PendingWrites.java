@@ -47,18 +47,18 @@ public final class PendingWrites implements WriteBatch, StoreReads {
 
   /** Writes the batch in the order it was added. */
   public CompletableFuture<Void> write() {
-    return write(null, null, null);
+    WriteBatch batch = store.newBatch();
+    writeTo(batch, null, null, null);
+    return store.write(batch);
   }
 
   /**
-   * Writes the batch: visible to every read of the store when this returns. The entries of
-   * {@code first} come first, then {@code commit} as the batch's commit point, then every other
-   * space's entries, then {@code last}; each may be null.
-   *
-   * @return completes when the batch is durable
+   * Moves the pending mutations into {@code batch} (the current section) and forgets them: the
+   * entries of {@code first} come first, then {@code commit} as the section's commit point, then
+   * every other space's entries, then {@code last}; each may be null. Until the batch is written,
+   * reads through this see the store without them.
    */
-  public CompletableFuture<Void> write(Space first, Put commit, Put last) {
-    WriteBatch batch = store.newBatch();
+  public void writeTo(WriteBatch batch, Space first, Put commit, Put last) {
     Pending head = first == null ? null : pending.get(first);
     if (head != null) {
       head.writeTo(first, batch);
@@ -75,7 +75,6 @@ public final class PendingWrites implements WriteBatch, StoreReads {
       batch.put(last.space(), last.key(), last.value());
     }
     discard();
-    return store.write(batch);
   }
 
   /** Forgets every pending mutation. */

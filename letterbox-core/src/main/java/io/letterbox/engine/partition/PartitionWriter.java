@@ -32,13 +32,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The writer of one partition on this node (decision 0007): taking the partition (a new epoch, a
- * fence entry in its journal, the replay of what its earlier writer left), its sequencer, and its
- * outbox, which delivers the parts of its actions that belong to other partitions until each is
+ * fence entry in its journal, the replay of what its earlier writer left), its lane in the
+ * node's sequencer, and its outbox, which delivers the parts of its actions that belong to other partitions until each is
  * acknowledged.
  */
 public final class PartitionWriter implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PartitionWriter.class);
-  private static final int QUEUE_CAPACITY = 65_536;
   private static final Duration FIRST_RETRY = Duration.ofMillis(50);
   /** A delivery is cheap to try: its receiver's partition is usually back within seconds. */
   private static final Duration MAX_RETRY = Duration.ofSeconds(1);
@@ -61,7 +60,7 @@ public final class PartitionWriter implements AutoCloseable {
   private final long epoch;
   private final Host host;
   private final ScheduledExecutorService timer;
-  private final Sequencer sequencer;
+  private final Sequencer.Lane lane;
 
   /** Seqs with deliveries not yet acknowledged, and how many each still waits for. */
   private final TreeMap<Long, Integer> inFlight = new TreeMap<>();
@@ -73,7 +72,7 @@ public final class PartitionWriter implements AutoCloseable {
   private java.util.concurrent.ScheduledFuture<?> marking;
 
   private PartitionWriter(KeyValueStore store, LetterboxConfig config, Partitioning partitioning, int partition,
-      long epoch, long nextSeq, Host host, ScheduledExecutorService timer) {
+      long epoch, long nextSeq, Host host, ScheduledExecutorService timer, Sequencer sequencer) {
     this.store = store;
     this.partitioning = partitioning;
     this.partition = partition;
@@ -87,7 +86,7 @@ public final class PartitionWriter implements AutoCloseable {
     int node = partitioning.count() == 1 ? config.node() : partition;
     // Ids only grow: a new writer starts above everything logged (by any partition).
     IdGenerator ids = new IdGenerator(config.clock(), node, StateReader.uncached(store, config).largestLoggedId());
-    this.sequencer = new Sequencer(applier, ids, config, QUEUE_CAPACITY, new Sequencer.Listener() {
+    this.lane = sequencer.open(applier, ids, config, new Sequencer.Listener() {
       @Override
       public void visible(Decision.Logged logged) {
         host.visible(logged);
@@ -111,7 +110,7 @@ public final class PartitionWriter implements AutoCloseable {
    * mark does not cover. From then on, an earlier writer's commits fail.
    */
   public static PartitionWriter take(KeyValueStore store, LetterboxConfig config, Partitioning partitioning,
-      int partition, Host host, ScheduledExecutorService timer) {
+      int partition, Host host, ScheduledExecutorService timer, Sequencer sequencer) {
     long epoch = PartitionRecords.nextEpoch(store, partition);
     long last = PartitionRecords.applied(store, partition);
     while (true) {
@@ -132,7 +131,8 @@ public final class PartitionWriter implements AutoCloseable {
     if (replayed > 0) {
       log.info("partition {}: replayed {} actions its earlier writer had not applied", partition, replayed);
     }
-    PartitionWriter writer = new PartitionWriter(store, config, partitioning, partition, epoch, fence + 1, host, timer);
+    PartitionWriter writer = new PartitionWriter(store, config, partitioning, partition, epoch, fence + 1, host, timer,
+        sequencer);
     writer.redeliver(config, fence);
     writer.marking = timer.scheduleWithFixedDelay(writer::writeMark, 1, 1, TimeUnit.SECONDS);
     return writer;
@@ -148,11 +148,11 @@ public final class PartitionWriter implements AutoCloseable {
 
   /** Whether it still takes commands. */
   public boolean running() {
-    return !closed && sequencer.running();
+    return !closed && lane.running();
   }
 
   public <R> CompletableFuture<R> submit(Command<R> command) {
-    return sequencer.submit(command);
+    return lane.submit(command);
   }
 
   /** Completes when every delivery of action {@code id} is acknowledged (at once if it has none). */
@@ -165,7 +165,7 @@ public final class PartitionWriter implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    sequencer.close();
+    lane.close();
     if (marking != null) {
       marking.cancel(false);
     }

@@ -8,32 +8,41 @@ import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.Applier;
 import io.letterbox.id.IdGenerator;
 import io.letterbox.store.FencedException;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.WriteBatch;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A partition's single writer. Commands queue up; one thread decides them in order, logs their
- * actions and applies them, many commands to one storage batch. A command's future completes when
- * the batch that holds its actions is durable, so one durable write (one WAL sync) acknowledges a
- * whole group: group commit.
+ * A node's single writer. Commands queue up, each for the {@link Lane} of the partition it
+ * belongs to; one thread decides them in order, logs their actions and applies them, many
+ * commands of many partitions to one storage batch, one section per partition with that
+ * partition's journal entry as the section's commit point (decision 0007). A command's future
+ * completes when the batch that holds its actions is durable, so one durable write acknowledges a
+ * whole group of every partition the node hosts: group commit.
  *
  * <p>Why one thread: every decision reads state (idempotency keys, caps, read positions) that
  * earlier commands change, and a single writer makes "check, then write" exact without locks or
- * multi-row transactions, which HBase does not have. Decisions and appliers read through the
- * pending batch ({@link Applier}), so they see every earlier command whether or not its batch was
- * written yet, exactly as a replay of the journal sees it. The durability wait of one group
- * overlaps the decisions of the next.
+ * multi-row transactions, which HBase does not have. Decisions and appliers read through their
+ * partition's pending batch ({@link Applier}), so they see every earlier command whether or not
+ * its batch was written yet, exactly as a replay of the journal sees it. Why one thread for all
+ * partitions rather than one each: a store write costs a few round trips whatever its size (a
+ * WAL sync, or HBase's steps of multi-row calls), so a node's throughput is set by how many
+ * writes its partitions share, not by how many it hosts.
  *
- * <p>A batch that cannot be written stops the sequencer: every command waiting or queued fails,
- * and the {@link Listener} is told, so that the partition is taken again from what is durable
- * (decision 0007). A batch refused because another writer took the partition fails its commands
- * with {@link ErrorCode#NOT_OWNER}.
+ * <p>A lane whose section cannot be written stops: its waiting and queued commands fail and its
+ * {@link Listener} is told, so that the partition is taken again from what is durable. A section
+ * refused because another writer took the partition fails its commands with
+ * {@link ErrorCode#NOT_OWNER}; the other lanes of the batch go on.
  */
 public final class Sequencer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Sequencer.class);
@@ -41,7 +50,7 @@ public final class Sequencer implements AutoCloseable {
   /** A group whose batch grows past this many mutations (big imports, big broadcasts) is written early. */
   private static final int MAX_MUTATIONS = 200_000;
 
-  /** What the sequencer tells its partition. Called on the sequencer thread, or a store's completion thread for {@link #durable}. */
+  /** What the sequencer tells a lane's partition. Called on the sequencer thread, or a store's completion thread for {@link #durable}. */
   public interface Listener {
     /** {@code logged} is visible to readers; must not read the store. */
     void visible(Decision.Logged logged);
@@ -52,73 +61,203 @@ public final class Sequencer implements AutoCloseable {
      */
     void durable(long seq, List<Applier.Outgoing> outgoing);
 
-    /** The sequencer stopped because a batch could not be written; its commands failed. */
+    /** The lane stopped because its section could not be written; its commands failed. */
     void stopped(RuntimeException cause);
   }
 
-  private final int partition;
-  private final EngineContext context;
-  private final Applier applier;
-  private final Listener listener;
-  private final BlockingQueue<Command<?>> queue;
+  private final KeyValueStore store;
+  private final BlockingQueue<Queued> queue;
   private final Thread thread;
   private volatile boolean running = true;
-  private volatile RuntimeException failure;
 
-  /** Actions of the pending batch, told to the listener once it is written. */
-  private final List<Decision.Logged> visibleEffects = new ArrayList<>();
-  /** Commands whose answers wait for the pending batch. */
-  private final List<PendingResult<?>> pending = new ArrayList<>();
+  /** Lanes with commands or mutations in the pending group, in the order they got them. */
+  private final Set<Lane> dirty = new LinkedHashSet<>();
+  private int mutations;
 
-  /** @param applier the partition's applier, ready to commit ({@link Applier#commitFrom}) */
-  public Sequencer(Applier applier, IdGenerator ids, LetterboxConfig config, int queueCapacity, Listener listener) {
-    this.applier = applier;
-    this.partition = applier.partition();
-    this.context = new EngineContext(applier.state(), ids, config);
-    this.listener = listener;
+  public Sequencer(KeyValueStore store, int queueCapacity, String name) {
+    this.store = store;
     this.queue = new ArrayBlockingQueue<>(queueCapacity);
-    this.thread = new Thread(this::run, "letterbox-sequencer-" + applier.partition());
+    this.thread = new Thread(this::run, "letterbox-sequencer-" + name);
     this.thread.setDaemon(true);
     this.thread.start();
   }
 
-  /** Queues {@code command}; its future completes when it is durable or refused. */
-  public <R> CompletableFuture<R> submit(Command<R> command) {
-    if (!running) {
-      command.future.completeExceptionally(stoppedError());
-    } else if (!queue.offer(command)) {
-      command.future.completeExceptionally(
-          new LetterboxException(ErrorCode.OVERLOADED, "too many writes waiting; retry shortly"));
-    } else if (!running) {
-      // Stopped between the check and the offer: the thread may have drained the queue already.
-      failQueued();
-    }
-    return command.future;
+  /**
+   * A lane for a partition's commands.
+   *
+   * @param applier the partition's applier, ready to commit ({@link Applier#commitFrom})
+   */
+  public Lane open(Applier applier, IdGenerator ids, LetterboxConfig config, Listener listener) {
+    return new Lane(applier, new EngineContext(applier.state(), ids, config), listener);
   }
 
-  /** Whether it still takes commands. */
-  public boolean running() {
-    return running;
+  /** A command for a lane, or (command null) the lane's close. */
+  private record Queued(Lane lane, Command<?> command, CompletableFuture<Void> closed) {}
+
+  /** One partition's place in the sequencer. */
+  public final class Lane {
+    private final int partition;
+    private final Applier applier;
+    private final EngineContext context;
+    private final Listener listener;
+    private volatile boolean open = true;
+    /** Its close was reached in the queue: what was queued before is written. */
+    private boolean closed;
+    private volatile RuntimeException failure;
+    /** Actions of the pending batch, told to the listener once it is written. */
+    private final List<Decision.Logged> visibleEffects = new ArrayList<>();
+    /** Commands whose answers wait for the pending batch. */
+    private final List<PendingResult<?>> pending = new ArrayList<>();
+
+    private Lane(Applier applier, EngineContext context, Listener listener) {
+      this.partition = applier.partition();
+      this.applier = applier;
+      this.context = context;
+      this.listener = listener;
+    }
+
+    /** Queues {@code command}; its future completes when it is durable or refused. */
+    public <R> CompletableFuture<R> submit(Command<R> command) {
+      if (!running()) {
+        command.future.completeExceptionally(stoppedError());
+      } else if (!queue.offer(new Queued(this, command, null))) {
+        command.future.completeExceptionally(
+            new LetterboxException(ErrorCode.OVERLOADED, "too many writes waiting; retry shortly"));
+      }
+      return command.future;
+    }
+
+    /** Whether it still takes commands. */
+    public boolean running() {
+      return open && failure == null && Sequencer.this.running;
+    }
+
+    /** Stops taking commands and waits until the ones queued before are written or refused. */
+    public void close() {
+      if (!open) {
+        return;
+      }
+      open = false;
+      if (Thread.currentThread() == thread) {
+        Sequencer.this.flush();
+        this.closed = true;
+        return;
+      }
+      CompletableFuture<Void> closed = new CompletableFuture<>();
+      try {
+        queue.put(new Queued(this, null, closed));
+        closed.get(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+        log.warn("partition {}: its queued writes were not finished in time", partition, e);
+      }
+    }
+
+    private <R> void process(Command<R> command) {
+      Decision<R> decision;
+      try {
+        decision = command.decide(context);
+      } catch (LetterboxException e) {
+        command.future.completeExceptionally(e);
+        return;
+      } catch (RuntimeException e) {
+        log.error("deciding {} failed", command.getClass().getSimpleName(), e);
+        command.future.completeExceptionally(new LetterboxException(ErrorCode.INTERNAL, "internal error"));
+        return;
+      }
+      pending.add(new PendingResult<>(command.future, decision.result()));
+      dirty.add(this);
+      int before = applier.mutations();
+      try {
+        for (Decision.Logged logged : decision.actions()) {
+          if (logged.delivered()) {
+            applier.deliver(logged.logId(), logged.action());
+          } else {
+            applier.append(logged.logId(), logged.action(), ActionCodec.encode(logged.action()));
+          }
+          visibleEffects.add(logged);
+        }
+        mutations += applier.mutations() - before;
+      } catch (RuntimeException e) {
+        // The batch holds part of an action: nothing of this partition's pending group may be written.
+        log.error("applying {} failed", command.getClass().getSimpleName(), e);
+        mutations -= before;
+        fail(new LetterboxException(ErrorCode.INTERNAL, "internal error"));
+      }
+    }
+
+    /** Fails every command of the pending group and drops its writes. */
+    private void fail(LetterboxException answer) {
+      List<PendingResult<?>> failed = new ArrayList<>(pending);
+      pending.clear();
+      visibleEffects.clear();
+      applier.discard();
+      failed.forEach(p -> p.complete(answer));
+    }
+
+    /** Tells readers of the written group and completes its commands once {@code durable} does. */
+    private void written(CompletableFuture<Void> durable) {
+      List<PendingResult<?>> done = new ArrayList<>(pending);
+      pending.clear();
+      for (Decision.Logged effect : visibleEffects) {
+        listener.visible(effect);
+      }
+      visibleEffects.clear();
+      List<Applier.Outgoing> outgoing = applier.takeOutgoing();
+      long seq = applier.committedSeq();
+      durable.whenComplete((ok, error) -> {
+        if (error == null) {
+          if (seq > 0) {
+            listener.durable(seq, outgoing);
+          }
+          done.forEach(p -> p.complete(null));
+        } else {
+          log.error("partition {}: a write could not be made durable", partition, error);
+          done.forEach(p -> p.complete(new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable")));
+          stop(error instanceof RuntimeException r ? r : new IllegalStateException(error));
+        }
+      });
+    }
+
+    private synchronized void stop(RuntimeException cause) {
+      if (failure != null) {
+        return;
+      }
+      failure = cause;
+      listener.stopped(cause);
+    }
+
+    private LetterboxException stoppedError() {
+      RuntimeException f = failure;
+      return f instanceof FencedException || f == null
+          ? new NotOwnerException(partition, "this node does not own partition " + partition + " now; retry shortly")
+          : new LetterboxException(ErrorCode.NOT_READY, "the partition is recovering from a failed write; retry shortly");
+    }
   }
 
   private void run() {
-    List<Command<?>> group = new ArrayList<>(MAX_GROUP);
+    List<Queued> group = new ArrayList<>(MAX_GROUP);
     while (running || !queue.isEmpty()) {
       try {
-        Command<?> first = queue.poll(100, TimeUnit.MILLISECONDS);
+        Queued first = queue.poll(100, TimeUnit.MILLISECONDS);
         if (first == null) {
           continue;
         }
         group.add(first);
         queue.drainTo(group, MAX_GROUP - 1);
-        for (Command<?> c : group) {
-          if (failure != null) {
-            c.future.completeExceptionally(stoppedError());
-            continue;
-          }
-          process(c);
-          if (applier.mutations() >= MAX_MUTATIONS) {
+        for (Queued q : group) {
+          if (q.command() == null) {
             flush();
+            q.lane().closed = true;
+            q.closed().complete(null);
+          } else if (q.lane().failure != null || q.lane().closed) {
+            q.command().future.completeExceptionally(q.lane().stoppedError());
+          } else {
+            q.lane().process(q.command());
+            if (mutations >= MAX_MUTATIONS) {
+              flush();
+            }
           }
         }
         flush();
@@ -127,113 +266,57 @@ public final class Sequencer implements AutoCloseable {
         return;
       } catch (RuntimeException e) {
         log.error("sequencer group failed", e);
-        stop(e);
+        for (Lane lane : dirty) {
+          lane.fail(new LetterboxException(ErrorCode.INTERNAL, "internal error"));
+          lane.stop(e);
+        }
+        dirty.clear();
+        mutations = 0;
       } finally {
         group.clear();
       }
     }
-    failQueued();
   }
 
-  private <R> void process(Command<R> command) {
-    Decision<R> decision;
-    try {
-      decision = command.decide(context);
-    } catch (LetterboxException e) {
-      command.future.completeExceptionally(e);
-      return;
-    } catch (RuntimeException e) {
-      log.error("deciding {} failed", command.getClass().getSimpleName(), e);
-      command.future.completeExceptionally(new LetterboxException(ErrorCode.INTERNAL, "internal error"));
-      return;
-    }
-    pending.add(new PendingResult<>(command.future, decision.result()));
-    try {
-      for (Decision.Logged logged : decision.actions()) {
-        if (logged.delivered()) {
-          applier.deliver(logged.logId(), logged.action());
-        } else {
-          applier.append(logged.logId(), logged.action(), ActionCodec.encode(logged.action()));
-        }
-        visibleEffects.add(logged);
-      }
-    } catch (RuntimeException e) {
-      // The batch holds part of an action: nothing of it may be written.
-      log.error("applying {} failed", command.getClass().getSimpleName(), e);
-      List<PendingResult<?>> failed = new ArrayList<>(pending);
-      pending.clear();
-      visibleEffects.clear();
-      applier.discard();
-      failed.forEach(p -> p.complete(new LetterboxException(ErrorCode.INTERNAL, "internal error")));
-    }
-  }
-
-  /** Writes the pending batch (visible now), and completes its commands once it is durable. */
+  /** Writes the pending group, one section per lane (visible now), and completes its commands once it is durable. */
   private void flush() {
-    if (pending.isEmpty() && applier.mutations() == 0) {
+    if (dirty.isEmpty()) {
       return;
     }
-    List<PendingResult<?>> done = new ArrayList<>(pending);
-    pending.clear();
-    CompletableFuture<Void> durable;
-    try {
-      durable = applier.flush();
-    } catch (RuntimeException e) {
-      applier.discard();
-      visibleEffects.clear();
-      LetterboxException answer = answerFor(e);
-      done.forEach(p -> p.complete(answer));
-      stop(e);
-      return;
-    }
-    for (Decision.Logged effect : visibleEffects) {
-      listener.visible(effect);
-    }
-    visibleEffects.clear();
-    List<Applier.Outgoing> outgoing = applier.takeOutgoing();
-    long seq = applier.committedSeq();
-    durable.whenComplete((ok, error) -> {
-      if (error == null) {
-        if (seq > 0) {
-          listener.durable(seq, outgoing);
-        }
-        done.forEach(p -> p.complete(null));
-      } else {
-        log.error("a write could not be made durable", error);
-        LetterboxException answer = new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable");
-        done.forEach(p -> p.complete(answer));
-        stop(error instanceof RuntimeException r ? r : new IllegalStateException(error));
+    List<Lane> lanes = new ArrayList<>(dirty);
+    dirty.clear();
+    mutations = 0;
+    WriteBatch batch = store.newBatch();
+    for (int i = 0; i < lanes.size(); i++) {
+      if (i > 0) {
+        batch.section();
       }
-    });
-  }
-
-  private LetterboxException answerFor(RuntimeException e) {
-    if (e instanceof FencedException) {
-      return new NotOwnerException(partition, "this node no longer owns partition " + partition + "; retry shortly");
+      lanes.get(i).applier.flushInto(batch);
     }
-    log.error("a write failed", e);
-    return new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable");
-  }
-
-  private synchronized void stop(RuntimeException cause) {
-    if (failure != null) {
+    CompletableFuture<Void> durable;
+    FencedException fenced = null;
+    try {
+      durable = store.write(batch);
+    } catch (FencedException e) {
+      fenced = e;
+      durable = e.written();
+    } catch (RuntimeException e) {
+      log.error("a write failed", e);
+      for (Lane lane : lanes) {
+        lane.fail(new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable"));
+        lane.stop(e);
+      }
       return;
     }
-    failure = cause;
-    running = false;
-    listener.stopped(cause);
-  }
-
-  private LetterboxException stoppedError() {
-    return failure instanceof FencedException || failure == null
-        ? new NotOwnerException(partition, "this node does not own partition " + partition + " now; retry shortly")
-        : new LetterboxException(ErrorCode.NOT_READY, "the partition is recovering from a failed write; retry shortly");
-  }
-
-  private void failQueued() {
-    Command<?> c;
-    while ((c = queue.poll()) != null) {
-      c.future.completeExceptionally(stoppedError());
+    for (int i = 0; i < lanes.size(); i++) {
+      Lane lane = lanes.get(i);
+      if (fenced != null && fenced.taken(i)) {
+        lane.fail(new NotOwnerException(lane.partition,
+            "this node no longer owns partition " + lane.partition + "; retry shortly"));
+        lane.stop(fenced);
+      } else {
+        lane.written(durable);
+      }
     }
   }
 
