@@ -8,12 +8,12 @@ import io.letterbox.server.http.ErrorResponder;
 import io.letterbox.server.cluster.ClusterNode;
 import io.letterbox.server.http.HttpApi;
 import io.letterbox.server.http.HttpPeers;
+import io.letterbox.server.http.InternalChannel;
 import io.letterbox.server.metrics.Metrics;
 import io.letterbox.store.KeyValueStore;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.util.concurrent.TimeUnit;
@@ -61,7 +61,7 @@ public final class LetterboxServer implements AutoCloseable {
     }
     KeyValueStore store = config.store().open(Letterbox.SPACES);
     Vertx vertx = Vertx.vertx(new VertxOptions());
-    HttpClient client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setMaxPoolSize(64));
+    HttpClient client = vertx.createHttpClient(InternalChannel.options());
     ClusterNode cluster = null;
     Letterbox box;
     try {

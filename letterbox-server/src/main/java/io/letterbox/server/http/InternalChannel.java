@@ -1,0 +1,26 @@
+package io.letterbox.server.http;
+
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpVersion;
+
+/**
+ * How the members of a cluster call each other (forwarded requests, deliveries, announcements):
+ * HTTP/2 over cleartext with prior knowledge, so that every call between two nodes shares one
+ * multiplexed connection instead of a pool of HTTP/1.1 connections each waiting for its answer
+ * (decision 0007). The servers accept it on their one port alongside HTTP/1.1. Internal routes
+ * are authenticated by the cluster's shared secret ({@link ClusterRoutes#SECRET_HEADER}).
+ */
+public final class InternalChannel {
+  /** Connections to one member; each carries many calls at once. */
+  private static final int CONNECTIONS_PER_MEMBER = 2;
+
+  private InternalChannel() {}
+
+  public static HttpClientOptions options() {
+    return new HttpClientOptions()
+        .setProtocolVersion(HttpVersion.HTTP_2)
+        .setHttp2ClearTextUpgrade(false)
+        .setHttp2MaxPoolSize(CONNECTIONS_PER_MEMBER)
+        .setKeepAlive(true);
+  }
+}
