@@ -1,6 +1,7 @@
 package io.letterbox.engine.fanout;
 
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.NotOwnerException;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.model.Broadcast;
 import io.letterbox.rows.FanoutJobRow;
@@ -130,10 +131,27 @@ public final class BroadcastJobs implements AutoCloseable {
       log.debug("broadcast {} fanned out: {} new pairs", job.id(), paired);
       submitted.remove(job.id());
     } catch (RuntimeException e) {
-      retryOrFail(job.id(), attempt, e);
+      if (notOwner(e)) {
+        // The sender's partition moved to another node while this one fanned out: the new owner
+        // resumes the job when it takes the partition, and completes it.
+        log.info("broadcast {}: its sender's partition is hosted elsewhere now; its owner finishes the fan-out",
+            job.id());
+        submitted.remove(job.id());
+      } else {
+        retryOrFail(job.id(), attempt, e);
+      }
     } finally {
       running.remove(job.id());
     }
+  }
+
+  private static boolean notOwner(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof NotOwnerException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void retryOrFail(long id, int attempt, RuntimeException e) {
