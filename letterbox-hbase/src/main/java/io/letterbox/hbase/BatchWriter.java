@@ -1,9 +1,11 @@
 package io.letterbox.hbase;
 
+import io.letterbox.hbase.BatchPlan.SectionOp;
 import io.letterbox.hbase.BatchPlan.Step;
 import io.letterbox.store.FencedException;
 import io.letterbox.store.StoreException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,14 +20,17 @@ import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
 
 /**
- * Sends a {@link BatchPlan} stamped with one version: each step is one multi-row call per table,
- * the tables at once, and each step is acknowledged before the next is sent. The counters the
- * batch increments are read first (one multi-get per table, at the same time as the first step)
- * and set to their new values in the step of their row. A counter stamped after the batch's
- * version would hide the value computed from it: the write then stops before the commit point.
+ * Sends a {@link BatchPlan} stamped with one version: each step, of every section at once, is one
+ * multi-row call per table, the tables at once, and each step is acknowledged before the next is
+ * sent. The commit points are one multi-row check-and-mutate per table, each result deciding its
+ * own section; a section whose commit point was taken is left out of the steps after it. So a
+ * batch of hundreds of sections (the journals of as many partitions) costs the round trips of
+ * one. The counters the batch increments are read first (one multi-get per table, at the same
+ * time as the first step) and set to their new values in the step of their row. A counter stamped
+ * after the batch's version would hide the value computed from it: the write then stops before
+ * the commit points.
  */
 final class BatchWriter {
   /**
@@ -51,10 +56,11 @@ final class BatchWriter {
   /**
    * Writes {@code plan}, every cell stamped {@code version}.
    *
-   * @param afterCommit run once the commit point is taken, before the rest is sent: tests pause
-   *     a writer there
+   * @param afterCommit run once the commit points are checked, before the rest is sent: tests
+   *     pause a writer there
    *
-   * @throws FencedException if the commit point was taken: only the first step was sent
+   * @throws FencedException if some commit points were taken, once the other sections are
+   *     written: only the first step of those sections was sent
    * @throws StoreException if a step failed: the steps before it landed, some of its mutations
    *     may have, nothing after it was sent
    */
@@ -63,22 +69,35 @@ final class BatchWriter {
   }
 
   private void write() {
-    boolean committed = plan.commit() != null;
-    String before = committed ? "the mutations before the commit point landed" : "nothing was written";
+    boolean committing = !plan.commits().isEmpty();
     plan.increments().forEach((table, rows) -> counters.put(table, read(table, rows)));
-    await(send(Step.BEFORE_COMMIT), tables -> "write failed before the commit point (table " + tables
-        + "): some mutations added before it may have landed; the commit point and what follows were not sent");
-    await(counters, tables -> "reading the counters the batch increments failed (table " + tables + "): " + before
-        + "; nothing else was sent");
-    if (committed) {
-      commit(plan.commit());
+    await(send(plan.step(Step.BEFORE_COMMIT)), tables -> "write failed before the commit points (table " + tables
+        + "): some mutations added before them may have landed; the commit points and what follows were not sent");
+    await(counters, tables -> "reading the counters the batch increments failed (table " + tables + "): "
+        + landedBeforeCommit());
+    BitSet taken = new BitSet();
+    if (committing) {
+      taken = commit();
       afterCommit.run();
     }
-    String upToRest = committed ? "the mutations up to the commit point landed; " : "";
-    await(send(Step.REST), tables -> "write failed (table " + tables + "): " + upToRest
-        + "some of the other mutations may have landed; the batch's last mutation was not sent");
-    await(send(Step.LAST), tables -> "write of the batch's last mutation failed (table " + tables
-        + "): every other mutation landed; it may have");
+    String fenced = taken.isEmpty() ? ""
+        : " (the commit points of sections " + taken + " were taken: nothing those sections added after them was sent)";
+    String upToRest = committing ? "the mutations up to the commit points landed" + fenced + "; " : "";
+    await(send(plan.step(Step.REST, taken)), tables -> "write failed (table " + tables + "): " + upToRest
+        + "some of the other mutations may have landed; each section's last mutation was not sent");
+    await(send(plan.step(Step.LAST, taken)), tables -> "write of each section's last mutation failed (table " + tables
+        + "): every other mutation landed" + fenced + "; some of the last mutations may have");
+    if (!taken.isEmpty()) {
+      throw new FencedException("the commit points of sections " + taken + " of the batch are taken (table "
+          + tablesOf(taken) + "): the mutations those sections added before them landed, nothing after them was sent;"
+          + " the other sections were written", taken.stream().toArray(), CompletableFuture.completedFuture(null));
+    }
+  }
+
+  /** What landed when the write stops before its commit points. */
+  private String landedBeforeCommit() {
+    return plan.commits().isEmpty() ? "nothing was written"
+        : "the mutations before the commit points landed, nothing else was sent";
   }
 
   private CompletableFuture<Map<RowOp, Cell>> read(SpaceTable table, List<RowOp> rows) {
@@ -100,8 +119,7 @@ final class BatchWriter {
       if (newest > version) {
         // The new value would be hidden by the one it is computed from.
         throw new StoreException("a counter in table " + table.name() + " has a version after this batch's (a writer"
-            + " this process had not read, or a clock that went back): " + (plan.commit() != null
-            ? "the mutations before the commit point landed, nothing else was sent" : "nothing was written")
+            + " this process had not read, or a clock that went back): " + landedBeforeCommit()
             + "; the clock has moved past it, so the batch written again is stamped later");
       }
       return cells;
@@ -109,21 +127,15 @@ final class BatchWriter {
   }
 
   /**
-   * Sends the step's mutations, one call per table (split at {@link #MAX_CALL_ROWS}); a table with
+   * Sends a step's mutations, one call per table (split at {@link #MAX_CALL_ROWS}); a table with
    * counters first waits for their reads.
    */
-  private Map<SpaceTable, CompletableFuture<?>> send(Step step) {
+  private Map<SpaceTable, CompletableFuture<?>> send(Map<SpaceTable, List<RowOp>> step) {
     Map<SpaceTable, CompletableFuture<?>> calls = new LinkedHashMap<>();
-    plan.step(step).forEach((table, ops) -> {
+    step.forEach((table, ops) -> {
       CompletableFuture<Map<RowOp, Cell>> stored = counters.getOrDefault(table, CompletableFuture.completedFuture(Map.of()));
-      calls.put(table, stored.thenCompose(cells -> {
-        List<Mutation> all = mutations(ops, cells);
-        List<CompletableFuture<?>> parts = new ArrayList<>();
-        for (int from = 0; from < all.size(); from += MAX_CALL_ROWS) {
-          parts.add(table.table().batchAll(all.subList(from, Math.min(all.size(), from + MAX_CALL_ROWS))));
-        }
-        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new));
-      }));
+      calls.put(table, stored.thenCompose(cells ->
+          inCalls(mutations(ops, cells), part -> table.table().batchAll(part))));
     });
     return calls;
   }
@@ -138,17 +150,57 @@ final class BatchWriter {
     return out;
   }
 
-  private void commit(RowOp commit) {
-    Put put = (Put) commit.toMutation(version, durability);
-    CheckAndMutate putIfAbsent = CheckAndMutate.newBuilder(commit.row())
-        .ifNotExists(SpaceTable.FAMILY, SpaceTable.QUALIFIER).build(put);
-    CheckAndMutateResult result = Futures.await(commit.table().table().checkAndMutate(putIfAbsent),
-        () -> "the commit point's check-and-mutate failed (table " + commit.table().name() + "): it may have been"
-            + " applied; the mutations before it landed, nothing after it was sent");
-    if (!result.isSuccess()) {
-      throw new FencedException("the commit point of the batch is taken (table " + commit.table().name()
-          + "): the mutations before it landed, nothing after it was sent");
+  /**
+   * Sends every section's commit point, one check-and-mutate call per table (split at
+   * {@link #MAX_CALL_ROWS}).
+   *
+   * @return the sections whose commit points were taken
+   */
+  private BitSet commit() {
+    Map<SpaceTable, CompletableFuture<List<CheckAndMutateResult>>> calls = new LinkedHashMap<>();
+    plan.commits().forEach((table, commits) -> {
+      List<CheckAndMutate> putsIfAbsent = new ArrayList<>(commits.size());
+      for (SectionOp commit : commits) {
+        Put put = (Put) commit.op().toMutation(version, durability);
+        putsIfAbsent.add(CheckAndMutate.newBuilder(commit.op().row())
+            .ifNotExists(SpaceTable.FAMILY, SpaceTable.QUALIFIER).build(put));
+      }
+      calls.put(table, inCalls(putsIfAbsent, table.table()::checkAndMutateAll));
+    });
+    await(calls, tables -> "the commit points' check-and-mutate failed (table " + tables + "): any of them may have"
+        + " been applied; the mutations before them landed, nothing after them was sent");
+    BitSet taken = new BitSet();
+    plan.commits().forEach((table, commits) -> {
+      List<CheckAndMutateResult> results = calls.get(table).join();
+      for (int i = 0; i < commits.size(); i++) {
+        if (!results.get(i).isSuccess()) {
+          taken.set(commits.get(i).section());
+        }
+      }
+    });
+    return taken;
+  }
+
+  /** @return the tables of the commit points of the sections {@code taken} */
+  private String tablesOf(BitSet taken) {
+    return plan.commits().entrySet().stream()
+        .filter(e -> e.getValue().stream().anyMatch(commit -> taken.get(commit.section())))
+        .map(e -> e.getKey().name().getNameAsString()).collect(Collectors.joining(", "));
+  }
+
+  /**
+   * Sends {@code rows} in calls of at most {@link #MAX_CALL_ROWS}, at once.
+   *
+   * @return the results of every call, in the order of {@code rows}
+   */
+  private static <R, T> CompletableFuture<List<T>> inCalls(List<R> rows,
+      Function<List<R>, CompletableFuture<List<T>>> call) {
+    List<CompletableFuture<List<T>>> parts = new ArrayList<>();
+    for (int from = 0; from < rows.size(); from += MAX_CALL_ROWS) {
+      parts.add(call.apply(rows.subList(from, Math.min(rows.size(), from + MAX_CALL_ROWS))));
     }
+    return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+        .thenApply(done -> parts.stream().flatMap(part -> part.join().stream()).toList());
   }
 
   /**

@@ -10,15 +10,20 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.ConnectionConfiguration;
 
 /**
- * The mutations of a batch in the order they were added, and its commit point. Keys are salted
- * and values copied when added, so callers may reuse their arrays; {@link HBaseStore#write} folds
- * them into one mutation per row ({@link BatchPlan}) and stamps them when it sends them.
+ * The mutations of a batch in the order they were added, by section, and each section's commit
+ * point. Keys are salted and values copied when added, so callers may reuse their arrays;
+ * {@link HBaseStore#write} folds them into one mutation per row ({@link BatchPlan}) and stamps
+ * them when it sends them.
  */
 final class HBaseBatch implements WriteBatch {
   private final SpaceTables tables;
   private final long maxCellBytes;
-  private final List<RowOp> ops = new ArrayList<>();
+  /** The sections ended by {@link #section}. */
+  private final List<BatchPlan.Section> ended = new ArrayList<>();
+  /** The current section's mutations and its commit point's position among them (-1: none). */
+  private List<RowOp> ops = new ArrayList<>();
   private int commitIndex = -1;
+  private int size;
 
   /** @param maxCellBytes the client's largest cell ({@code hbase.client.keyvalue.maxsize}); 0: none */
   HBaseBatch(SpaceTables tables, long maxCellBytes) {
@@ -29,15 +34,13 @@ final class HBaseBatch implements WriteBatch {
   /** A put into a counter space sets the counter; its value must be an 8-byte big-endian long. */
   @Override
   public WriteBatch put(Space space, byte[] key, byte[] value) {
-    ops.add(RowOp.put(tables.of(space), rowOf(space, key, value), value.clone()));
-    return this;
+    return add(RowOp.put(tables.of(space), rowOf(space, key, value), value.clone()));
   }
 
   @Override
   public WriteBatch delete(Space space, byte[] key) {
     SpaceTable table = tables.of(space);
-    ops.add(RowOp.delete(table, table.row(key)));
-    return this;
+    return add(RowOp.delete(table, table.row(key)));
   }
 
   /**
@@ -47,21 +50,20 @@ final class HBaseBatch implements WriteBatch {
   @Override
   public WriteBatch increment(Space space, byte[] key, long delta) {
     SpaceTable table = tables.counters(space);
-    ops.add(RowOp.increment(table, table.row(key), delta));
-    return this;
+    return add(RowOp.increment(table, table.row(key), delta));
   }
 
   /**
    * A check-and-mutate that puts {@code value} if the row has none.
    *
    * @throws IllegalArgumentException if the value is empty (HBase's check cannot tell an empty
-   *     value from none), or the batch mutated {@code key} before: it would be written before
+   *     value from none), or the section mutated {@code key} before: it would be written before
    *     its own check
    */
   @Override
   public WriteBatch commit(Space space, byte[] key, byte[] value) {
     if (commitIndex >= 0) {
-      throw new IllegalStateException("a batch has one commit point");
+      throw new IllegalStateException("a section has one commit point");
     }
     if (value.length == 0) {
       throw new IllegalArgumentException("a commit point's value must not be empty: HBase's check-and-mutate"
@@ -70,20 +72,37 @@ final class HBaseBatch implements WriteBatch {
     SpaceTable table = tables.of(space);
     byte[] row = rowOf(space, key, value);
     if (ops.stream().anyMatch(op -> op.table().equals(table) && Arrays.equals(op.row(), row))) {
-      throw new IllegalArgumentException("the batch mutates its commit point's key before the commit point");
+      throw new IllegalArgumentException("the section mutates its commit point's key before the commit point");
     }
     commitIndex = ops.size();
-    ops.add(RowOp.put(table, row, value.clone()));
+    return add(RowOp.put(table, row, value.clone()));
+  }
+
+  /** A key mutated by two sections is refused when the batch is written ({@link BatchPlan#of}). */
+  @Override
+  public WriteBatch section() {
+    ended.add(new BatchPlan.Section(ops, commitIndex));
+    ops = new ArrayList<>();
+    commitIndex = -1;
     return this;
   }
 
   @Override
   public int size() {
-    return ops.size();
+    return size;
   }
 
+  /** @throws IllegalArgumentException if two sections mutate one key */
   BatchPlan plan() {
-    return BatchPlan.of(ops, commitIndex);
+    List<BatchPlan.Section> sections = new ArrayList<>(ended);
+    sections.add(new BatchPlan.Section(ops, commitIndex));
+    return BatchPlan.of(sections);
+  }
+
+  private WriteBatch add(RowOp op) {
+    ops.add(op);
+    size++;
+    return this;
   }
 
   boolean belongsTo(SpaceTables owner) {

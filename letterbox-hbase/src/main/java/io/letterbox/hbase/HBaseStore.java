@@ -42,7 +42,7 @@ import org.apache.hadoop.hbase.client.Result;
  * <ol>
  *   <li>the mutations added before the commit point, if the batch has one;
  *   <li>the commit point: a check-and-mutate that puts it only if its row is empty; if it is
- *       taken, {@link FencedException} and nothing more is sent;
+ *       taken, nothing more is sent and {@link #write} throws {@link FencedException};
  *   <li>the other mutations but the batch's last one;
  *   <li>the batch's last mutation (the engine's progress marker), after everything else.
  * </ol>
@@ -50,6 +50,15 @@ import org.apache.hadoop.hbase.client.Result;
  * may have, and nothing after it was sent: the last mutation lands only after every other. A row
  * mutated on both sides of the commit point is written once, after it, with its last value. The
  * future {@link #write} returns is already complete.
+ *
+ * <p><b>Sections.</b> A batch of several {@linkplain WriteBatch#section sections} (the journals of
+ * several partitions) is written in the same steps, not one write per section: each step carries
+ * that step of every section, still one call per table, and the commit points are one batched
+ * check-and-mutate per table, each result deciding its own section. A section whose commit point
+ * is taken is left out of steps 3 and 4; the others are written whole, and then
+ * {@link FencedException} names the taken ones. So a batch costs the same round trips whatever
+ * its number of sections. A key mutated by two sections is refused before anything is sent: the
+ * sections' rows must be disjoint for one to be left out.
  *
  * <p><b>One version per batch.</b> Every cell of a batch is stamped with one timestamp of the
  * {@link CellClock}, taken when the write starts. A batch sent late (by a process paused after
@@ -252,11 +261,13 @@ public final class HBaseStore implements KeyValueStore {
    * now.
    *
    * @return a completed future: the batch is durable when this returns
-   * @throws IllegalArgumentException if the batch was not made by this store's {@link #newBatch}
-   * @throws FencedException if the batch's commit point was taken: the mutations added before it
-   *     landed, nothing after it was sent
+   * @throws IllegalArgumentException if the batch was not made by this store's {@link #newBatch},
+   *     or two of its sections mutate one key: nothing was sent
+   * @throws FencedException if some sections' commit points were taken: the mutations those
+   *     sections added before them landed, nothing after them was sent, and the other sections
+   *     were written (durable: {@link FencedException#written()} is complete)
    * @throws StoreException if a step failed: the steps before it landed, any of its mutations may
-   *     have, nothing after it was sent (the batch's last mutation landed only if every other did)
+   *     have, nothing after it was sent (a section's last mutation landed only if every other did)
    */
   @Override
   public CompletableFuture<Void> write(WriteBatch batch) {
@@ -266,8 +277,8 @@ public final class HBaseStore implements KeyValueStore {
 
   /**
    * As {@link #write(WriteBatch)}, but for tests of a writer that is late: every cell stamped
-   * {@code version} (null: a version taken now), and {@code afterCommit} run once the commit point
-   * is taken, before the rest is sent.
+   * {@code version} (null: a version taken now), and {@code afterCommit} run once the commit points
+   * are checked, before the rest is sent.
    */
   void write(WriteBatch batch, Long version, Runnable afterCommit) {
     if (!(batch instanceof HBaseBatch hbaseBatch && hbaseBatch.belongsTo(tables))) {
