@@ -32,6 +32,17 @@ public final class StoreOptions {
           + " With several node counts every target gets the same P, so that they differ in nodes only.")
   Integer partitions;
 
+  @Option(names = "--delivery-wait", paramLabel = "DURATION",
+      description = "How long a send's reply waits for the message to be applied in the receiver's partition"
+          + " (Letterbox's delivery-wait, ISO-8601; default PT2S; PT0S: the reply does not wait, the receiver reads"
+          + " it a group commit later). Matters with more than one partition.")
+  java.time.Duration deliveryWait;
+
+  /** @return the delivery wait of every Letterbox target, or null for Letterbox's default */
+  public java.time.Duration deliveryWait() {
+    return deliveryWait;
+  }
+
   /** @return the partition count of every Letterbox target */
   public int partitions() {
     if (partitions != null) {

@@ -43,7 +43,7 @@ final class Targets implements AutoCloseable {
           ? new HBaseStorage(hbase)
           : new RocksStorage(workDir.resolve(LetterboxTarget.name(nodes)),
               cacheBytes == null ? RocksStorage.DEFAULT_CACHE_BYTES : cacheBytes);
-      LetterboxTarget letterbox = new LetterboxTarget(storage, nodes, store.partitions());
+      LetterboxTarget letterbox = new LetterboxTarget(storage, nodes, store.partitions(), store.deliveryWait());
       targets.open.add(letterbox);
       report.target(letterbox.name(), letterbox.note());
     }

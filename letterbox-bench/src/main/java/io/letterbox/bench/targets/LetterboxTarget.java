@@ -35,11 +35,16 @@ public final class LetterboxTarget implements DmTarget {
    * @param nodes engines in this process sharing the store, each the owner of a share of its
    *     partitions, delivering to each other in memory: a cluster's write path without its network
    * @param partitions the store's partition count
+   * @param deliveryWait how long a send's reply waits for its delivery; null: Letterbox's default
    */
-  public LetterboxTarget(LetterboxStorage storage, int nodes, int partitions) {
+  public LetterboxTarget(LetterboxStorage storage, int nodes, int partitions, java.time.Duration deliveryWait) {
     this.storage = storage;
     this.nodes = nodes;
-    this.config = LetterboxConfig.builder().partitions(partitions).build();
+    LetterboxConfig.Builder builder = LetterboxConfig.builder().partitions(partitions);
+    if (deliveryWait != null) {
+      builder.deliveryWait(deliveryWait);
+    }
+    this.config = builder.build();
     open();
   }
 
@@ -94,7 +99,9 @@ public final class LetterboxTarget implements DmTarget {
   public String note() {
     return storage.note() + (nodes == 1 ? "; one engine" : "; " + nodes + " engines (nodes) in this process")
         + " over " + partitioning.count() + " partition" + (partitioning.count() == 1 ? "" : "s")
-        + (nodes == 1 && partitioning.count() == 1 ? "" : ", deliveries between partitions in memory");
+        + (nodes == 1 && partitioning.count() == 1 ? "" : ", deliveries between partitions in memory"
+            + (config.deliveryWait().isZero() ? "; a send's reply does not wait for its delivery"
+                : "; a send's reply waits up to " + config.deliveryWait() + " for its delivery"));
   }
 
   @Override
