@@ -213,7 +213,7 @@ public final class Letterbox implements AutoCloseable {
     for (long origin : origins) {
       Validate.messageId(origin);
     }
-    return writer(p).submit(new DeliverCommand(p, origins.clone()));
+    return writer(p).submit(new DeliverCommand(p, origins.clone(), null));
   }
 
   /** Another node published broadcast {@code id} of {@code sender}: readers here see it now. */
@@ -266,10 +266,10 @@ public final class Letterbox implements AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<Void> deliver(int partition, long[] origins) {
+    public CompletableFuture<Void> deliver(int partition, long[] origins, Action[] actions) {
       PartitionWriter w = writers.get(partition);
       if (w != null && w.running()) {
-        return w.submit(new DeliverCommand(partition, origins));
+        return w.submit(new DeliverCommand(partition, origins, actions));
       }
       return peers.deliver(partition, origins);
     }

@@ -42,7 +42,7 @@ public final class Applier implements Applying {
   private static final byte[] EMPTY = new byte[0];
 
   /** An action logged here whose effects reach other partitions: they get it delivered. */
-  public record Outgoing(long id, int[] partitions) {}
+  public record Outgoing(long id, Action action, int[] partitions) {}
 
   private final KeyValueStore store;
   private final LetterboxConfig config;
@@ -155,7 +155,7 @@ public final class Applier implements Applying {
       home = false;
     }
     if (touchedCount > 0) {
-      outgoing.add(new Outgoing(logId, Arrays.copyOf(touched, touchedCount)));
+      outgoing.add(new Outgoing(logId, action, Arrays.copyOf(touched, touchedCount)));
     }
     record(logId);
   }

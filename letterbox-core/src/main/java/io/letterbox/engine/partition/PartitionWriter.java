@@ -1,6 +1,7 @@
 package io.letterbox.engine.partition;
 
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.Applier;
 import io.letterbox.engine.apply.Reach;
@@ -47,8 +48,11 @@ public final class PartitionWriter implements AutoCloseable {
     /** A logged action is visible to readers (on the sequencer thread; must not read the store). */
     void visible(Decision.Logged logged);
 
-    /** Applies {@code origins}' parts in {@code partition}, wherever it is owned; completes when durable there. */
-    CompletableFuture<Void> deliver(int partition, long[] origins);
+    /**
+     * Applies {@code origins}' parts in {@code partition}, wherever it is owned; completes when
+     * durable there. {@code actions} are the origins' actions, for a partition hosted here.
+     */
+    CompletableFuture<Void> deliver(int partition, long[] origins, Action[] actions);
 
     /** The writer stopped taking commands: fenced by another, or a write failed. */
     void stopped(PartitionWriter writer, RuntimeException cause);
@@ -187,9 +191,13 @@ public final class PartitionWriter implements AutoCloseable {
             continue;
           }
           byte[] v = store.get(Spaces.LOG, LogKey.of(id));
-          int[] reach = v == null ? new int[0] : Reach.of(ActionCodec.decode(v), store, config, partitioning, partition);
+          if (v == null) {
+            continue;
+          }
+          Action action = ActionCodec.decode(v);
+          int[] reach = Reach.of(action, store, config, partitioning, partition);
           if (reach.length > 0) {
-            outgoing.add(new Applier.Outgoing(id, reach));
+            outgoing.add(new Applier.Outgoing(id, action, reach));
           }
         }
         durable(e.seq(), outgoing);
@@ -200,10 +208,10 @@ public final class PartitionWriter implements AutoCloseable {
 
   /** Entry {@code seq} is durable: hands its outgoing parts to their partitions. */
   private void durable(long seq, List<Applier.Outgoing> outgoing) {
-    Map<Integer, List<Long>> byPartition = new HashMap<>();
+    Map<Integer, List<Applier.Outgoing>> byPartition = new HashMap<>();
     for (Applier.Outgoing o : outgoing) {
       for (int p : o.partitions()) {
-        byPartition.computeIfAbsent(p, k -> new ArrayList<>()).add(o.id());
+        byPartition.computeIfAbsent(p, k -> new ArrayList<>()).add(o);
       }
       waiting.put(o.id(), new CompletableFuture<>());
     }
@@ -221,17 +229,19 @@ public final class PartitionWriter implements AutoCloseable {
     for (Applier.Outgoing o : outgoing) {
       remaining.put(o.id(), o.partitions().length);
     }
-    for (Map.Entry<Integer, List<Long>> e : byPartition.entrySet()) {
-      long[] origins = e.getValue().stream().mapToLong(Long::longValue).toArray();
-      send(seq, e.getKey(), origins, remaining, FIRST_RETRY);
+    for (Map.Entry<Integer, List<Applier.Outgoing>> e : byPartition.entrySet()) {
+      long[] origins = e.getValue().stream().mapToLong(Applier.Outgoing::id).toArray();
+      Action[] actions = e.getValue().stream().map(Applier.Outgoing::action).toArray(Action[]::new);
+      send(seq, e.getKey(), origins, actions, remaining, FIRST_RETRY);
     }
   }
 
-  private void send(long seq, int target, long[] origins, Map<Long, Integer> remaining, Duration retry) {
+  private void send(long seq, int target, long[] origins, Action[] actions, Map<Long, Integer> remaining,
+      Duration retry) {
     if (closed) {
       return; // the partition's next writer delivers them again
     }
-    host.deliver(target, origins).whenComplete((ok, error) -> {
+    host.deliver(target, origins, actions).whenComplete((ok, error) -> {
       if (error != null) {
         // Normal while the target partition moves; worth a warning once it has taken a while.
         if (retry.equals(MAX_RETRY)) {
@@ -241,7 +251,8 @@ public final class PartitionWriter implements AutoCloseable {
           log.debug("partition {}: delivery to partition {} failed, retrying in {}", partition, target, retry, error);
         }
         Duration next = retry.multipliedBy(2).compareTo(MAX_RETRY) > 0 ? MAX_RETRY : retry.multipliedBy(2);
-        timer.schedule(() -> send(seq, target, origins, remaining, next), retry.toMillis(), TimeUnit.MILLISECONDS);
+        timer.schedule(() -> send(seq, target, origins, actions, remaining, next), retry.toMillis(),
+            TimeUnit.MILLISECONDS);
         return;
       }
       for (long id : origins) {

@@ -4,7 +4,6 @@ import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.ActionCodec;
-import io.letterbox.keys.DeliveryKey;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,26 +14,49 @@ import java.util.List;
 public final class DeliverCommand extends Command<Void> {
   private final int partition;
   private final long[] origins;
+  private final Action[] known;
 
-  public DeliverCommand(int partition, long[] origins) {
+  /**
+   * @param known the origins' actions, when the delivering partition is hosted in this process;
+   *     null: read from the log
+   */
+  public DeliverCommand(int partition, long[] origins, Action[] known) {
+    if (known != null && known.length != origins.length) {
+      throw new IllegalArgumentException("one action per origin");
+    }
     this.partition = partition;
     this.origins = origins;
+    this.known = known;
   }
 
+  /** Reads what it needs in two multi-gets whatever the number of origins: a delivery is one of many in a group. */
   @Override
   Decision<Void> decide(EngineContext context) {
+    boolean[] delivered = context.state().delivered(partition, origins);
+    long[] missing = new long[origins.length];
+    int m = 0;
+    for (int i = 0; i < origins.length; i++) {
+      if (!delivered[i] && (known == null || known[i] == null)) {
+        missing[m++] = origins[i];
+      }
+    }
+    List<byte[]> entries = m == 0 ? List.of() : context.state().logEntries(java.util.Arrays.copyOf(missing, m));
     List<Decision.Logged> actions = new ArrayList<>(origins.length);
-    for (long origin : origins) {
-      if (context.state().delivered(DeliveryKey.of(partition, origin))) {
+    int read = 0;
+    for (int i = 0; i < origins.length; i++) {
+      if (delivered[i]) {
         continue;
       }
-      byte[] entry = context.state().logEntry(origin);
-      if (entry == null) {
-        // Only committed actions are delivered, and their log entries are written before the commit.
-        throw new LetterboxException(ErrorCode.INTERNAL, "delivery of action " + origin + ", which is not in the log");
+      Action action = known != null ? known[i] : null;
+      if (action == null) {
+        byte[] entry = entries.get(read++);
+        if (entry == null) {
+          // Only committed actions are delivered, and their log entries are written before the commit.
+          throw new LetterboxException(ErrorCode.INTERNAL, "delivery of action " + origins[i] + ", which is not in the log");
+        }
+        action = ActionCodec.decode(entry);
       }
-      Action action = ActionCodec.decode(entry);
-      actions.add(new Decision.Logged(origin, action, true));
+      actions.add(new Decision.Logged(origins[i], action, true));
     }
     return new Decision<>(actions, null);
   }
