@@ -197,6 +197,38 @@ public abstract class ClusterContract {
   }
 
   @Test
+  void aDeliveryMadeTwiceInOneGroupIsAppliedOnce() throws Exception {
+    long[] pair = usersInDifferentPartitions();
+    int away = partitioning.of(pair[1]);
+    FaultyStore paused = new FaultyStore(store);
+    Letterbox node = Letterbox.openNode(paused, config(Duration.ofSeconds(30)), peers);
+    nodes.add(node);
+    nodes.get(away % 3).release(away);
+    node.take(away);
+    peers.unreachable.add(away);
+    CompletableFuture<?> sent = ownerOf(pair[0]).send(new SendRequest(pair[0], pair[1], "twice", null));
+    await().atMost(WAIT).until(() -> !historyIds(pair[0], pair[1]).isEmpty());
+    long id = historyIds(pair[0], pair[1]).get(0);
+
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch waiting = paused.pauseNextCommit(release);
+    CompletableFuture<?> read = node.markRead(pair[1], pair[0], "pc", null);
+    assertThat(waiting.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    // Both queued while the writer waits: decided in one group, the second after the first's pending writes.
+    CompletableFuture<Void> first = node.deliver(away, new long[] {id});
+    CompletableFuture<Void> second = node.deliver(away, new long[] {id});
+    release.countDown();
+    read.join();
+    first.join();
+    second.join();
+    peers.unreachable.clear();
+    sent.join();
+
+    assertThat(historyIds(pair[1], pair[0])).containsExactly(id);
+    assertThat(node.unread(pair[1], "pc").total()).isEqualTo(1);
+  }
+
+  @Test
   void aNodeWhosePartitionWasTakenBehindItsBackTakesItBackBeforeItsNextWrite() {
     long[] pair = usersInDifferentPartitions();
     int p = partitioning.of(pair[0]);

@@ -101,6 +101,11 @@ public final class Applier implements Applying {
     return pending;
   }
 
+  /** The pending batch, for reads that must not miss it. */
+  public PendingWrites pendingWrites() {
+    return pending;
+  }
+
   @Override
   public LetterboxConfig config() {
     return config;

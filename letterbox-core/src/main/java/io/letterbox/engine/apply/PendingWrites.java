@@ -122,6 +122,12 @@ public final class PendingWrites implements WriteBatch, StoreReads {
     return size;
   }
 
+  /** Whether {@code key} of {@code space} has a put or a delete pending (then {@link #get} reads no store). */
+  public boolean hasPending(Space space, byte[] key) {
+    Pending m = pending.get(space);
+    return m != null && m.get(key) != null;
+  }
+
   @Override
   public byte[] get(Space space, byte[] key) {
     Pending m = pending.get(space);

@@ -161,29 +161,6 @@ public final class StateReader {
     return store.get(Spaces.LOG, LogKey.of(id));
   }
 
-  /** @return the log entries of {@code ids} (null where absent), in one multi-get */
-  public List<byte[]> logEntries(long[] ids) {
-    List<byte[]> keys = new ArrayList<>(ids.length);
-    for (long id : ids) {
-      keys.add(LogKey.of(id));
-    }
-    return store.multiGet(Spaces.LOG, keys);
-  }
-
-  /** @return whether partition {@code partition} applied the delivery of each of {@code origins}, in one multi-get */
-  public boolean[] delivered(int partition, long[] origins) {
-    List<byte[]> keys = new ArrayList<>(origins.length);
-    for (long origin : origins) {
-      keys.add(io.letterbox.keys.DeliveryKey.of(partition, origin));
-    }
-    List<byte[]> found = store.multiGet(Spaces.DELIVERIES, keys);
-    boolean[] out = new boolean[origins.length];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = found.get(i) != null;
-    }
-    return out;
-  }
-
   /** @return the newest logged id; 0 for an empty log */
   public long largestLoggedId() {
     List<KeyValue> last = store.scan(Spaces.LOG, new KeyRange(new byte[0], null), true, 1);

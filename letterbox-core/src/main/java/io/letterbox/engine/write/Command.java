@@ -12,4 +12,7 @@ public abstract class Command<R> {
   final CompletableFuture<R> future = new CompletableFuture<>();
 
   abstract Decision<R> decide(EngineContext context);
+
+  /** Names the keys {@link #decide} will read, to be read with the group's others; by default none. */
+  void readAhead(ReadAhead readAhead) {}
 }

@@ -4,6 +4,9 @@ import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.ActionCodec;
+import io.letterbox.keys.DeliveryKey;
+import io.letterbox.keys.LogKey;
+import io.letterbox.keys.Spaces;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,18 +32,33 @@ public final class DeliverCommand extends Command<Void> {
     this.known = known;
   }
 
-  /** Reads what it needs in two multi-gets whatever the number of origins: a delivery is one of many in a group. */
+  /** Whether each origin was applied here, and the log entries of those it does not know. */
   @Override
-  Decision<Void> decide(EngineContext context) {
-    boolean[] delivered = context.state().delivered(partition, origins);
-    long[] missing = new long[origins.length];
-    int m = 0;
+  void readAhead(ReadAhead readAhead) {
     for (int i = 0; i < origins.length; i++) {
-      if (!delivered[i] && (known == null || known[i] == null)) {
-        missing[m++] = origins[i];
+      readAhead.want(Spaces.DELIVERIES, DeliveryKey.of(partition, origins[i]));
+      if (known == null || known[i] == null) {
+        readAhead.want(Spaces.LOG, LogKey.of(origins[i]));
       }
     }
-    List<byte[]> entries = m == 0 ? List.of() : context.state().logEntries(java.util.Arrays.copyOf(missing, m));
+  }
+
+  @Override
+  Decision<Void> decide(EngineContext context) {
+    List<byte[]> deliveryKeys = new ArrayList<>(origins.length);
+    for (long origin : origins) {
+      deliveryKeys.add(DeliveryKey.of(partition, origin));
+    }
+    List<byte[]> applied = context.multiGet(Spaces.DELIVERIES, deliveryKeys);
+    boolean[] delivered = new boolean[origins.length];
+    List<byte[]> logKeys = new ArrayList<>();
+    for (int i = 0; i < origins.length; i++) {
+      delivered[i] = applied.get(i) != null;
+      if (!delivered[i] && (known == null || known[i] == null)) {
+        logKeys.add(LogKey.of(origins[i]));
+      }
+    }
+    List<byte[]> entries = logKeys.isEmpty() ? List.of() : context.multiGet(Spaces.LOG, logKeys);
     List<Decision.Logged> actions = new ArrayList<>(origins.length);
     int read = 0;
     for (int i = 0; i < origins.length; i++) {

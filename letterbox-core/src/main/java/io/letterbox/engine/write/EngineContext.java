@@ -1,8 +1,73 @@
 package io.letterbox.engine.write;
 
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.apply.PendingWrites;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.id.IdGenerator;
+import io.letterbox.store.Space;
+import java.util.ArrayList;
+import java.util.List;
 
-/** What a command's decision may consult: the writer's state, the id generator and the settings. */
-record EngineContext(StateReader state, IdGenerator ids, LetterboxConfig config) {}
+/**
+ * What a command's decision may consult: the writer's state (its partition's pending writes over
+ * the store), the id generator, the settings, and what the group read ahead ({@link ReadAhead}).
+ */
+final class EngineContext {
+  private final StateReader state;
+  private final PendingWrites pending;
+  private final IdGenerator ids;
+  private final LetterboxConfig config;
+  private ReadAhead readAhead;
+
+  EngineContext(StateReader state, PendingWrites pending, IdGenerator ids, LetterboxConfig config) {
+    this.state = state;
+    this.pending = pending;
+    this.ids = ids;
+    this.config = config;
+  }
+
+  StateReader state() {
+    return state;
+  }
+
+  IdGenerator ids() {
+    return ids;
+  }
+
+  LetterboxConfig config() {
+    return config;
+  }
+
+  /** The group being decided read {@code readAhead} (null: nothing). */
+  void readAhead(ReadAhead readAhead) {
+    this.readAhead = readAhead;
+  }
+
+  /**
+   * Values of {@code keys} as the state has them: a pending write of the partition first, then
+   * what the group read ahead, then one multi-get of the store for the rest.
+   */
+  List<byte[]> multiGet(Space space, List<byte[]> keys) {
+    List<byte[]> out = new ArrayList<>(keys.size());
+    List<byte[]> rest = new ArrayList<>();
+    List<Integer> at = new ArrayList<>();
+    for (byte[] key : keys) {
+      if (pending.hasPending(space, key)) {
+        out.add(pending.get(space, key));
+      } else if (readAhead != null && readAhead.has(space, key)) {
+        out.add(readAhead.get(space, key));
+      } else {
+        at.add(out.size());
+        rest.add(key);
+        out.add(null);
+      }
+    }
+    if (!rest.isEmpty()) {
+      List<byte[]> read = pending.multiGet(space, rest);
+      for (int i = 0; i < at.size(); i++) {
+        out.set(at.get(i), read.get(i));
+      }
+    }
+    return out;
+  }
+}

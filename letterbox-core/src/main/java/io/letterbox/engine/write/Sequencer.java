@@ -88,7 +88,7 @@ public final class Sequencer implements AutoCloseable {
    * @param applier the partition's applier, ready to commit ({@link Applier#commitFrom})
    */
   public Lane open(Applier applier, IdGenerator ids, LetterboxConfig config, Listener listener) {
-    return new Lane(applier, new EngineContext(applier.state(), ids, config), listener);
+    return new Lane(applier, new EngineContext(applier.state(), applier.pendingWrites(), ids, config), listener);
   }
 
   /** A command for a lane, or (command null) the lane's close. */
@@ -246,6 +246,7 @@ public final class Sequencer implements AutoCloseable {
         }
         group.add(first);
         queue.drainTo(group, MAX_GROUP - 1);
+        ReadAhead readAhead = readAhead(group);
         for (Queued q : group) {
           if (q.command() == null) {
             flush();
@@ -254,9 +255,11 @@ public final class Sequencer implements AutoCloseable {
           } else if (q.lane().failure != null || q.lane().closed) {
             q.command().future.completeExceptionally(q.lane().stoppedError());
           } else {
+            q.lane().context.readAhead(readAhead);
             q.lane().process(q.command());
             if (mutations >= MAX_MUTATIONS) {
               flush();
+              readAhead.invalidate();
             }
           }
         }
@@ -276,6 +279,24 @@ public final class Sequencer implements AutoCloseable {
         group.clear();
       }
     }
+  }
+
+  /** Reads what the group's commands will read, together; every lane's pending writes are empty now. */
+  private ReadAhead readAhead(List<Queued> group) {
+    ReadAhead readAhead = new ReadAhead();
+    for (Queued q : group) {
+      if (q.command() != null) {
+        q.command().readAhead(readAhead);
+      }
+    }
+    try {
+      readAhead.fetch(store);
+    } catch (RuntimeException e) {
+      // Each command reads for itself then, and fails on its own if the store does.
+      log.debug("reading ahead failed", e);
+      readAhead.invalidate();
+    }
+    return readAhead;
   }
 
   /** Writes the pending group, one section per lane (visible now), and completes its commands once it is durable. */

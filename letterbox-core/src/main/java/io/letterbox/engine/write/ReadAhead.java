@@ -1,0 +1,61 @@
+package io.letterbox.engine.write;
+
+import io.letterbox.store.Space;
+import io.letterbox.store.StoreReads;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The keys the commands of one group will read, fetched together before the first is decided:
+ * one multi-get per space for the whole group, where each command reading its own keys would
+ * cost a round trip each (on HBase a group's deliveries come from up to every other partition).
+ * Values are as of the group's start; {@link EngineContext#multiGet} puts what earlier commands
+ * of the group wrote in front of them, and a group written early (at its mutation limit) makes
+ * them stale, so it {@linkplain #invalidate invalidates} them.
+ */
+final class ReadAhead {
+  private final Map<Space, Map<ByteBuffer, byte[]>> wanted = new LinkedHashMap<>();
+  private boolean valid;
+
+  /** Asks for {@code key} of {@code space} to be read with the group's others. */
+  void want(Space space, byte[] key) {
+    wanted.computeIfAbsent(space, s -> new HashMap<>()).put(ByteBuffer.wrap(key), null);
+  }
+
+  /** Reads every wanted key: one multi-get per space. */
+  void fetch(StoreReads store) {
+    for (Map.Entry<Space, Map<ByteBuffer, byte[]>> e : wanted.entrySet()) {
+      List<ByteBuffer> keys = new ArrayList<>(e.getValue().keySet());
+      List<byte[]> raw = new ArrayList<>(keys.size());
+      keys.forEach(k -> raw.add(k.array()));
+      List<byte[]> values = store.multiGet(e.getKey(), raw);
+      for (int i = 0; i < keys.size(); i++) {
+        e.getValue().put(keys.get(i), values.get(i));
+      }
+    }
+    valid = !wanted.isEmpty();
+  }
+
+  /** What was read stays unused from now on: the store changed under it. */
+  void invalidate() {
+    valid = false;
+  }
+
+  /** Whether {@code key} was read ahead and is still current. */
+  boolean has(Space space, byte[] key) {
+    if (!valid) {
+      return false;
+    }
+    Map<ByteBuffer, byte[]> values = wanted.get(space);
+    return values != null && values.containsKey(ByteBuffer.wrap(key));
+  }
+
+  /** The value read ahead for {@code key} (null: absent); only after {@link #has} said yes. */
+  byte[] get(Space space, byte[] key) {
+    return wanted.get(space).get(ByteBuffer.wrap(key));
+  }
+}
