@@ -229,6 +229,41 @@ public abstract class ClusterContract {
   }
 
   @Test
+  void aNodeThatHostedNothingForAWhileListsTheBroadcastsAnnouncedMeanwhile() {
+    long[] pair = usersInDifferentPartitions();
+    long sender = pair[0];
+    long receiver = pair[1];
+    int away = partitioning.of(receiver);
+    Letterbox node = Letterbox.openNode(store, config(Duration.ofSeconds(30)), peers);
+    nodes.add(node);
+    nodes.get(away % 3).release(away);
+    node.take(away);
+    long first = broadcastTo(sender, receiver, "first");
+    await().atMost(WAIT).untilAsserted(() -> assertThat(newestInList(node, receiver)).isEqualTo(first));
+
+    // Out of the cluster for a while: the announcement of the next broadcast does not reach it.
+    node.release(away);
+    nodes.remove(node);
+    long second = broadcastTo(sender, receiver, "second");
+    nodes.add(node);
+    node.take(away);
+
+    await().atMost(WAIT).untilAsserted(() -> assertThat(newestInList(node, receiver)).isEqualTo(second));
+  }
+
+  /** The id of the newest message in {@code owner}'s conversation list, 0 if it is empty. */
+  private static long newestInList(Letterbox node, long owner) {
+    var items = node.conversations(owner, null, 10).items();
+    return items.isEmpty() ? 0 : items.get(0).lastMessage().id();
+  }
+
+  private long broadcastTo(long sender, long receiver, String text) {
+    return ownerOf(sender).broadcast(new io.letterbox.model.BroadcastRequest(sender, text,
+        new io.letterbox.model.Audience.Uids(new long[] {receiver}), io.letterbox.model.BroadcastRequest.Priority.NORMAL,
+        null)).join().id();
+  }
+
+  @Test
   void aNodeWhosePartitionWasTakenBehindItsBackTakesItBackBeforeItsNextWrite() {
     long[] pair = usersInDifferentPartitions();
     int p = partitioning.of(pair[0]);
