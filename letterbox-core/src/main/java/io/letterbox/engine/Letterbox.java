@@ -389,6 +389,21 @@ public final class Letterbox implements AutoCloseable {
     return conversations.page(owner, cursor, limit);
   }
 
+  /**
+   * {@code owner}'s conversation with {@code peer} as its list shows it: the newest message the
+   * owner can see with the peer (one-to-one either way, or the peer's broadcast that reached it)
+   * and the unread counts per device.
+   *
+   * @throws LetterboxException {@link ErrorCode#NOT_FOUND} if the owner has no visible message with the peer
+   */
+  public Conversation conversation(long owner, long peer) {
+    Page<Message> newest = history(owner, peer, null, 1);
+    if (newest.items().isEmpty()) {
+      throw LetterboxException.notFound("user %d has no conversation with %d", owner, peer);
+    }
+    return new Conversation(peer, newest.items().get(0), unread.byDevice(owner, peer));
+  }
+
   /** Marks the conversation read on {@code device} up to {@code upTo} (null: everything so far). */
   public CompletableFuture<Void> markRead(long owner, long peer, String device, Long upTo) {
     Validate.uid("uid", owner);

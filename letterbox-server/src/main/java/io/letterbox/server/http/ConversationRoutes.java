@@ -26,6 +26,12 @@ final class ConversationRoutes {
       Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.conversations(uid, cursor, limit), JsonViews::conversation)));
     });
 
+    routes.add(GET, "/v1/users/:uid/conversations/:peer", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversation(uid, peer))));
+    });
+
     routes.add(GET, "/v1/users/:uid/conversations/:peer/messages", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");

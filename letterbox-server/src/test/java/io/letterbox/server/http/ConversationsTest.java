@@ -36,6 +36,40 @@ class ConversationsTest extends ApiTestBase {
   }
 
   @Test
+  void oneConversationIsTheItemTheListShowsForThatPeer() {
+    long me = user();
+    long ann = user();
+    send(ann, me, "from ann");
+    send(me, user(), "someone else");
+    JsonNode last = send(me, ann, "to ann");
+
+    Reply one = api.get("/v1/users/" + me + "/conversations/" + ann);
+
+    assertThat(one.status()).isEqualTo(200);
+    assertThat(one.json().get("peer").asText()).isEqualTo("" + ann);
+    assertThat(one.json().get("lastMessage")).isEqualTo(last);
+    assertThat(one.json().get("unread").get("pc").asLong()).isEqualTo(1);
+    JsonNode inList = api.get("/v1/users/" + me + "/conversations").json().get("items").get(0);
+    assertThat(one.json()).isEqualTo(inList);
+  }
+
+  @Test
+  void aConversationWithNoVisibleMessageIs404() {
+    long me = user();
+    long ann = user();
+    send(ann, me, "soon deleted");
+    api.delete("/v1/users/" + me + "/conversations/" + ann);
+
+    Reply emptied = api.get("/v1/users/" + me + "/conversations/" + ann);
+    Reply never = api.get("/v1/users/" + me + "/conversations/" + user());
+
+    assertThat(emptied.status()).isEqualTo(404);
+    assertThat(emptied.errorCode()).isEqualTo("NOT_FOUND");
+    assertThat(never.status()).isEqualTo(404);
+    assertThat(api.get("/v1/users/" + ann + "/conversations/" + me).status()).isEqualTo(200);
+  }
+
+  @Test
   void historyHoldsBothDirectionsNewestFirst() {
     long a = user();
     long b = user();
