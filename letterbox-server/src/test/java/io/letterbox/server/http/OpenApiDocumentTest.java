@@ -69,6 +69,17 @@ class OpenApiDocumentTest {
   }
 
   @Test
+  void theDocumentIsValidOpenApi303() throws Exception {
+    io.swagger.v3.parser.core.models.ParseOptions options = new io.swagger.v3.parser.core.models.ParseOptions();
+    options.setResolve(true);
+    io.swagger.v3.parser.core.models.SwaggerParseResult result =
+        new io.swagger.v3.parser.OpenAPIV3Parser().readContents(document().toString(), null, options);
+
+    assertThat(result.getMessages()).isEmpty();
+    assertThat(result.getOpenAPI().getOpenapi()).isEqualTo("3.0.3");
+  }
+
+  @Test
   void everyErrorCodeTheServerAnswersIsInTheDocument() throws Exception {
     List<String> documented = new ArrayList<>();
     document().at("/components/schemas/Error/properties/error/properties/code/enum").forEach(c -> documented.add(c.asText()));
