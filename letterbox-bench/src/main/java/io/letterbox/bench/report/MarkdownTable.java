@@ -41,6 +41,10 @@ public final class MarkdownTable {
         md.append("\nSkipped ").append(t.name()).append(": ").append(t.reason()).append('\n');
       }
     }
+    for (Row r : report.failures()) {
+      md.append("\nFAILED ").append(r.operation()).append(" on ").append(r.target()).append(": ").append(r.failed())
+          .append('\n');
+    }
     return md.toString();
   }
 }

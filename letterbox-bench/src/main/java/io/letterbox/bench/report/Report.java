@@ -47,11 +47,21 @@ public final class Report {
   }
 
   public synchronized void add(String operation, String target, Map<String, Double> figures) {
-    rows.add(new Row(operation, target, new LinkedHashMap<>(figures), new LinkedHashMap<>(), null));
+    rows.add(new Row(operation, target, new LinkedHashMap<>(figures), new LinkedHashMap<>(), null, null));
   }
 
   public synchronized void skip(String operation, String target, String reason) {
-    rows.add(new Row(operation, target, new LinkedHashMap<>(), new LinkedHashMap<>(), reason));
+    rows.add(new Row(operation, target, new LinkedHashMap<>(), new LinkedHashMap<>(), reason, null));
+  }
+
+  /** Every attempt of {@code operation} on {@code target} failed: nothing measured, and the run fails. */
+  public synchronized void fail(String operation, String target, String reason) {
+    rows.add(new Row(operation, target, new LinkedHashMap<>(), new LinkedHashMap<>(), null, reason));
+  }
+
+  /** The rows whose operation failed on its target. */
+  public synchronized List<Row> failures() {
+    return rows.stream().filter(r -> r.failed() != null).toList();
   }
 
   /** Fills in each baseline figure's ratio to Letterbox's figure of the same operation. */

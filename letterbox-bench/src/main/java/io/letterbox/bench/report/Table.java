@@ -55,6 +55,9 @@ public final class Table {
       if (r.skipped() != null) {
         out.println("skipped " + r.operation() + " on " + r.target() + ": " + r.skipped());
       }
+      if (r.failed() != null) {
+        out.println("FAILED " + r.operation() + " on " + r.target() + ": " + r.failed());
+      }
     }
   }
 
@@ -64,6 +67,9 @@ public final class Table {
     }
     if (row.skipped() != null) {
       return "skipped";
+    }
+    if (row.failed() != null) {
+      return "FAILED";
     }
     Double value = row.figures().get(figure);
     if (value == null) {

@@ -82,6 +82,11 @@ public abstract class ScenarioCommand implements Callable<Integer> {
     Table.print(report, System.out);
     Path file = ResultFile.write(report, common.out);
     System.out.println("result file: " + file);
+    if (!report.failures().isEmpty()) {
+      System.err.println("the run failed: " + report.failures().size() + " operation(s) could not be measured"
+          + " (FAILED above); its figures are not evidence");
+      return 1;
+    }
     return 0;
   }
 

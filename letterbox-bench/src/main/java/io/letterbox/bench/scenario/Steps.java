@@ -81,14 +81,19 @@ final class Steps {
     Measured m = TimedLoop.run(target.name() + " " + operation, threads, seconds, seed, guarded);
     if (unsupported.get() != null) {
       report.skip(operation, target.name(), unsupported.get());
-    } else if (m.ops() == 0) {
-      report.skip(operation, target.name(), "nothing to measure: " + (m.errors() > 0 ? m.firstError() : "no samples"));
+    } else if (m.ops() == 0 && m.errors() == 0) {
+      report.skip(operation, target.name(), "no samples in the measured time");
     } else {
       add(report, operation, target, m, rateName);
     }
   }
 
+  /** Adds what was measured; an operation whose every attempt failed is a failure of the run, not a figure. */
   static void add(Report report, String operation, DmTarget target, Measured m, String rateName) {
+    if (m.ops() == 0 && m.errors() > 0) {
+      report.fail(operation, target.name(), "every attempt failed (" + m.errors() + "), first: " + m.firstError());
+      return;
+    }
     report.add(operation, target.name(), m.figures(rateName));
     if (m.errors() > 0) {
       report.note(target.name() + " " + operation + ": " + m.errors() + " failures, first: " + m.firstError());

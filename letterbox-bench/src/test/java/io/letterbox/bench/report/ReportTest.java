@@ -46,4 +46,21 @@ class ReportTest {
 
     assertThat(bytes.toString()).contains("50.0 (0.500x)").contains("skipped redis-recent100: redis-server not found");
   }
+
+  @Test
+  void anOperationWhoseEveryAttemptFailedIsAFailureOfTheRunNotASkip() {
+    Report report = new Report("send");
+    report.target("letterbox", null);
+    report.add("send", "letterbox", Figures.of("msgs/s", 100));
+    report.fail("read", "letterbox", "every attempt failed (12), first: timeout");
+    report.finish(machine);
+
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    Table.print(report, new java.io.PrintStream(bytes, true));
+
+    assertThat(report.failures()).extracting(Row::operation).containsExactly("read");
+    assertThat(report.find("read", "letterbox").skipped()).isNull();
+    assertThat(bytes.toString()).contains("FAILED read on letterbox: every attempt failed (12), first: timeout");
+    assertThat(MarkdownTable.of(report)).contains("| read |  | FAILED |").contains("FAILED read on letterbox");
+  }
 }
