@@ -26,11 +26,28 @@ final class RocksBatch implements WriteBatch {
   private byte[] rep = new byte[256];
   private int length = HEADER;
   private int count;
-  /** Where each section starts in {@code rep}, and its count of records before it; the first at the header. */
-  private final java.util.List<int[]> sections = new java.util.ArrayList<>(java.util.List.of(new int[] {HEADER, 0}));
-  /** Each section's commit point (space, key), or null. */
-  private final java.util.List<Space> commitSpaces = new java.util.ArrayList<>(java.util.Collections.singletonList(null));
-  private final java.util.List<byte[]> commitKeys = new java.util.ArrayList<>(java.util.Collections.singletonList(null));
+  private final java.util.List<Section> sections = new java.util.ArrayList<>(java.util.List.of(new Section(HEADER, 0)));
+
+  /** A section: where it starts in {@code rep}, the records before it, and its commit point (null: none). */
+  static final class Section {
+    private final int start;
+    private final int recordsBefore;
+    private Space commitSpace;
+    private byte[] commitKey;
+
+    private Section(int start, int recordsBefore) {
+      this.start = start;
+      this.recordsBefore = recordsBefore;
+    }
+
+    Space commitSpace() {
+      return commitSpace;
+    }
+
+    byte[] commitKey() {
+      return commitKey;
+    }
+  }
 
   RocksBatch(ColumnFamilies families) {
     this.families = families;
@@ -64,21 +81,19 @@ final class RocksBatch implements WriteBatch {
   /** Atomic with the rest of the batch: the store checks the key is absent when it writes. */
   @Override
   public WriteBatch commit(Space space, byte[] key, byte[] value) {
-    int section = sections.size() - 1;
-    if (commitKeys.get(section) != null) {
+    Section current = sections.get(sections.size() - 1);
+    if (current.commitKey != null) {
       throw new IllegalStateException("a section has one commit point");
     }
     put(space, key, value);
-    commitSpaces.set(section, space);
-    commitKeys.set(section, key.clone());
+    current.commitSpace = space;
+    current.commitKey = key.clone();
     return this;
   }
 
   @Override
   public WriteBatch section() {
-    sections.add(new int[] {length, count});
-    commitSpaces.add(null);
-    commitKeys.add(null);
+    sections.add(new Section(length, count));
     return this;
   }
 
@@ -88,20 +103,12 @@ final class RocksBatch implements WriteBatch {
   }
 
   boolean hasCommitPoint() {
-    return commitKeys.stream().anyMatch(java.util.Objects::nonNull);
+    return sections.stream().anyMatch(s -> s.commitKey != null);
   }
 
-  int sectionCount() {
-    return sections.size();
-  }
-
-  /** @return section {@code section}'s commit point's space, or null if it has none */
-  Space commitSpace(int section) {
-    return commitSpaces.get(section);
-  }
-
-  byte[] commitKey(int section) {
-    return commitKeys.get(section);
+  /** The sections in the order they were started. */
+  java.util.List<Section> sections() {
+    return sections;
   }
 
   boolean belongsTo(ColumnFamilies owner) {
@@ -125,10 +132,10 @@ final class RocksBatch implements WriteBatch {
       int at = HEADER;
       records = 0;
       for (int i = 0; i < sections.size(); i++) {
-        int from = sections.get(i)[0];
-        int to = i + 1 < sections.size() ? sections.get(i + 1)[0] : length;
-        int before = sections.get(i)[1];
-        int after = i + 1 < sections.size() ? sections.get(i + 1)[1] : count;
+        int from = sections.get(i).start;
+        int to = i + 1 < sections.size() ? sections.get(i + 1).start : length;
+        int before = sections.get(i).recordsBefore;
+        int after = i + 1 < sections.size() ? sections.get(i + 1).recordsBefore : count;
         if (!skipped.get(i)) {
           System.arraycopy(rep, from, serialized, at, to - from);
           at += to - from;

@@ -208,13 +208,14 @@ public final class RocksStore implements KeyValueStore {
       // RocksDB admits one process; conditional writes of this one are serialized here.
       BitSet taken = new BitSet();
       synchronized (conditional) {
-        for (int i = 0; i < rocksBatch.sectionCount(); i++) {
-          Space space = rocksBatch.commitSpace(i);
-          if (space != null && get(space, rocksBatch.commitKey(i)) != null) {
+        List<RocksBatch.Section> sections = rocksBatch.sections();
+        for (int i = 0; i < sections.size(); i++) {
+          RocksBatch.Section section = sections.get(i);
+          if (section.commitKey() != null && get(section.commitSpace(), section.commitKey()) != null) {
             taken.set(i);
           }
         }
-        if (taken.cardinality() < rocksBatch.sectionCount()) {
+        if (taken.cardinality() < sections.size()) {
           try (org.rocksdb.WriteBatch nativeBatch = rocksBatch.toNative(taken)) {
             db.write(writes, nativeBatch);
           }

@@ -97,12 +97,7 @@ public final class Applier implements Applying {
   }
 
   @Override
-  public WriteBatch batch() {
-    return pending;
-  }
-
-  /** The pending batch, for reads that must not miss it. */
-  public PendingWrites pendingWrites() {
+  public PendingWrites batch() {
     return pending;
   }
 

@@ -156,11 +156,6 @@ public final class StateReader {
     return row == null ? null : ImportedRow.decode(id, row);
   }
 
-  /** @return action {@code id}'s log entry as stored, or null */
-  public byte[] logEntry(long id) {
-    return store.get(Spaces.LOG, LogKey.of(id));
-  }
-
   /** @return the newest logged id; 0 for an empty log */
   public long largestLoggedId() {
     List<KeyValue> last = store.scan(Spaces.LOG, new KeyRange(new byte[0], null), true, 1);

@@ -20,8 +20,8 @@ public final class DeliverCommand extends Command<Void> {
   private final Action[] known;
 
   /**
-   * @param known the origins' actions, when the delivering partition is hosted in this process;
-   *     null: read from the log
+   * @param known the origins' actions, one each, when the delivering partition is hosted in this
+   *     process; null: read from the log
    */
   public DeliverCommand(int partition, long[] origins, Action[] known) {
     if (known != null && known.length != origins.length) {
@@ -37,7 +37,7 @@ public final class DeliverCommand extends Command<Void> {
   void readAhead(ReadAhead readAhead) {
     for (int i = 0; i < origins.length; i++) {
       readAhead.want(Spaces.DELIVERIES, DeliveryKey.of(partition, origins[i]));
-      if (known == null || known[i] == null) {
+      if (known == null) {
         readAhead.want(Spaces.LOG, LogKey.of(origins[i]));
       }
     }
@@ -54,7 +54,7 @@ public final class DeliverCommand extends Command<Void> {
     List<byte[]> logKeys = new ArrayList<>();
     for (int i = 0; i < origins.length; i++) {
       delivered[i] = applied.get(i) != null;
-      if (!delivered[i] && (known == null || known[i] == null)) {
+      if (!delivered[i] && known == null) {
         logKeys.add(LogKey.of(origins[i]));
       }
     }
@@ -65,8 +65,10 @@ public final class DeliverCommand extends Command<Void> {
       if (delivered[i]) {
         continue;
       }
-      Action action = known != null ? known[i] : null;
-      if (action == null) {
+      Action action;
+      if (known != null) {
+        action = known[i];
+      } else {
         byte[] entry = entries.get(read++);
         if (entry == null) {
           // Only committed actions are delivered, and their log entries are written before the commit.

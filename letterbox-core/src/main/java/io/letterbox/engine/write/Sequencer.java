@@ -47,7 +47,7 @@ import org.slf4j.LoggerFactory;
 public final class Sequencer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Sequencer.class);
   private static final int MAX_GROUP = 1024;
-  /** A group whose batch grows past this many mutations (big imports, big broadcasts) is written early. */
+  /** A group in which one partition's batch grows past this many mutations (big imports, big broadcasts) is written early. */
   private static final int MAX_MUTATIONS = 200_000;
 
   /** What the sequencer tells a lane's partition. Called on the sequencer thread, or a store's completion thread for {@link #durable}. */
@@ -72,7 +72,6 @@ public final class Sequencer implements AutoCloseable {
 
   /** Lanes with commands or mutations in the pending group, in the order they got them. */
   private final Set<Lane> dirty = new LinkedHashSet<>();
-  private int mutations;
 
   public Sequencer(KeyValueStore store, int queueCapacity, String name) {
     this.store = store;
@@ -88,7 +87,7 @@ public final class Sequencer implements AutoCloseable {
    * @param applier the partition's applier, ready to commit ({@link Applier#commitFrom})
    */
   public Lane open(Applier applier, IdGenerator ids, LetterboxConfig config, Listener listener) {
-    return new Lane(applier, new EngineContext(applier.state(), applier.pendingWrites(), ids, config), listener);
+    return new Lane(applier, new EngineContext(applier.state(), applier.batch(), ids, config), listener);
   }
 
   /** A command for a lane, or (command null) the lane's close. */
@@ -168,7 +167,6 @@ public final class Sequencer implements AutoCloseable {
       }
       pending.add(new PendingResult<>(command.future, decision.result()));
       dirty.add(this);
-      int before = applier.mutations();
       try {
         for (Decision.Logged logged : decision.actions()) {
           if (logged.delivered()) {
@@ -178,11 +176,9 @@ public final class Sequencer implements AutoCloseable {
           }
           visibleEffects.add(logged);
         }
-        mutations += applier.mutations() - before;
       } catch (RuntimeException e) {
         // The batch holds part of an action: nothing of this partition's pending group may be written.
         log.error("applying {} failed", command.getClass().getSimpleName(), e);
-        mutations -= before;
         fail(new LetterboxException(ErrorCode.INTERNAL, "internal error"));
       }
     }
@@ -257,7 +253,7 @@ public final class Sequencer implements AutoCloseable {
           } else {
             q.lane().context.readAhead(readAhead);
             q.lane().process(q.command());
-            if (mutations >= MAX_MUTATIONS) {
+            if (q.lane().applier.mutations() >= MAX_MUTATIONS) {
               flush();
               readAhead.invalidate();
             }
@@ -274,7 +270,6 @@ public final class Sequencer implements AutoCloseable {
           lane.stop(e);
         }
         dirty.clear();
-        mutations = 0;
       } finally {
         group.clear();
       }
@@ -306,7 +301,6 @@ public final class Sequencer implements AutoCloseable {
     }
     List<Lane> lanes = new ArrayList<>(dirty);
     dirty.clear();
-    mutations = 0;
     WriteBatch batch = store.newBatch();
     for (int i = 0; i < lanes.size(); i++) {
       if (i > 0) {
