@@ -5,6 +5,8 @@ public enum ErrorCode {
   INVALID_ARGUMENT,
   UNAUTHORIZED,
   FORBIDDEN,
+  /** The receiver blocked the sender. */
+  BLOCKED,
   NOT_FOUND,
   IDEMPOTENCY_CONFLICT,
   PAYLOAD_TOO_LARGE,

@@ -2,9 +2,11 @@ package io.letterbox.engine;
 
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.AllDeleted;
+import io.letterbox.engine.apply.BlockSet;
 import io.letterbox.engine.apply.BroadcastAccepted;
 import io.letterbox.engine.apply.CapSet;
 import io.letterbox.engine.apply.ConversationDeleted;
+import io.letterbox.engine.apply.ConversationStateSet;
 import io.letterbox.engine.apply.Imported;
 import io.letterbox.engine.apply.MessageDeleted;
 import io.letterbox.engine.apply.Sent;
@@ -16,8 +18,10 @@ import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.read.UnreadCounter;
 import io.letterbox.engine.replay.Replayer;
 import io.letterbox.engine.write.AddFollowersCommand;
+import io.letterbox.engine.write.BlockCommand;
 import io.letterbox.engine.write.BroadcastCommand;
 import io.letterbox.engine.write.CompleteBroadcastCommand;
+import io.letterbox.engine.write.ConversationStateCommand;
 import io.letterbox.engine.write.Decision;
 import io.letterbox.engine.write.DeleteAllCommand;
 import io.letterbox.engine.write.DeleteConversationCommand;
@@ -39,6 +43,7 @@ import io.letterbox.model.Audience;
 import io.letterbox.model.Broadcast;
 import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Conversation;
+import io.letterbox.model.Folder;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.ImportedMessage;
 import io.letterbox.model.Message;
@@ -124,7 +129,7 @@ public final class Letterbox implements AutoCloseable {
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
     this.unread = new UnreadCounter(state, config);
-    this.conversations = new ConversationLister(state, cursors, unread, config.cachedOwners());
+    this.conversations = new ConversationLister(state, cursors, unread, config.cachedHeadBytes());
     this.jobs = new BroadcastJobs(store, state, config,
         (id, sender) -> submit(sender, new CompleteBroadcastCommand(id, sender)));
     if (hostsAll) {
@@ -174,6 +179,10 @@ public final class Letterbox implements AutoCloseable {
     }
     PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer, sequencer);
     writers.set(p, writer);
+    if (!hostsAll) {
+      // Its owners' lists changed while another node hosted it: what this node cached of them is stale.
+      conversations.forgetAll();
+    }
     jobs.resume(sender -> partitioning.of(sender) == p);
   }
 
@@ -381,12 +390,18 @@ public final class Letterbox implements AutoCloseable {
     return history.page(owner, peer, cursor, limit);
   }
 
-  /** The owner's conversations, latest activity first, with unread counts per device. */
+  /** The owner's default list: pinned first, then latest activity first, with unread counts per device. */
   public Page<Conversation> conversations(long owner, String cursor, int limit) {
+    return conversations(owner, Folder.DEFAULT, cursor, limit);
+  }
+
+  /** The owner's conversations in {@code folder}: pinned first, then latest activity first. */
+  public Page<Conversation> conversations(long owner, Folder folder, String cursor, int limit) {
     Validate.uid("uid", owner);
     Validate.limit(limit);
+    java.util.Objects.requireNonNull(folder, "folder");
     requireHosted(owner);
-    return conversations.page(owner, cursor, limit);
+    return conversations.page(owner, folder, cursor, limit);
   }
 
   /**
@@ -398,10 +413,40 @@ public final class Letterbox implements AutoCloseable {
    */
   public Conversation conversation(long owner, long peer) {
     Page<Message> newest = history(owner, peer, null, 1);
-    if (newest.items().isEmpty()) {
+    Conversation c = conversations.one(owner, peer, newest.items().isEmpty() ? null : newest.items().get(0));
+    if (c == null) {
       throw LetterboxException.notFound("user %d has no conversation with %d", owner, peer);
     }
-    return new Conversation(peer, newest.items().get(0), unread.byDevice(owner, peer));
+    return c;
+  }
+
+  /**
+   * Changes the owner's settings of its conversation with {@code peer}; a null setting keeps its
+   * value. The conversation need not have a message yet (a broadcaster may be muted beforehand).
+   */
+  public CompletableFuture<Void> setConversationState(long owner, long peer, Boolean pinned, Boolean muted,
+      Boolean archived) {
+    Validate.uid("uid", owner);
+    Validate.uid("peer", peer);
+    Validate.distinct("uid", owner, "peer", peer);
+    return submit(owner, new ConversationStateCommand(owner, peer, pinned, muted, archived));
+  }
+
+  /** Blocks ({@code block}) or unblocks {@code peer} for {@code owner}. */
+  public CompletableFuture<Void> block(long owner, long peer, boolean block) {
+    Validate.uid("uid", owner);
+    Validate.uid("peer", peer);
+    if (owner == peer) {
+      throw LetterboxException.invalid("a user cannot block itself: %d", owner);
+    }
+    return submit(owner, new BlockCommand(owner, peer, block));
+  }
+
+  /** The peers the owner blocked, in uid order. */
+  public List<Long> blocked(long owner) {
+    Validate.uid("uid", owner);
+    requireHosted(owner);
+    return state.blockedPeers(owner);
   }
 
   /** Marks the conversation read on {@code device} up to {@code upTo} (null: everything so far). */
@@ -681,6 +726,10 @@ public final class Letterbox implements AutoCloseable {
       conversations.forget(d.owner());
     } else if (a instanceof AllDeleted d) {
       conversations.forget(d.owner());
+    } else if (a instanceof ConversationStateSet s) {
+      conversations.forget(s.owner());
+    } else if (a instanceof BlockSet b) {
+      conversations.forget(b.owner());
     } else if (a instanceof CapSet c) {
       state.capSet(c.sender(), c.cap());
     } else if (a instanceof BroadcastAccepted b) {

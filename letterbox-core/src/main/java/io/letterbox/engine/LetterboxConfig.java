@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param defaultCap        the frequency cap of senders that set none
  * @param node              this node's number in the id layout (0..1023)
  * @param maxImportBatch    most messages one import call may carry
- * @param cachedOwners      owners whose conversation summaries the cache holds
+ * @param cachedHeadBytes   approximate heap the cache of each owner's broadcast senders and their
+ *                          newest broadcasts (conversation lists) may use
  * @param cachedMessageBytes approximate heap the cache of message contents may use
  * @param cachedAudienceBytes approximate heap the cache of broadcast audience heads may use
  * @param maxAudienceUids   most uids one broadcast's or segment edit's list may carry
@@ -34,7 +35,7 @@ public record LetterboxConfig(
     Optional<FrequencyCap> defaultCap,
     int node,
     int maxImportBatch,
-    long cachedOwners,
+    long cachedHeadBytes,
     long cachedMessageBytes,
     long cachedAudienceBytes,
     int maxAudienceUids,
@@ -94,7 +95,7 @@ public record LetterboxConfig(
     b.defaultCap = defaultCap.orElse(null);
     b.node = node;
     b.maxImportBatch = maxImportBatch;
-    b.cachedOwners = cachedOwners;
+    b.cachedHeadBytes = cachedHeadBytes;
     b.cachedMessageBytes = cachedMessageBytes;
     b.cachedAudienceBytes = cachedAudienceBytes;
     b.maxAudienceUids = maxAudienceUids;
@@ -117,7 +118,8 @@ public record LetterboxConfig(
     // Ids are unique across nodes only if every node has its own number.
     private int node = 0;
     private int maxImportBatch = 1000;
-    private long cachedOwners = 100_000;
+    // 32 MiB: ~100 bytes per broadcast sender an owner follows, for the owners listing lately.
+    private long cachedHeadBytes = 32L << 20;
     // 64 MiB of hot message texts: recent broadcasts are read by many receivers.
     private long cachedMessageBytes = 64L << 20;
     // 256 MiB: the newest audience rows of hot senders' blocks, shared by all their readers.
@@ -141,7 +143,7 @@ public record LetterboxConfig(
     public Builder defaultCap(FrequencyCap v) { defaultCap = v; return this; }
     public Builder node(int v) { node = v; return this; }
     public Builder maxImportBatch(int v) { maxImportBatch = v; return this; }
-    public Builder cachedOwners(long v) { cachedOwners = v; return this; }
+    public Builder cachedHeadBytes(long v) { cachedHeadBytes = v; return this; }
     public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { cachedAudienceBytes = v; return this; }
     public Builder maxAudienceUids(int v) { maxAudienceUids = v; return this; }
@@ -156,7 +158,7 @@ public record LetterboxConfig(
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
-          maxImportBatch, cachedOwners, cachedMessageBytes, cachedAudienceBytes, maxAudienceUids,
+          maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait, clock);
     }
   }

@@ -23,6 +23,12 @@ public final class Spaces {
   public static final Space HIDDEN = Space.plain("hidden", TimelineKey.PAIR_PREFIX);
   /** Incoming live messages per conversation: {@link PairKey} → count. */
   public static final Space INCOMING = Space.counters("incoming", PairKey.OWNER_PREFIX);
+  /** Each conversation's row of its owner's list (decision 0008): {@link PairKey} → {@code ConversationRow}. */
+  public static final Space CONVERSATIONS = Space.plain("conversations", PairKey.OWNER_PREFIX);
+  /** Each owner's one-to-one conversations in list order: {@link ActivityKey} → empty. */
+  public static final Space ACTIVITY = Space.plain("activity", ActivityKey.OWNER_PREFIX);
+  /** Peers each owner blocked: {@link PairKey} (owner, peer) → empty. */
+  public static final Space BLOCKED = Space.plain("blocked", PairKey.OWNER_PREFIX);
   /** Per-owner state (read positions, watermarks, caps): {@link StateKey}. */
   public static final Space STATE = Space.plain("state", StateKey.OWNER_PREFIX);
   /** Idempotency keys of sends: {@link IdempotencyKey} → message id and request hash. */
@@ -49,7 +55,8 @@ public final class Spaces {
   /** Frequency cap counters: {@link CapLevelKey} → level bitmaps. */
   public static final Space CAP_LEVELS = Space.plain("cap_levels", CapLevelKey.SENDER_WINDOW_PREFIX);
 
-  public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, STATE,
+  public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
+      ACTIVITY, BLOCKED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS);
 }

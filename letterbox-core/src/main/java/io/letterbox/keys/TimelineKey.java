@@ -31,11 +31,6 @@ public final class TimelineKey {
     return range(owner, peer, 0, Long.MAX_VALUE);
   }
 
-  /** Every conversation of the owner whose peer sorts before {@code peer}. */
-  public static KeyRange peersBefore(long owner, long peer) {
-    return new KeyRange(of(owner, 0, 0), of(owner, peer, 0));
-  }
-
   public static long owner(byte[] key) {
     return Bytes.getLong(key, 0);
   }

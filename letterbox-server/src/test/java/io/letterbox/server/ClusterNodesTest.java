@@ -70,7 +70,8 @@ class ClusterNodesTest {
 
   @Test
   void sendsThroughAnyNodeAppearOnceInBothHistoriesWithExactCounters() throws Exception {
-    await().atMost(Duration.ofSeconds(60)).until(() -> members(nodes.api(0)) == 3 && allHosted(nodes.api(0)));
+    nodes.awaitCluster("three members hosting every partition", Duration.ofSeconds(120),
+        () -> members(nodes.api(0)) == 3 && allHosted(nodes.api(0)));
     JsonNode cluster = nodes.api(1).get("/v1/cluster").json();
     int most = 0;
     int total = 0;
@@ -97,8 +98,8 @@ class ClusterNodesTest {
     await().atMost(Duration.ofSeconds(120)).until(() -> acked.size() >= 200);
     nodes.kill(2);
     long killed = System.nanoTime();
-    await().atMost(SESSION.plusSeconds(60)).pollInterval(Duration.ofMillis(100))
-        .until(() -> members(nodes.api(0)) == 2 && allHosted(nodes.api(0)) && allHosted(nodes.api(1)));
+    nodes.awaitCluster("two members hosting every partition", SESSION.plusSeconds(60),
+        () -> members(nodes.api(0)) == 2 && allHosted(nodes.api(0)) && allHosted(nodes.api(1)));
     Duration moved = Duration.ofNanos(System.nanoTime() - killed);
     assertThat(moved).as("partitions moved within the session timeout + 10 s").isLessThan(SESSION.plusSeconds(10));
     int before = acked.size();
@@ -134,17 +135,18 @@ class ClusterNodesTest {
     }
     await().atMost(Duration.ofSeconds(60)).until(() -> answers.values().stream().filter(s -> s == 201).count() >= 50);
     nodes.pause(2);
-    await().atMost(SESSION.plusSeconds(60)).pollInterval(Duration.ofMillis(100))
-        .until(() -> members(nodes.api(0)) == 2 && allHosted(nodes.api(0)) && allHosted(nodes.api(1)));
+    nodes.awaitCluster("two members hosting every partition", SESSION.plusSeconds(60),
+        () -> members(nodes.api(0)) == 2 && allHosted(nodes.api(0)) && allHosted(nodes.api(1)));
     // A write through the new owner, then the frozen node thaws with its requests half done.
     String after = "after the move";
     assertThat(nodes.api(0).post("/v1/messages", body(sender, receiver, after, null)).status()).isEqualTo(201);
     nodes.resume(2);
-    await().atMost(Duration.ofSeconds(120)).until(() -> members(nodes.api(0)) == 3);
+    nodes.awaitCluster("the thawed node back as a member", Duration.ofSeconds(120), () -> members(nodes.api(0)) == 3);
     stop.set(true);
     pool.shutdown();
     assertThat(pool.awaitTermination(3, TimeUnit.MINUTES)).isTrue();
-    await().atMost(Duration.ofSeconds(120)).until(() -> allHosted(nodes.api(0)) && ClusterNodes.healthy(frozen));
+    nodes.awaitCluster("every partition hosted, the thawed node healthy", Duration.ofSeconds(120),
+        () -> allHosted(nodes.api(0)) && ClusterNodes.healthy(frozen));
 
     Set<String> stored = new HashSet<>();
     for (JsonNode m : history(nodes.api(1), receiver, sender)) {

@@ -12,7 +12,7 @@ package io.letterbox.engine.apply;
  */
 public sealed interface Action permits Sent, Imported, ReadMarked, MessageDeleted, ConversationDeleted,
     AllDeleted, CapSet, Followed, FollowersAdded, Unfollowed, Subscribed, Unsubscribed, SegmentReplaced,
-    SegmentExtended, BroadcastAccepted, BroadcastCompleted {
+    SegmentExtended, BroadcastAccepted, BroadcastCompleted, ConversationStateSet, BlockSet {
 
   /** The kind's tag in the log: never reused, never renumbered. */
   byte tag();
@@ -30,4 +30,10 @@ public sealed interface Action permits Sent, Imported, ReadMarked, MessageDelete
   default boolean reachesOtherOwners() {
     return false;
   }
+
+  /**
+   * Names the keys its {@code apply} reads from the store, so that a group of actions reads them
+   * together (one multi-get per space) before they are applied.
+   */
+  default void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {}
 }

@@ -45,6 +45,8 @@ public final class ActionCodec {
         case BroadcastAccepted.TAG -> BroadcastAccepted.read(r);
         case BroadcastCompleted.TAG -> BroadcastCompleted.read(r);
         case FollowersAdded.TAG -> FollowersAdded.read(r);
+        case ConversationStateSet.TAG -> ConversationStateSet.read(r);
+        case BlockSet.TAG -> BlockSet.read(r);
         default -> throw new IllegalStateException("unknown action type " + tag);
       };
     } catch (BufferUnderflowException e) {

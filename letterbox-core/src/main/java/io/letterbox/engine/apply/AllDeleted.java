@@ -4,7 +4,10 @@ import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.store.Bytes;
 
-/** The owner emptied every conversation: one owner watermark at {@code upTo}. */
+/**
+ * The owner emptied every conversation: one owner watermark at {@code upTo}. Its activity entries
+ * stay, below the watermark: a list stops where they begin, and a new message moves each one.
+ */
 public record AllDeleted(long owner, long upTo) implements Action {
   static final byte TAG = 6;
 

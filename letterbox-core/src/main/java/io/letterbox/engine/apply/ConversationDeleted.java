@@ -1,10 +1,14 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.rows.ConversationRow;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.store.Bytes;
 
-/** The owner emptied one conversation: a watermark at {@code upTo}, and every device has read it. */
+/**
+ * The owner emptied one conversation: a watermark at {@code upTo}, every device has read it, and
+ * it leaves the list until a new message comes.
+ */
 public record ConversationDeleted(long owner, long peer, long upTo) implements Action {
   static final byte TAG = 5;
 
@@ -26,5 +30,9 @@ public record ConversationDeleted(long owner, long peer, long upTo) implements A
   public void apply(Applying to) {
     to.batch().put(Spaces.STATE, StateKey.conversationWatermark(owner, peer), Bytes.ofLong(upTo));
     ReadPositions.markAllRead(to, owner, peer, upTo);
+    ConversationRow conversation = to.state().conversationRow(owner, peer);
+    if (conversation.lastId() > 0 && conversation.lastId() <= upTo) {
+      ConversationRows.lastIdIs(to, owner, peer, conversation, 0);
+    }
   }
 }

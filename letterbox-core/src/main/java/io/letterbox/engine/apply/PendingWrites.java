@@ -33,7 +33,20 @@ import java.util.concurrent.CompletableFuture;
 public final class PendingWrites implements WriteBatch, StoreReads {
   private static final Object DELETED = new Object();
 
+  /**
+   * Values read from the store ahead of the reads that need them (the sequencer reads a group's
+   * keys together): consulted after the pending writes and before the store.
+   */
+  public interface Prefetched {
+    /** Whether {@code key} was read ahead and is still current. */
+    boolean has(Space space, byte[] key);
+
+    /** The value read ahead (null: absent); only after {@link #has} said yes. */
+    byte[] get(Space space, byte[] key);
+  }
+
   private final KeyValueStore store;
+  private Prefetched prefetched;
   /** Spaces in the order they were first written, so a batch is written in a stable order. */
   private final Map<Space, Pending> pending = new LinkedHashMap<>();
   private int size;
@@ -43,6 +56,11 @@ public final class PendingWrites implements WriteBatch, StoreReads {
 
   public PendingWrites(KeyValueStore store) {
     this.store = store;
+  }
+
+  /** Reads consult {@code prefetched} (null: none) before the store from now on. */
+  public void prefetched(Prefetched prefetched) {
+    this.prefetched = prefetched;
   }
 
   /** Writes the batch in the order it was added. */
@@ -132,20 +150,27 @@ public final class PendingWrites implements WriteBatch, StoreReads {
   public byte[] get(Space space, byte[] key) {
     Pending m = pending.get(space);
     Object o = m == null ? null : m.get(key);
-    return o == null ? store.get(space, key) : o == DELETED ? null : (byte[]) o;
+    if (o != null) {
+      return o == DELETED ? null : (byte[]) o;
+    }
+    return prefetched != null && prefetched.has(space, key) ? prefetched.get(space, key) : store.get(space, key);
   }
 
   @Override
   public List<byte[]> multiGet(Space space, List<byte[]> keys) {
     Pending m = pending.get(space);
-    if (m == null || m.isEmpty()) {
+    if ((m == null || m.isEmpty()) && prefetched == null) {
       return store.multiGet(space, keys);
     }
     List<byte[]> out = new ArrayList<>(keys.size());
     List<byte[]> missing = new ArrayList<>();
     List<Integer> at = new ArrayList<>();
     for (byte[] k : keys) {
-      Object o = m.get(k);
+      Object o = m == null ? null : m.get(k);
+      if (o == null && prefetched != null && prefetched.has(space, k)) {
+        out.add(prefetched.get(space, k));
+        continue;
+      }
       if (o == null) {
         missing.add(k);
         at.add(out.size());

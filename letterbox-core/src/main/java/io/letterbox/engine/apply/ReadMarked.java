@@ -1,12 +1,14 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.rows.ConversationRow;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.rows.ReadPosition;
 
 /**
  * The owner read the conversation on {@code device} up to message {@code upTo}: the device's
- * position, with the count of incoming messages it has read as its base.
+ * position, with the count of incoming messages it has read as its base, and the peer's read
+ * receipt (its row's {@code peerReadUpTo}, in the peer's partition).
  */
 public record ReadMarked(long owner, long peer, String device, long upTo) implements Action {
   static final byte TAG = 3;
@@ -29,8 +31,27 @@ public record ReadMarked(long owner, long peer, String device, long upTo) implem
   }
 
   @Override
+  public boolean reachesOtherOwners() {
+    return true;
+  }
+
+  @Override
+  public void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
+    want.accept(Spaces.CONVERSATIONS, io.letterbox.keys.PairKey.of(peer, owner));
+  }
+
+  @Override
   public void apply(Applying to) {
-    long base = to.state().incoming(owner, peer) - to.state().unreadAfter(owner, peer, upTo);
-    to.batch().put(Spaces.STATE, StateKey.readPosition(owner, peer, device), new ReadPosition(upTo, base).encode());
+    if (to.owns(owner)) {
+      long base = to.state().incoming(owner, peer) - to.state().unreadAfter(owner, peer, upTo);
+      to.batch().put(Spaces.STATE, StateKey.readPosition(owner, peer, device), new ReadPosition(upTo, base).encode());
+    }
+    if (to.owns(peer)) {
+      // A read receipt: the peer's row of a one-to-one conversation (a broadcaster has no row per receiver).
+      ConversationRow theirs = to.state().conversationRow(peer, owner);
+      if (theirs.lastId() > 0 && theirs.peerReadUpTo() < upTo) {
+        ConversationRows.write(to, peer, owner, theirs, theirs.withPeerReadUpTo(upTo));
+      }
+    }
   }
 }

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * A one-to-one message was sent: a row in each party's timeline, the receiver's incoming counter,
+ * A one-to-one message was sent: a row in each party's timeline and list, the receiver's incoming counter,
  * the sender's cap counters if it has a cap, and its idempotency key ({@code idempotencyKey} may
  * be null). The message's content is this log entry.
  */
@@ -46,6 +46,12 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
   }
 
   @Override
+  public void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
+    want.accept(Spaces.CONVERSATIONS, PairKey.of(from, to));
+    want.accept(Spaces.CONVERSATIONS, PairKey.of(to, from));
+  }
+
+  @Override
   public void apply(Applying to) {
     var batch = to.batch();
     if (to.owns(from)) {
@@ -59,10 +65,12 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
         batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(from, idempotencyKey),
             new IdempotencyRow(id, requestHash).encode());
       }
+      ConversationRows.arrived(to, from, this.to, id, true, true);
     }
     if (to.owns(this.to)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
       batch.increment(Spaces.INCOMING, PairKey.of(this.to, from), 1);
+      ConversationRows.arrived(to, this.to, from, id, false, true);
     }
   }
 }

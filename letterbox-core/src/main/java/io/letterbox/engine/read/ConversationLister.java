@@ -3,150 +3,283 @@ package io.letterbox.engine.read;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.letterbox.model.Conversation;
+import io.letterbox.model.Folder;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
+import io.letterbox.rows.ConversationRow;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The conversation list. The order by latest activity is derived, not written: an owner's rows are
- * grouped by peer, so walking the owner's range backwards with one seek per peer finds every
- * conversation's newest row. That walk runs once per owner; the result is cached and moved
- * forward by the writer, so sending a message costs no extra write for the list.
+ * The conversation list (decision 0008): the owner's activity index, one range scan per page,
+ * merged with the newest broadcast of each sender that reached the owner. A page costs O(page)
+ * reads whatever the owner's number of conversations; the per-owner broadcast heads are cached,
+ * bounded in bytes, and moved forward by new broadcasts when the owner lists.
  */
 public final class ConversationLister {
   static final char KIND = 'c';
 
+  /** A conversation's place in a folder: pinned first, then newest first, then by peer. */
+  record Place(boolean pinned, long lastId, long peer) {}
+
+  static final Comparator<Place> ORDER = Comparator.comparing((Place p) -> !p.pinned())
+      .thenComparing(Comparator.comparingLong(Place::lastId).reversed())
+      .thenComparingLong(Place::peer);
+
   private final StateReader state;
   private final Cursors cursors;
   private final UnreadCounter unread;
-  private final Cache<Long, ConversationIndex> cache;
+  private final Cache<Long, BroadcastHeads> heads;
 
-  public ConversationLister(StateReader state, Cursors cursors, UnreadCounter unread, long cachedOwners) {
+  /** @param cachedHeadBytes the bound of the per-owner broadcast heads cache, in bytes */
+  public ConversationLister(StateReader state, Cursors cursors, UnreadCounter unread, long cachedHeadBytes) {
     this.state = state;
     this.cursors = cursors;
     this.unread = unread;
-    this.cache = Caffeine.newBuilder().maximumSize(cachedOwners).build();
+    this.heads = Caffeine.newBuilder()
+        .maximumWeight(cachedHeadBytes)
+        .weigher((Long owner, BroadcastHeads h) -> h.weight())
+        .build();
   }
 
-  public Page<Conversation> page(long owner, String cursor, int limit) {
-    ConversationIndex.Entry after = null;
+  public Page<Conversation> page(long owner, Folder folder, String cursor, int limit) {
+    Place after = null;
     if (cursor != null) {
-      long[] p = cursors.decode(cursor, KIND, owner, 0, 2);
-      after = new ConversationIndex.Entry(p[0], p[1]);
+      long[] p = cursors.decode(cursor, KIND, owner, folder.ordinal(), 3);
+      after = new Place(p[0] == 0, p[1], p[2]);
     }
-    List<ConversationIndex.Entry> all = latestByPeer(owner);
-    int start = 0;
-    if (after != null) {
-      start = java.util.Collections.binarySearch(all, after, ConversationIndex.NEWEST_FIRST);
-      start = start >= 0 ? start + 1 : -start - 1;
+    long floor = state.ownerWatermark(owner);
+    BroadcastHeads broadcasts = heads.get(owner, o -> new BroadcastHeads());
+    List<Place> fromBroadcasts;
+    Map<Long, Long> headOf;
+    synchronized (broadcasts) {
+      broadcasts.refresh(owner, floor);
+      fromBroadcasts = broadcasts.places(folder, after);
+      headOf = broadcasts.heads();
     }
-    int end = Math.min(all.size(), start + limit);
-    boolean more = end < all.size();
-    List<ConversationIndex.Entry> entries = all.subList(start, end);
-    List<Message> newest = state.messages(entries.stream().map(ConversationIndex.Entry::lastId).toList());
-    List<Conversation> items = new ArrayList<>(entries.size());
-    for (int i = 0; i < entries.size(); i++) {
-      long peer = entries.get(i).peer();
-      items.add(new Conversation(peer, newest.get(i), unread.byDevice(owner, peer)));
-    }
-    String next = null;
-    if (more) {
-      ConversationIndex.Entry tail = entries.get(entries.size() - 1);
-      next = cursors.encode(KIND, owner, 0, tail.lastId(), tail.peer());
-    }
-    return new Page<>(items, next);
-  }
-
-  /**
-   * Every conversation's newest visible message, newest first: the cached one-to-one index merged
-   * with the newest broadcast of each sender that can have reached the owner.
-   */
-  private List<ConversationIndex.Entry> latestByPeer(long owner) {
-    Map<Long, Long> last = new HashMap<>();
-    for (ConversationIndex.Entry e : cache.get(owner, this::load).after(null)) {
-      last.merge(e.peer(), e.lastId(), Math::max);
-    }
-    BroadcastIndex broadcasts = state.broadcasts();
-    Set<Long> senders = broadcasts.contacts(owner);
-    if (!senders.isEmpty()) {
-      long ownerWatermark = state.ownerWatermark(owner);
-      Map<Long, Long> watermarks = state.conversationWatermarks(owner);
-      for (long sender : senders) {
-        long watermark = Math.max(ownerWatermark, watermarks.getOrDefault(sender, 0L));
-        if (broadcasts.latest(sender) <= watermark) {
-          continue;
-        }
-        List<Long> newest = broadcasts.reaching(sender, owner, watermark, Long.MAX_VALUE, 1,
-            id -> state.hidden(owner, sender, id));
-        if (!newest.isEmpty()) {
-          last.merge(sender, newest.get(0), Math::max);
-        }
+    List<Place> places = new ArrayList<>(limit + 1);
+    ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
+    int b = 0;
+    while (places.size() <= limit) {
+      Place a = scan.peek();
+      while (a != null && headOf.getOrDefault(a.peer(), 0L) > a.lastId()) {
+        // The peer's newest broadcast is newer: it is listed at that broadcast's place.
+        scan.next();
+        a = scan.peek();
+      }
+      Place c = b < fromBroadcasts.size() ? fromBroadcasts.get(b) : null;
+      if (a == null && c == null) {
+        break;
+      }
+      if (c == null || (a != null && ORDER.compare(a, c) < 0)) {
+        places.add(scan.next());
+      } else {
+        places.add(c);
+        b++;
       }
     }
-    List<ConversationIndex.Entry> out = new ArrayList<>(last.size());
-    last.forEach((peer, id) -> out.add(new ConversationIndex.Entry(id, peer)));
-    out.sort(ConversationIndex.NEWEST_FIRST);
+    boolean more = places.size() > limit;
+    List<Place> shown = more ? places.subList(0, limit) : places;
+    String next = null;
+    if (more) {
+      Place tail = shown.get(shown.size() - 1);
+      next = cursors.encode(KIND, owner, folder.ordinal(), tail.pinned() ? 0 : 1, tail.lastId(), tail.peer());
+    }
+    return new Page<>(items(owner, shown), next);
+  }
+
+  /** The owner's conversation with {@code peer} as its list shows it; null if it has no visible message. */
+  public Conversation one(long owner, long peer, Message newest) {
+    if (newest == null) {
+      return null;
+    }
+    return item(owner, peer, newest, state.conversationRow(owner, peer));
+  }
+
+  private List<Conversation> items(long owner, List<Place> places) {
+    List<Long> ids = new ArrayList<>(places.size());
+    List<Long> peers = new ArrayList<>(places.size());
+    for (Place p : places) {
+      ids.add(p.lastId());
+      peers.add(p.peer());
+    }
+    List<Message> newest = state.messages(ids);
+    List<ConversationRow> rows = state.conversationRows(owner, peers);
+    List<Conversation> out = new ArrayList<>(places.size());
+    for (int i = 0; i < places.size(); i++) {
+      if (newest.get(i) != null) {
+        out.add(item(owner, peers.get(i), newest.get(i), rows.get(i)));
+      }
+    }
     return out;
   }
 
-  /** A new message {@code id} between owner and peer became visible. */
+  private Conversation item(long owner, long peer, Message newest, ConversationRow row) {
+    return new Conversation(peer, newest, unread.byDevice(owner, peer), row.pinned(), row.muted(), row.archived(),
+        row.peerReadUpTo());
+  }
+
+  /** A one-to-one message {@code id} between owner and peer became visible. */
   public void advance(long owner, long peer, long id) {
-    cache.asMap().computeIfPresent(owner, (o, index) -> {
-      index.advance(peer, id);
-      return index;
-    });
+    BroadcastHeads h = heads.getIfPresent(owner);
+    if (h != null) {
+      h.advance(peer, id);
+    }
   }
 
-  /** Something of the owner's list disappeared; derive it again when asked. */
+  /** The owner's settings, deletes or blocks changed: derive its broadcast heads again when asked. */
   public void forget(long owner) {
-    cache.invalidate(owner);
+    heads.invalidate(owner);
   }
 
-  private ConversationIndex load(long owner) {
-    long ownerWatermark = state.ownerWatermark(owner);
-    Map<Long, Long> watermarks = state.conversationWatermarks(owner);
-    ConversationIndex index = new ConversationIndex();
-    long below = Long.MAX_VALUE;
-    while (true) {
-      long[] newest = state.newestRowOfPeerBelow(owner, below);
-      if (newest == null) {
-        return index;
+  /** Forgets every owner's broadcast heads (a partition came back to this node). */
+  public void forgetAll() {
+    heads.invalidateAll();
+  }
+
+  /** The cached bytes of broadcast heads, as the cache weighs them. */
+  public long cachedBytes() {
+    return heads.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+  }
+
+  /** One segment after another of the activity index, read a page at a time. */
+  private final class ActivityScan {
+    private final long owner;
+    private final Folder folder;
+    private final long floor;
+    private final int chunk;
+    private boolean pinned;
+    private Place last;
+    private List<StateReader.Activity> buffer = List.of();
+    private int at;
+    private boolean segmentDone;
+
+    ActivityScan(long owner, Folder folder, Place after, long floor, int chunk) {
+      this.owner = owner;
+      this.folder = folder;
+      this.floor = floor;
+      this.chunk = chunk;
+      this.pinned = after == null || after.pinned();
+      this.last = after;
+    }
+
+    Place peek() {
+      while (at >= buffer.size()) {
+        if (segmentDone) {
+          if (!pinned) {
+            return null;
+          }
+          pinned = false;
+          last = null;
+          segmentDone = false;
+        }
+        boolean within = last != null && last.pinned() == pinned;
+        buffer = state.activity(owner, folder, pinned, within ? last.lastId() : 0, within ? last.peer() : 0, floor, chunk);
+        at = 0;
+        segmentDone = buffer.size() < chunk;
       }
-      long peer = newest[0];
-      long watermark = Math.max(ownerWatermark, watermarks.getOrDefault(peer, 0L));
-      long lastVisible = lastVisible(owner, peer, newest[1], watermark);
-      if (lastVisible > 0) {
-        index.advance(peer, lastVisible);
-      }
-      below = peer;
+      StateReader.Activity a = buffer.get(at);
+      return new Place(a.pinned(), a.lastId(), a.peer());
+    }
+
+    Place next() {
+      Place p = peek();
+      at++;
+      last = p;
+      return p;
     }
   }
 
-  /** The newest id at or below {@code newest} above the watermark and not deleted; 0 if none. */
-  private long lastVisible(long owner, long peer, long newest, long watermark) {
-    if (newest <= watermark) {
-      return 0;
-    }
-    Set<Long> hidden = state.hiddenIds(owner, peer, watermark + 1, Long.MAX_VALUE);
-    if (!hidden.contains(newest)) {
-      return newest;
-    }
-    long upper = newest;
-    while (true) {
-      List<Long> older = state.timeline(owner, peer, watermark + 1, upper, 64);
-      for (long id : older) {
-        if (!hidden.contains(id)) {
-          return id;
+  /**
+   * One owner's broadcast senders with the newest broadcast of each that reached it (0: none
+   * visible), how far each was checked, and the owner's rows of those that have one.
+   */
+  private final class BroadcastHeads {
+    private final Map<Long, long[]> bySender = new HashMap<>();
+    private final Map<Long, ConversationRow> rows = new HashMap<>();
+
+    /** Checks only the senders that broadcast since the last check. */
+    void refresh(long owner, long floor) {
+      Set<Long> contacts = state.broadcasts().contacts(owner);
+      bySender.keySet().retainAll(contacts);
+      Set<Long> blocked = new HashSet<>(state.blockedPeers(owner));
+      Map<Long, Long> watermarks = null;
+      List<Long> needRows = new ArrayList<>();
+      for (long sender : contacts) {
+        long latest = state.broadcasts().latest(sender);
+        long[] h = bySender.computeIfAbsent(sender, s -> new long[2]);
+        if (latest <= h[1]) {
+          continue;
+        }
+        if (watermarks == null) {
+          watermarks = state.conversationWatermarks(owner);
+        }
+        long above = Math.max(Math.max(floor, watermarks.getOrDefault(sender, 0L)), h[1]);
+        if (!blocked.contains(sender)) {
+          List<Long> newest = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
+              id -> state.hidden(owner, sender, id));
+          if (!newest.isEmpty() && newest.get(0) > h[0]) {
+            h[0] = newest.get(0);
+            if (!rows.containsKey(sender)) {
+              needRows.add(sender);
+            }
+          }
+        }
+        h[1] = latest;
+      }
+      if (!needRows.isEmpty()) {
+        List<ConversationRow> read = state.conversationRows(owner, needRows);
+        for (int i = 0; i < needRows.size(); i++) {
+          rows.put(needRows.get(i), read.get(i));
         }
       }
-      if (older.size() < 64) {
-        return 0;
+    }
+
+    /** The senders with a visible head, and their heads. */
+    Map<Long, Long> heads() {
+      Map<Long, Long> out = new HashMap<>();
+      bySender.forEach((sender, h) -> {
+        if (h[0] > 0) {
+          out.put(sender, h[0]);
+        }
+      });
+      return out;
+    }
+
+    /** The senders listed at their broadcast's place in {@code folder}, after {@code after}, in order. */
+    List<Place> places(Folder folder, Place after) {
+      List<Place> out = new ArrayList<>();
+      bySender.forEach((sender, h) -> {
+        if (h[0] == 0) {
+          return;
+        }
+        ConversationRow row = rows.getOrDefault(sender, ConversationRow.NONE);
+        if (row.lastId() >= h[0] || row.folder() != folder) {
+          return; // listed at its one-to-one message's place, or in another folder
+        }
+        Place p = new Place(row.pinned(), h[0], sender);
+        if (after == null || ORDER.compare(p, after) > 0) {
+          out.add(p);
+        }
+      });
+      out.sort(ORDER);
+      return out;
+    }
+
+    synchronized void advance(long peer, long id) {
+      ConversationRow row = rows.get(peer);
+      if (row != null && id > row.lastId()) {
+        rows.put(peer, row.withLastId(id));
       }
-      upper = older.get(older.size() - 1);
+    }
+
+    int weight() {
+      return 64 + 48 * bySender.size() + 64 * rows.size();
     }
   }
 }

@@ -47,8 +47,9 @@ public final class HistoryReader {
       upper = lowest;
     }
     long floor = watermark;
-    List<Long> broadcasts = state.broadcasts().reaching(peer, owner, floor, before, limit + 1,
-        id -> state.hidden(owner, peer, id));
+    // A blocked peer's broadcasts are not shown to the owner.
+    List<Long> broadcasts = state.blocked(owner, peer) ? List.of()
+        : state.broadcasts().reaching(peer, owner, floor, before, limit + 1, id -> state.hidden(owner, peer, id));
     if (!broadcasts.isEmpty()) {
       ids = merge(ids, broadcasts, limit + 1);
     }

@@ -7,6 +7,7 @@ import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.fanout.AudienceResolver;
 import io.letterbox.id.Ids;
+import io.letterbox.keys.ActivityKey;
 import io.letterbox.keys.BroadcastKey;
 import io.letterbox.keys.CapLevelKey;
 import io.letterbox.keys.IdempotencyKey;
@@ -16,12 +17,14 @@ import io.letterbox.keys.SegmentKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.keys.TimelineKey;
+import io.letterbox.model.Folder;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
 import io.letterbox.rows.Attributes;
 import io.letterbox.rows.BroadcastRecord;
 import io.letterbox.rows.CapLevelsRow;
 import io.letterbox.rows.CapRow;
+import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.FanoutJobRow;
 import io.letterbox.rows.IdempotencyRow;
 import io.letterbox.rows.ImportedRow;
@@ -186,15 +189,86 @@ public final class StateReader {
   }
 
   /**
-   * The owner's newest timeline row with a peer below {@code peerBelow} (Long.MAX_VALUE: any),
-   * as {peer, id}; null when there is none. Walks an owner's conversations one seek each.
+   * The newest one-to-one message of the conversation below {@code below} that the owner did not
+   * delete and that is above its watermarks; 0 if none.
    */
-  public long[] newestRowOfPeerBelow(long owner, long peerBelow) {
-    KeyRange range = peerBelow == Long.MAX_VALUE ? KeyRange.prefix(Bytes.ofLong(owner))
-        : TimelineKey.peersBefore(owner, peerBelow);
-    List<KeyValue> newest = store.scan(Spaces.CONVERSATION, range, true, 1);
-    return newest.isEmpty() ? null
-        : new long[] {TimelineKey.peer(newest.get(0).key()), TimelineKey.id(newest.get(0).key())};
+  public long lastVisibleBelow(long owner, long peer, long below) {
+    long watermark = watermark(owner, peer);
+    if (below <= watermark + 1) {
+      return 0;
+    }
+    Set<Long> hidden = hiddenIds(owner, peer, watermark + 1, below);
+    long upper = below;
+    while (true) {
+      List<Long> older = timeline(owner, peer, watermark + 1, upper, 64);
+      for (long id : older) {
+        if (!hidden.contains(id)) {
+          return id;
+        }
+      }
+      if (older.size() < 64) {
+        return 0;
+      }
+      upper = older.get(older.size() - 1);
+    }
+  }
+
+  // --- conversation rows, the activity index, blocks ---
+
+  /** @return the owner's row of its conversation with {@code peer}; {@link ConversationRow#NONE} if none */
+  public ConversationRow conversationRow(long owner, long peer) {
+    return ConversationRow.decode(store.get(Spaces.CONVERSATIONS, PairKey.of(owner, peer)));
+  }
+
+  /** @return the owner's rows of its conversations with {@code peers}, in order */
+  public List<ConversationRow> conversationRows(long owner, List<Long> peers) {
+    List<byte[]> keys = new ArrayList<>(peers.size());
+    for (long peer : peers) {
+      keys.add(PairKey.of(owner, peer));
+    }
+    List<ConversationRow> out = new ArrayList<>(peers.size());
+    for (byte[] v : store.multiGet(Spaces.CONVERSATIONS, keys)) {
+      out.add(ConversationRow.decode(v));
+    }
+    return out;
+  }
+
+  /** One entry of the activity index: a one-to-one conversation and its newest message. */
+  public record Activity(boolean pinned, long lastId, long peer) {}
+
+  /**
+   * Up to {@code limit} entries of one segment of the owner's activity index (a folder, pinned or
+   * not), newest first, strictly after ({@code afterLastId}, {@code afterPeer}) when
+   * {@code afterLastId} is positive, and stopping at the first at or below {@code floor}.
+   */
+  public List<Activity> activity(long owner, Folder folder, boolean pinned, long afterLastId, long afterPeer,
+      long floor, int limit) {
+    KeyRange range = afterLastId > 0 ? ActivityKey.segmentAfter(owner, folder, pinned, afterLastId, afterPeer)
+        : ActivityKey.segment(owner, folder, pinned);
+    List<Activity> out = new ArrayList<>();
+    if (limit <= 0) {
+      return out;
+    }
+    store.scan(Spaces.ACTIVITY, range, false, (k, v) -> {
+      long lastId = ActivityKey.lastId(k);
+      if (lastId <= floor) {
+        return false; // cleared by a delete of every conversation: so is everything after it
+      }
+      out.add(new Activity(pinned, lastId, ActivityKey.peer(k)));
+      return out.size() < limit;
+    });
+    return out;
+  }
+
+  public boolean blocked(long owner, long peer) {
+    return store.get(Spaces.BLOCKED, PairKey.of(owner, peer)) != null;
+  }
+
+  /** @return the peers the owner blocked, in uid order */
+  public List<Long> blockedPeers(long owner) {
+    List<Long> out = new ArrayList<>();
+    store.scan(Spaces.BLOCKED, PairKey.owner(owner), false, (k, v) -> out.add(PairKey.peer(k)));
+    return out;
   }
 
   /** @return ids the owner deleted one by one in its conversation with {@code peer}, in {@code [from, to)} */

@@ -2,6 +2,7 @@ package io.letterbox.engine.read;
 
 import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.model.UnreadSummary;
+import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.ReadPosition;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,13 +25,16 @@ public final class UnreadCounter {
   }
 
   public Map<String, Long> byDevice(long owner, long peer) {
+    // A blocked peer's broadcasts are not shown; its one-to-one messages were refused since the block.
+    boolean blocked = state.blocked(owner, peer);
     long incoming = state.incoming(owner, peer);
     Map<String, ReadPosition> positions = state.positions(owner, peer);
     long watermark = state.watermark(owner, peer);
     Map<String, Long> out = new LinkedHashMap<>();
     for (String device : config.devices()) {
       ReadPosition p = positions.get(device);
-      out.put(device, Math.max(0, incoming - p.base()) + broadcasts(owner, peer, Math.max(p.upTo(), watermark)));
+      long fromBroadcasts = blocked ? 0 : broadcasts(owner, peer, Math.max(p.upTo(), watermark));
+      out.put(device, Math.max(0, incoming - p.base()) + fromBroadcasts);
     }
     return out;
   }
@@ -63,7 +67,11 @@ public final class UnreadCounter {
     }
     long ownerWatermark = state.ownerWatermark(owner);
     Map<Long, Long> watermarks = state.conversationWatermarks(owner);
+    java.util.Set<Long> blocked = new java.util.HashSet<>(state.blockedPeers(owner));
     for (long sender : state.broadcasts().contacts(owner)) {
+      if (blocked.contains(sender)) {
+        continue;
+      }
       ReadPosition p = positions.get(sender);
       long after = Math.max(Math.max(p == null ? 0 : p.upTo(), ownerWatermark),
           watermarks.getOrDefault(sender, 0L));
@@ -73,11 +81,19 @@ public final class UnreadCounter {
       long n = broadcasts(owner, sender, after);
       if (n > 0) {
         ownCounts.merge(sender, n, Long::sum);
-        total[0] += n;
       }
     }
     counts.clear();
     ownCounts.forEach((peer, n) -> counts.add(new UnreadSummary.PeerCount(peer, n)));
+    // Muted conversations keep their own count but stay out of the total.
+    List<Long> peers = counts.stream().map(UnreadSummary.PeerCount::peer).toList();
+    List<ConversationRow> rows = state.conversationRows(owner, peers);
+    total[0] = 0;
+    for (int i = 0; i < peers.size(); i++) {
+      if (!rows.get(i).muted()) {
+        total[0] += counts.get(i).count();
+      }
+    }
     counts.sort(Comparator.comparingLong(UnreadSummary.PeerCount::count).reversed()
         .thenComparingLong(UnreadSummary.PeerCount::peer));
     return new UnreadSummary(total[0], List.copyOf(counts));

@@ -39,6 +39,8 @@ public final class DeliverCommand extends Command<Void> {
       readAhead.want(Spaces.DELIVERIES, DeliveryKey.of(partition, origins[i]));
       if (known == null) {
         readAhead.want(Spaces.LOG, LogKey.of(origins[i]));
+      } else {
+        known[i].readAhead(readAhead::want);
       }
     }
   }

@@ -5,7 +5,6 @@ import io.letterbox.engine.apply.PendingWrites;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.id.IdGenerator;
 import io.letterbox.store.Space;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,7 +16,6 @@ final class EngineContext {
   private final PendingWrites pending;
   private final IdGenerator ids;
   private final LetterboxConfig config;
-  private ReadAhead readAhead;
 
   EngineContext(StateReader state, PendingWrites pending, IdGenerator ids, LetterboxConfig config) {
     this.state = state;
@@ -38,9 +36,9 @@ final class EngineContext {
     return config;
   }
 
-  /** The group being decided read {@code readAhead} (null: nothing). */
+  /** The group being decided read {@code readAhead} (null: nothing): reads consult it before the store. */
   void readAhead(ReadAhead readAhead) {
-    this.readAhead = readAhead;
+    pending.prefetched(readAhead);
   }
 
   /**
@@ -48,26 +46,6 @@ final class EngineContext {
    * what the group read ahead, then one multi-get of the store for the rest.
    */
   List<byte[]> multiGet(Space space, List<byte[]> keys) {
-    List<byte[]> out = new ArrayList<>(keys.size());
-    List<byte[]> rest = new ArrayList<>();
-    List<Integer> at = new ArrayList<>();
-    for (byte[] key : keys) {
-      if (pending.hasPending(space, key)) {
-        out.add(pending.get(space, key));
-      } else if (readAhead != null && readAhead.has(space, key)) {
-        out.add(readAhead.get(space, key));
-      } else {
-        at.add(out.size());
-        rest.add(key);
-        out.add(null);
-      }
-    }
-    if (!rest.isEmpty()) {
-      List<byte[]> read = pending.multiGet(space, rest);
-      for (int i = 0; i < at.size(); i++) {
-        out.set(at.get(i), read.get(i));
-      }
-    }
-    return out;
+    return pending.multiGet(space, keys);
   }
 }

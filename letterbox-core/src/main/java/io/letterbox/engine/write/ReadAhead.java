@@ -1,5 +1,6 @@
 package io.letterbox.engine.write;
 
+import io.letterbox.engine.apply.PendingWrites;
 import io.letterbox.store.Space;
 import io.letterbox.store.StoreReads;
 import java.nio.ByteBuffer;
@@ -13,11 +14,12 @@ import java.util.Map;
  * The keys the commands of one group will read, fetched together before the first is decided:
  * one multi-get per space for the whole group, where each command reading its own keys would
  * cost a round trip each (on HBase a group's deliveries come from up to every other partition).
- * Values are as of the group's start; {@link EngineContext#multiGet} puts what earlier commands
- * of the group wrote in front of them, and a group written early (at its mutation limit) makes
- * them stale, so it {@linkplain #invalidate invalidates} them.
+ * Values are as of the group's start; each partition's {@link PendingWrites} puts what earlier
+ * commands of the group wrote in front of them (the appliers read through it too), and a group
+ * written early (at its mutation limit) makes them stale, so it {@linkplain #invalidate
+ * invalidates} them, as the end of the group does.
  */
-final class ReadAhead {
+final class ReadAhead implements PendingWrites.Prefetched {
   private final Map<Space, Map<ByteBuffer, byte[]>> wanted = new LinkedHashMap<>();
   private boolean valid;
 
@@ -45,8 +47,8 @@ final class ReadAhead {
     valid = false;
   }
 
-  /** Whether {@code key} was read ahead and is still current. */
-  boolean has(Space space, byte[] key) {
+  @Override
+  public boolean has(Space space, byte[] key) {
     if (!valid) {
       return false;
     }
@@ -54,8 +56,8 @@ final class ReadAhead {
     return values != null && values.containsKey(ByteBuffer.wrap(key));
   }
 
-  /** The value read ahead for {@code key} (null: absent); only after {@link #has} said yes. */
-  byte[] get(Space space, byte[] key) {
+  @Override
+  public byte[] get(Space space, byte[] key) {
     return wanted.get(space).get(ByteBuffer.wrap(key));
   }
 }

@@ -5,6 +5,8 @@ import io.letterbox.engine.LetterboxException;
 import io.letterbox.engine.apply.CapLevels;
 import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.read.StateReader;
+import io.letterbox.keys.PairKey;
+import io.letterbox.keys.Spaces;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
 import io.letterbox.model.SendRequest;
@@ -21,6 +23,14 @@ public final class SendCommand extends Command<SendResult> {
     this.requestHash = hash(request);
   }
 
+  /** Whether the receiver blocked the sender, and both parties' conversation rows (for the appliers). */
+  @Override
+  void readAhead(ReadAhead readAhead) {
+    readAhead.want(Spaces.BLOCKED, PairKey.of(request.to(), request.from()));
+    readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.from(), request.to()));
+    readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.to(), request.from()));
+  }
+
   @Override
   Decision<SendResult> decide(EngineContext context) {
     StateReader state = context.state();
@@ -31,6 +41,10 @@ public final class SendCommand extends Command<SendResult> {
         throw Idempotency.conflict();
       }
       return Decision.nothing(new SendResult(first, false));
+    }
+    if (state.blocked(request.to(), request.from())) {
+      throw new LetterboxException(ErrorCode.BLOCKED,
+          String.format("user %d does not take messages from %d", request.to(), request.from()));
     }
     Optional<FrequencyCap> cap = state.cap(request.from());
     if (cap.isPresent() && CapLevels.atCap(state, request.from(), cap.get(),

@@ -260,6 +260,7 @@ public final class Sequencer implements AutoCloseable {
           }
         }
         flush();
+        readAhead.invalidate();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;

@@ -39,7 +39,11 @@ class ActionCodecTest {
       new BroadcastAccepted(78, 5, "to some", new Audience.Subscribers(Map.of("a", "b")), Priority.HIGH, "k", 9),
       new BroadcastAccepted(79, 5, "to a list", new Audience.Uids(new long[] {1, 2, 3}), Priority.NORMAL, "k2", 1),
       new BroadcastAccepted(80, 5, "to a segment", new Audience.Segment("vip"), Priority.HIGH, null, 2),
-      new BroadcastCompleted(80, 5, 1234));
+      new BroadcastCompleted(80, 5, 1234),
+      new ConversationStateSet(1, 2, true, false, true),
+      new ConversationStateSet(1, Long.MAX_VALUE, false, true, false),
+      new BlockSet(1, 2, true),
+      new BlockSet(2, 1, false));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

@@ -36,7 +36,7 @@ import java.util.TreeSet;
  * @param maxBodyBytes   largest request body accepted
  * @param workerThreads  threads that run engine calls off the event loop
  * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
- *                       max-import-batch, cached-owners, cached-message-bytes,
+ *                       max-import-batch, cached-head-bytes, cached-message-bytes,
  *                       cached-audience-bytes, max-audience-uids, normal-lane-threads,
  *                       high-lane-threads, prewarm-min-receivers, fanout-attempts and
  *                       fanout-retry-delay
@@ -112,7 +112,7 @@ public record ServerConfig(
     public Builder defaultCap(FrequencyCap v) { engine.defaultCap(v); return this; }
     public Builder nodeId(int v) { engine.node(v); return this; }
     public Builder maxImportBatch(int v) { engine.maxImportBatch(v); return this; }
-    public Builder cachedOwners(long v) { engine.cachedOwners(v); return this; }
+    public Builder cachedHeadBytes(long v) { engine.cachedHeadBytes(v); return this; }
     public Builder cachedMessageBytes(long v) { engine.cachedMessageBytes(v); return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
@@ -141,7 +141,7 @@ public record ServerConfig(
         case "default-cap" -> defaultCap(v.isEmpty() ? null : ConfigValues.cap(key, v));
         case "node-id" -> nodeId(ConfigValues.integer(key, v, 0, Ids.MAX_NODE));
         case "max-import-batch" -> maxImportBatch(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
-        case "cached-owners" -> cachedOwners(ConfigValues.longValue(key, v));
+        case "cached-head-bytes" -> cachedHeadBytes(ConfigValues.longValue(key, v));
         case "cached-message-bytes" -> cachedMessageBytes(ConfigValues.longValue(key, v));
         case "worker-threads" -> workerThreads(ConfigValues.integer(key, v, 1, 1024));
         case "cached-audience-bytes" -> cachedAudienceBytes(ConfigValues.longValue(key, v));

@@ -115,6 +115,42 @@ public final class ClusterNodes implements AutoCloseable {
     return logs.resolve("node" + i + "-" + (starts[i] + 1) + ".log");
   }
 
+  /**
+   * Waits up to {@code atMost} for {@code condition} about the cluster; when it does not come,
+   * fails with what each node says of the cluster and its membership log lines, so that a failure
+   * on a machine one cannot log into can still be read.
+   */
+  public void awaitCluster(String what, Duration atMost, java.util.concurrent.Callable<Boolean> condition) {
+    try {
+      await(what).atMost(atMost).pollInterval(Duration.ofMillis(200)).until(condition);
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError(what + " not within " + atMost + "\n" + describe(), e);
+    }
+  }
+
+  /** Each node's answer to /v1/cluster and the last lines of its log about partitions. */
+  public String describe() {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < ports.length; i++) {
+      out.append("node ").append(i).append(alive(i) ? "" : " (not running)").append(": ");
+      try {
+        out.append(api(i).get("/v1/cluster").body());
+      } catch (AssertionError down) {
+        out.append("no answer");
+      }
+      out.append('\n');
+      Path log = Path.of("target", "cluster-nodes", dir.getFileName().toString()).resolve("node" + i + "-" + starts[i] + ".log");
+      try {
+        List<String> lines = Files.readAllLines(log).stream()
+            .filter(l -> l.contains("partition") || l.contains("ERROR") || l.contains("session")).toList();
+        lines.subList(Math.max(0, lines.size() - 20), lines.size()).forEach(l -> out.append("  ").append(l).append('\n'));
+      } catch (IOException | java.io.UncheckedIOException unreadable) {
+        out.append("  (log unreadable: ").append(unreadable).append(")\n");
+      }
+    }
+    return out.toString();
+  }
+
   public static boolean healthy(Api api) {
     try {
       return api.get("/health").status() == 200;
