@@ -422,14 +422,20 @@ public final class Letterbox implements AutoCloseable {
 
   /**
    * Changes the owner's settings of its conversation with {@code peer}; a null setting keeps its
-   * value. The conversation need not have a message yet (a broadcaster may be muted beforehand).
+   * value.
+   *
+   * @return the conversation as its list shows it now
+   * @throws LetterboxException {@link ErrorCode#NOT_FOUND} if the owner has no visible message
+   *     with the peer (nothing is changed)
    */
-  public CompletableFuture<Void> setConversationState(long owner, long peer, Boolean pinned, Boolean muted,
+  public CompletableFuture<Conversation> setConversationState(long owner, long peer, Boolean pinned, Boolean muted,
       Boolean archived) {
     Validate.uid("uid", owner);
     Validate.uid("peer", peer);
     Validate.distinct("uid", owner, "peer", peer);
-    return submit(owner, new ConversationStateCommand(owner, peer, pinned, muted, archived));
+    conversation(owner, peer);
+    return submit(owner, new ConversationStateCommand(owner, peer, pinned, muted, archived))
+        .thenApplyAsync(done -> conversation(owner, peer), replies);
   }
 
   /** Blocks ({@code block}) or unblocks {@code peer} for {@code owner}. */

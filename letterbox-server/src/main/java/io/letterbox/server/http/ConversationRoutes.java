@@ -3,6 +3,7 @@ package io.letterbox.server.http;
 import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.POST;
+import static io.vertx.core.http.HttpMethod.PUT;
 
 import io.letterbox.engine.Letterbox;
 import io.letterbox.server.http.json.JsonBody;
@@ -23,13 +24,46 @@ final class ConversationRoutes {
       long uid = Params.id(ctx, "uid");
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.conversations(uid, cursor, limit), JsonViews::conversation)));
+      var folder = Params.folder(ctx);
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.conversations(uid, folder, cursor, limit),
+          JsonViews::conversation)));
     });
 
     routes.add(GET, "/v1/users/:uid/conversations/:peer", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");
       Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversation(uid, peer))));
+    });
+
+    routes.add(PUT, "/v1/users/:uid/conversations/:peer/state", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      JsonBody b = JsonBody.of(ctx, "pinned", "muted", "archived");
+      Boolean pinned = b.optionalBoolean("pinned").orElse(null);
+      Boolean muted = b.optionalBoolean("muted").orElse(null);
+      Boolean archived = b.optionalBoolean("archived").orElse(null);
+      if (pinned == null && muted == null && archived == null) {
+        throw io.letterbox.engine.LetterboxException.invalid("give at least one of pinned, muted, archived");
+      }
+      Replies.json(ctx, 200, engine.write(() -> box.setConversationState(uid, peer, pinned, muted, archived))
+          .map(JsonViews::conversation));
+    });
+
+    routes.add(PUT, "/v1/users/:uid/blocks/:peer", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Replies.noContent(ctx, engine.write(() -> box.block(uid, peer, true)));
+    });
+
+    routes.add(DELETE, "/v1/users/:uid/blocks/:peer", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Replies.noContent(ctx, engine.write(() -> box.block(uid, peer, false)));
+    });
+
+    routes.add(GET, "/v1/users/:uid/blocks", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.peers(box.blocked(uid))));
     });
 
     routes.add(GET, "/v1/users/:uid/conversations/:peer/messages", ctx -> {

@@ -54,6 +54,20 @@ final class Params {
     return v == null || v.isEmpty() ? null : v;
   }
 
+  /** {@code ?folder=}: {@code archived} or {@code requests}; absent means the default list. */
+  static io.letterbox.model.Folder folder(RoutingContext ctx) {
+    String v = single(ctx, "folder");
+    if (v == null || v.isEmpty()) {
+      return io.letterbox.model.Folder.DEFAULT;
+    }
+    io.letterbox.model.Folder f = io.letterbox.model.Folder.ofApiName(v);
+    if (f == null) {
+      throw LetterboxException.invalid("folder must be one of default, archived, requests: %s",
+          v.length() > 40 ? v.substring(0, 40) + "…" : v);
+    }
+    return f;
+  }
+
   static String requiredQuery(RoutingContext ctx, String name) {
     String v = single(ctx, name);
     if (v == null || v.isEmpty()) {

@@ -40,6 +40,7 @@ class BadInputChangesNothingTest extends ApiTestBase {
   static Stream<Arguments> badRequests() {
     String send = "/v1/messages";
     String read = "/v1/users/" + c + "/conversations/" + d + "/read";
+    String state = "/v1/users/" + c + "/conversations/" + d + "/state";
     return Stream.of(
         bad("malformed JSON", "POST", send, "{\"from\":", 400, "INVALID_JSON"),
         bad("empty body", "POST", send, "", 400, "INVALID_JSON"),
@@ -88,6 +89,15 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("forged conversations cursor", "GET", "/v1/users/" + c + "/conversations?cursor=AAAA", null, 400, "INVALID_ARGUMENT"),
         bad("non-numeric uid in the path", "GET", "/v1/users/carol/conversations", null, 400, "INVALID_ARGUMENT"),
         bad("uid above 2^63-1 in the path", "GET", "/v1/users/9223372036854775808/conversations", null, 400, "INVALID_ARGUMENT"),
+        bad("unknown folder", "GET", "/v1/users/" + c + "/conversations?folder=spam", null, 400, "INVALID_ARGUMENT"),
+        bad("state with an unknown field", "PUT", state, "{\"starred\":true}", 400, "INVALID_ARGUMENT"),
+        bad("state with a mistyped field", "PUT", state, "{\"pinned\":\"yes\"}", 400, "INVALID_ARGUMENT"),
+        bad("state with a null field", "PUT", state, "{\"muted\":null}", 400, "INVALID_ARGUMENT"),
+        bad("state with nothing to set", "PUT", state, "{}", 400, "INVALID_ARGUMENT"),
+        bad("state of a conversation without messages", "PUT", "/v1/users/" + a + "/conversations/" + b + "/state",
+            "{\"pinned\":true}", 404, "NOT_FOUND"),
+        bad("blocking oneself", "PUT", "/v1/users/" + c + "/blocks/" + c, null, 400, "INVALID_ARGUMENT"),
+        bad("blocking peer 0", "PUT", "/v1/users/" + c + "/blocks/0", null, 400, "INVALID_ARGUMENT"),
         bad("unread without device", "GET", "/v1/users/" + c + "/unread", null, 400, "INVALID_ARGUMENT"),
         bad("unread on an unknown device", "GET", "/v1/users/" + c + "/unread?device=tv", null, 400, "INVALID_ARGUMENT"),
         bad("delete a message id that is not a number", "DELETE", "/v1/users/" + c + "/messages/first", null, 400, "INVALID_ARGUMENT"),
@@ -141,6 +151,10 @@ class BadInputChangesNothingTest extends ApiTestBase {
     assertThat(api.get("/v1/users/" + c + "/unread?device=pc").json().get("total").asLong()).isEqualTo(1);
     assertThat(api.get("/v1/users/" + c + "/unread?device=mobile").json().get("total").asLong()).isEqualTo(1);
     assertThat(api.get("/v1/senders/" + a + "/cap").status()).isEqualTo(404);
+    JsonNode conversation = api.get("/v1/users/" + c + "/conversations/" + d).json();
+    assertThat(List.of(conversation.get("pinned").asBoolean(), conversation.get("muted").asBoolean(),
+        conversation.get("archived").asBoolean())).containsOnly(false);
+    assertThat(api.get("/v1/users/" + c + "/blocks").json().get("items")).isEmpty();
   }
 
   /** With {@code rawHeaders}, {@code path} is the request line without its version, sent as it is. */

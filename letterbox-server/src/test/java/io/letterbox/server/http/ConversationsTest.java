@@ -167,6 +167,64 @@ class ConversationsTest extends ApiTestBase {
     assertThat(u.get("conversations")).hasSize(2);
   }
 
+  @Test
+  void pinningMutingAndArchivingAnswerTheItemAndMoveItInTheLists() {
+    long me = user();
+    long ann = user();
+    long bob = user();
+    send(ann, me, "from ann");
+    send(bob, me, "from bob");
+
+    Reply pinned = api.put("/v1/users/" + me + "/conversations/" + ann + "/state", "{\"pinned\":true}");
+    assertThat(pinned.status()).as("%s", pinned).isEqualTo(200);
+    assertThat(pinned.json().get("pinned").asBoolean()).isTrue();
+    assertThat(pinned.json().get("muted").asBoolean()).isFalse();
+    assertThat(peers(me, "")).containsExactly("" + ann, "" + bob);
+
+    Reply archived = api.put("/v1/users/" + me + "/conversations/" + bob + "/state", "{\"archived\":true,\"muted\":true}");
+    assertThat(archived.json().get("archived").asBoolean()).isTrue();
+    assertThat(peers(me, "")).containsExactly("" + ann);
+    assertThat(peers(me, "?folder=archived")).containsExactly("" + bob);
+    assertThat(unread(me, "pc").get("total").asLong()).as("muted: not in the total").isEqualTo(1);
+  }
+
+  @Test
+  void aBlockedSenderIsRefusedWith403AndNothingIsStored() {
+    long me = user();
+    long pest = user();
+    send(pest, me, "before");
+    assertThat(api.put("/v1/users/" + me + "/blocks/" + pest, null).status()).isEqualTo(204);
+    assertThat(api.get("/v1/users/" + me + "/blocks").json().get("items").get(0).get("peer").asText()).isEqualTo("" + pest);
+
+    Reply refused = api.post("/v1/messages", "{\"from\":\"" + pest + "\",\"to\":\"" + me + "\",\"text\":\"again\"}");
+
+    assertThat(refused.status()).isEqualTo(403);
+    assertThat(refused.errorCode()).isEqualTo("BLOCKED");
+    assertThat(api.get("/v1/users/" + me + "/conversations/" + pest + "/messages").json().get("items")).hasSize(1);
+    assertThat(api.delete("/v1/users/" + me + "/blocks/" + pest).status()).isEqualTo(204);
+    assertThat(api.get("/v1/users/" + me + "/blocks").json().get("items")).isEmpty();
+  }
+
+  @Test
+  void theSenderSeesHowFarThePeerHasRead() {
+    long me = user();
+    long ann = user();
+    JsonNode first = send(me, ann, "1");
+    send(me, ann, "2");
+    assertThat(api.get("/v1/users/" + me + "/conversations/" + ann).json().get("peerReadUpTo").isNull()).isTrue();
+
+    api.post("/v1/users/" + ann + "/conversations/" + me + "/read", "{\"device\":\"pc\",\"upTo\":\"" + first.get("id").asText() + "\"}");
+
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).until(() ->
+        first.get("id").asText().equals(api.get("/v1/users/" + me + "/conversations/" + ann).json().get("peerReadUpTo").asText()));
+  }
+
+  private static List<String> peers(long uid, String query) {
+    List<String> out = new ArrayList<>();
+    api.get("/v1/users/" + uid + "/conversations" + query).json().get("items").forEach(i -> out.add(i.get("peer").asText()));
+    return out;
+  }
+
   private static JsonNode unread(long uid, String device) {
     Reply r = api.get("/v1/users/" + uid + "/unread?device=" + device);
     assertThat(r.status()).as("%s", r).isEqualTo(200);

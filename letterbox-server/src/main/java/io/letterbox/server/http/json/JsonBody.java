@@ -79,6 +79,18 @@ public final class JsonBody {
     return present(field) ? Optional.of(string(field)) : Optional.empty();
   }
 
+  /** @return a boolean field if present; any other JSON type is refused */
+  public Optional<Boolean> optionalBoolean(String field) {
+    if (!present(field)) {
+      return Optional.empty();
+    }
+    JsonNode n = required(field);
+    if (!n.isBoolean()) {
+      throw LetterboxException.invalid("%s%s must be true or false", where, field);
+    }
+    return Optional.of(n.booleanValue());
+  }
+
   /** @return an integer field that fits an int; fractions and strings are refused */
   public int integer(String field) {
     JsonNode n = required(field);

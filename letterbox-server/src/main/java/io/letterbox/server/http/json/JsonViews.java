@@ -20,7 +20,11 @@ public final class JsonViews {
   public record MessageView(String id, String kind, String from,
       @JsonInclude(JsonInclude.Include.NON_NULL) String to, String text, String createdAt) {}
 
-  public record ConversationView(String peer, MessageView lastMessage, Map<String, Long> unread, String updatedAt) {}
+  /** {@code peerReadUpTo} is null until the peer has read something of a one-to-one conversation. */
+  public record ConversationView(String peer, MessageView lastMessage, Map<String, Long> unread, String updatedAt,
+      boolean pinned, boolean muted, boolean archived, String peerReadUpTo) {}
+
+  public record PeerView(String peer) {}
 
   /** {@code next} is written as null on the last page, never left out. */
   public record PageView<T>(List<T> items, String next) {}
@@ -51,7 +55,13 @@ public final class JsonViews {
 
   public static ConversationView conversation(Conversation c) {
     return new ConversationView(Ids64.format(c.peer()), message(c.lastMessage()), c.unread(),
-        Times.format(c.updatedAt()));
+        Times.format(c.updatedAt()), c.pinned(), c.muted(), c.archived(),
+        c.peerReadUpTo() == 0 ? null : Ids64.format(c.peerReadUpTo()));
+  }
+
+  /** A list of peers, all on one page. */
+  public static PageView<PeerView> peers(List<Long> peers) {
+    return new PageView<>(peers.stream().map(p -> new PeerView(Ids64.format(p))).toList(), null);
   }
 
   public static <T, V> PageView<V> page(Page<T> page, Function<T, V> view) {

@@ -1,0 +1,324 @@
+package io.letterbox.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.engine.replay.Replayer;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.StateKey;
+import io.letterbox.model.Audience;
+import io.letterbox.model.BroadcastRequest;
+import io.letterbox.model.Conversation;
+import io.letterbox.model.Folder;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.model.SendRequest;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.Space;
+import io.letterbox.store.WriteBatch;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Conversation lists as issue 11 and decision 0008 define them: the activity index, folders,
+ * pinned, muted and archived conversations, blocks and read receipts, on every backend.
+ */
+public abstract class ConversationListContract extends EngineFixture {
+
+  private Message at(long from, long to, String text) {
+    clock.advance(Duration.ofSeconds(1));
+    return send(from, to, text);
+  }
+
+  private List<Long> peers(long owner, Folder folder) {
+    return box.conversations(owner, folder, null, 100).items().stream().map(Conversation::peer).toList();
+  }
+
+  private Conversation item(long owner, long peer) {
+    return box.conversation(owner, peer);
+  }
+
+  private void broadcastToFollowers(long from, String text) {
+    clock.advance(Duration.ofSeconds(1));
+    box.broadcast(new BroadcastRequest(from, text, new Audience.Followers(), BroadcastRequest.Priority.NORMAL, null))
+        .join();
+  }
+
+  // --- order and paging ---
+
+  @Test
+  void pinnedConversationsComeFirstThenTheNewestActivity() {
+    at(BOB, ALICE, "bob");
+    at(CAROL, ALICE, "carol");
+    at(DAVE, ALICE, "dave");
+    box.setConversationState(ALICE, BOB, true, null, null).join();
+    assertThat(peers(ALICE)).containsExactly(BOB, DAVE, CAROL);
+    assertThat(item(ALICE, BOB).pinned()).isTrue();
+    at(CAROL, ALICE, "carol again");
+    assertThat(peers(ALICE)).containsExactly(BOB, CAROL, DAVE);
+    box.setConversationState(ALICE, BOB, false, null, null).join();
+    assertThat(peers(ALICE)).containsExactly(CAROL, DAVE, BOB);
+  }
+
+  @Test
+  void aConversationThatMovesUpBetweenPagesIsNotListedTwice() {
+    for (long peer = 1; peer <= 30; peer++) {
+      at(peer, ALICE, "hi from " + peer);
+    }
+    Page<Conversation> first = box.conversations(ALICE, null, 10);
+    assertThat(first.items()).extracting(Conversation::peer).startsWith(30L, 29L);
+    at(5, ALICE, "5 again");
+    List<Long> rest = new ArrayList<>();
+    Page<Conversation> page = box.conversations(ALICE, first.next(), 10);
+    rest.addAll(page.items().stream().map(Conversation::peer).toList());
+    while (page.next() != null) {
+      page = box.conversations(ALICE, page.next(), 10);
+      rest.addAll(page.items().stream().map(Conversation::peer).toList());
+    }
+    assertThat(rest).doesNotContain(5L).doesNotHaveDuplicates().hasSize(19).startsWith(20L).endsWith(1L);
+    assertThat(peers(ALICE).get(0)).isEqualTo(5L);
+  }
+
+  @Test
+  void aCursorIsBoundToItsFolder() {
+    for (long peer = 1; peer <= 3; peer++) {
+      at(peer, ALICE, "hi");
+    }
+    String next = box.conversations(ALICE, null, 1).next();
+    assertThat(refusal(() -> box.conversations(ALICE, Folder.ARCHIVED, next, 1))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+  }
+
+  // --- deletes move a conversation in the list ---
+
+  @Test
+  void deletingTheNewestMessageListsTheConversationAtItsPreviousOne() {
+    Message old = at(BOB, ALICE, "old from bob");
+    at(CAROL, ALICE, "carol");
+    Message newest = at(BOB, ALICE, "newest from bob");
+    assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
+    box.deleteMessage(ALICE, newest.id()).join();
+    assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
+    assertThat(item(ALICE, BOB).lastMessage()).isEqualTo(old);
+    box.deleteMessage(ALICE, old.id()).join();
+    assertThat(peers(ALICE)).containsExactly(CAROL);
+    assertThat(peers(BOB)).containsExactly(ALICE);
+  }
+
+  @Test
+  void anEmptiedConversationLeavesTheListUntilANewMessage() {
+    at(BOB, ALICE, "1");
+    at(CAROL, ALICE, "2");
+    box.deleteConversation(ALICE, BOB).join();
+    assertThat(peers(ALICE)).containsExactly(CAROL);
+    at(BOB, ALICE, "3");
+    assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
+    box.deleteAll(ALICE).join();
+    assertThat(peers(ALICE)).isEmpty();
+    at(CAROL, ALICE, "4");
+    assertThat(peers(ALICE)).containsExactly(CAROL);
+    assertThat(item(ALICE, CAROL).lastMessage().text()).isEqualTo("4");
+  }
+
+  // --- muted and archived ---
+
+  @Test
+  void aMutedConversationCountsItsOwnUnreadButNotInTheTotal() {
+    at(BOB, ALICE, "1");
+    at(BOB, ALICE, "2");
+    at(CAROL, ALICE, "3");
+    Conversation muted = box.setConversationState(ALICE, BOB, null, true, null).join();
+    assertThat(muted.muted()).isTrue();
+    assertThat(muted.unread()).isEqualTo(Map.of("pc", 2L, "mobile", 2L));
+    var summary = box.unread(ALICE, "pc");
+    assertThat(summary.total()).isEqualTo(1);
+    assertThat(summary.conversations()).extracting(c -> c.peer() + "=" + c.count())
+        .containsExactlyInAnyOrder(BOB + "=2", CAROL + "=1");
+    box.setConversationState(ALICE, BOB, null, false, null).join();
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(3);
+  }
+
+  @Test
+  void anArchivedConversationIsListedUnderArchivedAndComesBackOnANewMessage() {
+    at(BOB, ALICE, "1");
+    at(CAROL, ALICE, "2");
+    box.setConversationState(ALICE, BOB, null, null, true).join();
+    assertThat(peers(ALICE)).containsExactly(CAROL);
+    assertThat(peers(ALICE, Folder.ARCHIVED)).containsExactly(BOB);
+    assertThat(item(ALICE, BOB).archived()).isTrue();
+    at(BOB, ALICE, "3");
+    assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
+    assertThat(peers(ALICE, Folder.ARCHIVED)).isEmpty();
+    assertThat(item(ALICE, BOB).archived()).isFalse();
+  }
+
+  @Test
+  void anArchivedMutedConversationStaysArchivedOnANewMessage() {
+    at(BOB, ALICE, "1");
+    box.setConversationState(ALICE, BOB, null, true, true).join();
+    at(BOB, ALICE, "2");
+    assertThat(peers(ALICE)).isEmpty();
+    assertThat(peers(ALICE, Folder.ARCHIVED)).containsExactly(BOB);
+  }
+
+  @Test
+  void theStateOfAConversationWithoutMessagesIsNotFoundAndNothingChanges() {
+    assertThat(refusal(() -> box.setConversationState(ALICE, BOB, true, null, null).join()))
+        .isEqualTo(ErrorCode.NOT_FOUND);
+    at(BOB, ALICE, "hi");
+    assertThat(item(ALICE, BOB).pinned()).isFalse();
+  }
+
+  // --- blocks ---
+
+  @Test
+  void aBlockedSendersMessagesAreRefusedWithNothingStored() {
+    at(BOB, ALICE, "before");
+    box.block(ALICE, BOB, true).join();
+    assertThat(box.blocked(ALICE)).containsExactly(BOB);
+    assertThat(refusal(() -> box.send(new SendRequest(BOB, ALICE, "blocked", null)).join()))
+        .isEqualTo(ErrorCode.BLOCKED);
+    assertThat(history(ALICE, BOB)).containsExactly("before");
+    assertThat(history(BOB, ALICE)).containsExactly("before");
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+    at(ALICE, BOB, "the blocker may still write");
+    box.block(ALICE, BOB, false).join();
+    assertThat(box.blocked(ALICE)).isEmpty();
+    at(BOB, ALICE, "after");
+    assertThat(history(ALICE, BOB)).containsExactly("after", "the blocker may still write", "before");
+  }
+
+  @Test
+  void aBlockedBroadcastersBroadcastsAreHiddenFromTheBlocker() {
+    box.follow(ALICE, NEWS).join();
+    box.follow(BOB, NEWS).join();
+    broadcastToFollowers(NEWS, "news");
+    assertThat(peers(ALICE)).containsExactly(NEWS);
+    box.block(ALICE, NEWS, true).join();
+    assertThat(peers(ALICE)).isEmpty();
+    assertThat(history(ALICE, NEWS)).isEmpty();
+    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    assertThat(peers(BOB)).containsExactly(NEWS);
+    box.block(ALICE, NEWS, false).join();
+    assertThat(peers(ALICE)).containsExactly(NEWS);
+  }
+
+  @Test
+  void blockingOneselfIsInvalid() {
+    assertThat(refusal(() -> box.block(ALICE, ALICE, true).join())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(box.blocked(ALICE)).isEmpty();
+  }
+
+  // --- broadcasts merged by their heads ---
+
+  @Test
+  void aSenderOfBothBroadcastsAndOneToOneMessagesIsListedOnceAtItsNewest() {
+    box.follow(ALICE, NEWS).join();
+    at(CAROL, ALICE, "carol");
+    broadcastToFollowers(NEWS, "news 1");
+    at(NEWS, ALICE, "a personal note");
+    assertThat(peers(ALICE)).containsExactly(NEWS, CAROL);
+    assertThat(item(ALICE, NEWS).lastMessage().text()).isEqualTo("a personal note");
+    at(BOB, ALICE, "bob");
+    broadcastToFollowers(NEWS, "news 2");
+    assertThat(peers(ALICE)).containsExactly(NEWS, BOB, CAROL);
+    Conversation first = box.conversations(ALICE, null, 1).items().get(0);
+    assertThat(first.lastMessage().text()).isEqualTo("news 2");
+  }
+
+  @Test
+  void aPinnedBroadcasterIsListedFirst() {
+    box.follow(ALICE, NEWS).join();
+    broadcastToFollowers(NEWS, "news");
+    at(BOB, ALICE, "bob");
+    box.setConversationState(ALICE, NEWS, true, null, null).join();
+    assertThat(peers(ALICE)).containsExactly(NEWS, BOB);
+    Page<Conversation> one = box.conversations(ALICE, null, 1);
+    assertThat(one.items()).extracting(Conversation::peer).containsExactly(NEWS);
+    assertThat(box.conversations(ALICE, one.next(), 1).items()).extracting(Conversation::peer).containsExactly(BOB);
+  }
+
+  // --- read receipts ---
+
+  @Test
+  void theListShowsHowFarThePeerHasReadOverItsDevices() throws Exception {
+    reopen(newStore(), config().partitions(4));
+    long alice = uidIn(0);
+    long bob = uidIn(3);
+    Message one = at(alice, bob, "1");
+    Message two = at(alice, bob, "2");
+    assertThat(item(alice, bob).peerReadUpTo()).isZero();
+    box.markRead(bob, alice, "mobile", one.id()).join();
+    awaitPeerRead(alice, bob, one.id());
+    box.markRead(bob, alice, "pc", two.id()).join();
+    awaitPeerRead(alice, bob, two.id());
+    box.markRead(bob, alice, "mobile", two.id()).join();
+    assertThat(item(alice, bob).peerReadUpTo()).isEqualTo(two.id());
+    assertThat(item(bob, alice).peerReadUpTo()).as("alice read nothing").isZero();
+  }
+
+  /** The receipt crosses partitions as a delivery: applied within moments, not with the read's answer. */
+  private void awaitPeerRead(long owner, long peer, long upTo) {
+    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+        .until(() -> box.conversations(owner, null, 10).items().get(0).peerReadUpTo() == upTo);
+  }
+
+  private static long uidIn(int partition) {
+    Partitioning p = new Partitioning(4);
+    for (long uid = 1_000; ; uid++) {
+      if (p.of(uid) == partition) {
+        return uid;
+      }
+    }
+  }
+
+  // --- derived, rebuilt, and built for older stores ---
+
+  @Test
+  void theListIsTheSameAfterARestartAndARebuild() throws Exception {
+    at(BOB, ALICE, "1");
+    at(CAROL, ALICE, "2");
+    at(DAVE, ALICE, "3");
+    box.setConversationState(ALICE, CAROL, true, null, null).join();
+    box.setConversationState(ALICE, DAVE, null, null, true).join();
+    reopen(config());
+    assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
+    box.close();
+    Replayer.rebuild(store, config().build(), n -> {});
+    box = Letterbox.open(store, config().build());
+    assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
+    assertThat(peers(ALICE, Folder.ARCHIVED)).containsExactly(DAVE);
+  }
+
+  @Test
+  void aStoreWrittenBeforeConversationRowsGetsThemAtItsNextStart() {
+    Message bob = at(BOB, ALICE, "1");
+    at(CAROL, ALICE, "2");
+    at(ALICE, DAVE, "3");
+    box.deleteMessage(ALICE, bob.id()).join();
+    at(BOB, ALICE, "4");
+    box.close();
+    // As a store of the version before: no rows, no activity index, no mark.
+    clear(store, Spaces.CONVERSATIONS);
+    clear(store, Spaces.ACTIVITY);
+    store.write(store.newBatch().delete(Spaces.STATE, StateKey.meta("conversation-index"))).join();
+    box = Letterbox.open(store, config().build());
+    assertThat(peers(ALICE)).containsExactly(BOB, DAVE, CAROL);
+    assertThat(item(ALICE, BOB).lastMessage().text()).isEqualTo("4");
+    assertThat(peers(DAVE)).containsExactly(ALICE);
+    at(CAROL, ALICE, "5");
+    assertThat(peers(ALICE)).containsExactly(CAROL, BOB, DAVE);
+  }
+
+  private static void clear(KeyValueStore store, Space space) {
+    WriteBatch batch = store.newBatch();
+    store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
+      batch.delete(space, k);
+      return true;
+    });
+    store.write(batch).join();
+  }
+}
