@@ -448,6 +448,16 @@ public final class Letterbox implements AutoCloseable {
     return submit(owner, new BlockCommand(owner, peer, block));
   }
 
+  /**
+   * Unread messages in the owner's requests folder (a message read on any device counts as read);
+   * empty when the deployment has no requests folder.
+   */
+  public java.util.OptionalLong requestsUnread(long owner) {
+    Validate.uid("uid", owner);
+    requireHosted(owner);
+    return config.requestsFolder() ? java.util.OptionalLong.of(state.requestsUnread(owner)) : java.util.OptionalLong.empty();
+  }
+
   /** The peers the owner blocked, in uid order. */
   public List<Long> blocked(long owner) {
     Validate.uid("uid", owner);

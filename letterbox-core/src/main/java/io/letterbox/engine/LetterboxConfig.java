@@ -27,6 +27,8 @@ import java.util.Optional;
  * @param partitions        the store's partition count when it is created (0: what the store
  *                          records, else 1); fixed afterwards (decision 0007)
  * @param deliveryWait      how long a send's reply waits for the receiver's partition to apply it
+ * @param requestsFolder    whether conversations started by peers the owner neither follows nor
+ *                          ever wrote to wait in the requests folder instead of the default list
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -46,6 +48,7 @@ public record LetterboxConfig(
     java.time.Duration fanoutRetryDelay,
     int partitions,
     java.time.Duration deliveryWait,
+    boolean requestsFolder,
     Clock clock) {
 
   public LetterboxConfig {
@@ -106,6 +109,7 @@ public record LetterboxConfig(
     b.fanoutRetryDelay = fanoutRetryDelay;
     b.partitions = partitions;
     b.deliveryWait = deliveryWait;
+    b.requestsFolder = requestsFolder;
     b.clock = clock;
     return b;
   }
@@ -136,6 +140,7 @@ public record LetterboxConfig(
     private java.time.Duration fanoutRetryDelay = java.time.Duration.ofSeconds(1);
     private int partitions = 0;
     private java.time.Duration deliveryWait = java.time.Duration.ofSeconds(2);
+    private boolean requestsFolder = false;
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -154,12 +159,14 @@ public record LetterboxConfig(
     public Builder fanoutRetryDelay(java.time.Duration v) { fanoutRetryDelay = v; return this; }
     public Builder partitions(int v) { partitions = v; return this; }
     public Builder deliveryWait(java.time.Duration v) { deliveryWait = v; return this; }
+    public Builder requestsFolder(boolean v) { requestsFolder = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, maxAudienceUids,
-          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait, clock);
+          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
+          requestsFolder, clock);
     }
   }
 }

@@ -27,6 +27,8 @@ public final class Spaces {
   public static final Space CONVERSATIONS = Space.plain("conversations", PairKey.OWNER_PREFIX);
   /** Each owner's one-to-one conversations in list order: {@link ActivityKey} → empty. */
   public static final Space ACTIVITY = Space.plain("activity", ActivityKey.OWNER_PREFIX);
+  /** Unread counters of each owner's requests folder: {@link RequestsKey} → count. */
+  public static final Space REQUESTS = Space.counters("requests", RequestsKey.OWNER_PREFIX);
   /** Peers each owner blocked: {@link PairKey} (owner, peer) → empty. */
   public static final Space BLOCKED = Space.plain("blocked", PairKey.OWNER_PREFIX);
   /** Per-owner state (read positions, watermarks, caps): {@link StateKey}. */
@@ -56,7 +58,7 @@ public final class Spaces {
   public static final Space CAP_LEVELS = Space.plain("cap_levels", CapLevelKey.SENDER_WINDOW_PREFIX);
 
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
-      ACTIVITY, BLOCKED, STATE,
+      ACTIVITY, REQUESTS, BLOCKED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS);
 }

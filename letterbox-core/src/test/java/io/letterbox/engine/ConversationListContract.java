@@ -241,6 +241,66 @@ public abstract class ConversationListContract extends EngineFixture {
     assertThat(box.conversations(ALICE, one.next(), 1).items()).extracting(Conversation::peer).containsExactly(BOB);
   }
 
+  // --- the requests folder ---
+
+  @Test
+  void aConversationStartedByAStrangerWaitsInRequestsUntilTheOwnerReplies() {
+    reopen(config().requestsFolder(true));
+    box.follow(ALICE, CAROL).join();
+    at(ALICE, DAVE, "alice wrote to dave first");
+    at(BOB, ALICE, "a stranger");
+    at(CAROL, ALICE, "someone alice follows");
+    at(DAVE, ALICE, "dave answers");
+    assertThat(peers(ALICE)).containsExactly(DAVE, CAROL);
+    assertThat(peers(ALICE, Folder.REQUESTS)).containsExactly(BOB);
+    assertThat(box.requestsUnread(ALICE)).hasValue(1);
+    at(BOB, ALICE, "the stranger again");
+    assertThat(box.requestsUnread(ALICE)).hasValue(2);
+    at(ALICE, BOB, "alice replies");
+    assertThat(peers(ALICE)).containsExactly(BOB, DAVE, CAROL);
+    assertThat(peers(ALICE, Folder.REQUESTS)).isEmpty();
+    assertThat(box.requestsUnread(ALICE)).hasValue(0);
+    assertThat(item(ALICE, BOB).unread()).isEqualTo(Map.of("pc", 2L, "mobile", 2L));
+    assertThat(peers(BOB)).as("the stranger's own list").containsExactly(ALICE);
+  }
+
+  @Test
+  void theRequestsUnreadCountsWhatNoDeviceHasReadAndDropsWithDeletes() {
+    reopen(config().requestsFolder(true));
+    Message first = at(BOB, ALICE, "1");
+    at(BOB, ALICE, "2");
+    at(CAROL, ALICE, "3");
+    assertThat(box.requestsUnread(ALICE)).hasValue(3);
+    box.markRead(ALICE, BOB, "mobile", first.id()).join();
+    assertThat(box.requestsUnread(ALICE)).hasValue(2);
+    box.deleteConversation(ALICE, BOB).join();
+    assertThat(box.requestsUnread(ALICE)).hasValue(1);
+    box.deleteAll(ALICE).join();
+    assertThat(box.requestsUnread(ALICE)).hasValue(0);
+    assertThat(box.unread(ALICE, "pc").total()).isZero();
+  }
+
+  @Test
+  void followingAStrangerTakesItsConversationOutOfRequestsAcrossPartitions() throws Exception {
+    reopen(newStore(), config().partitions(4).requestsFolder(true));
+    long alice = uidIn(1);
+    long stranger = uidIn(2);
+    at(stranger, alice, "hello");
+    assertThat(peers(alice, Folder.REQUESTS)).containsExactly(stranger);
+    box.follow(alice, stranger).join();
+    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> peers(alice).contains(stranger));
+    assertThat(peers(alice, Folder.REQUESTS)).isEmpty();
+    assertThat(box.requestsUnread(alice)).hasValue(0);
+  }
+
+  @Test
+  void withoutARequestsFolderEveryConversationIsInTheDefaultList() {
+    at(BOB, ALICE, "a stranger");
+    assertThat(peers(ALICE)).containsExactly(BOB);
+    assertThat(peers(ALICE, Folder.REQUESTS)).isEmpty();
+    assertThat(box.requestsUnread(ALICE)).isEmpty();
+  }
+
   // --- read receipts ---
 
   @Test

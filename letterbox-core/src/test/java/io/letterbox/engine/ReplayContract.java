@@ -44,6 +44,12 @@ public abstract class ReplayContract extends EngineFixture {
     return 150;
   }
 
+  /** With a requests folder: a conversation's folder and the folder's counters are derived too. */
+  @Override
+  protected LetterboxConfig.Builder config() {
+    return super.config().requestsFolder(true);
+  }
+
   @Test
   void aRebuildOrAMigrationDerivesEveryRowTheLiveWriterDerived() throws Exception {
     for (int seq = 0; seq < sequences(); seq++) {
@@ -123,7 +129,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(19)) {
+    return switch (r.nextInt(21)) {
       case 0, 1, 2, 3 -> box.send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       case 4 -> box.importMessages(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
           Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
@@ -144,6 +150,8 @@ public abstract class ReplayContract extends EngineFixture {
           : box.addToSegment(pick(r, SEGMENTS), someUsers(r, 0));
       case 16, 17 -> box.broadcast(new BroadcastRequest(pick(r, SENDERS), "b" + r.nextInt(1000), audience(r),
           r.nextBoolean() ? BroadcastRequest.Priority.HIGH : BroadcastRequest.Priority.NORMAL, key));
+      case 19 -> box.setConversationState(a, userOrSender(r, a, b), maybe(r), maybe(r), maybe(r));
+      case 20 -> box.block(a, userOrSender(r, a, b), r.nextInt(3) > 0);
       default -> broadcasts.isEmpty() ? box.send(new SendRequest(b, a, "back", null))
           : box.deleteMessage(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
@@ -163,6 +171,17 @@ public abstract class ReplayContract extends EngineFixture {
   private static long[] someUsers(Random r, long except) {
     long[] some = LongStream.of(USERS).filter(u -> u != except && r.nextInt(3) > 0).toArray();
     return some.length == 0 ? new long[] {except == USERS[0] ? USERS[1] : USERS[0]} : some;
+  }
+
+  /** {@code b}, or one of the senders (broadcasters) other than {@code a}. */
+  private static long userOrSender(Random r, long a, long b) {
+    long s = pick(r, SENDERS);
+    return r.nextBoolean() || s == a ? b : s;
+  }
+
+  /** true, false or null (unchanged). */
+  private static Boolean maybe(Random r) {
+    return r.nextInt(3) == 0 ? null : r.nextBoolean();
   }
 
   private static long pick(Random r, long[] from) {

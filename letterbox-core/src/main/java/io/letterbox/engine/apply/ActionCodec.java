@@ -142,6 +142,11 @@ public final class ActionCodec {
       return b.get();
     }
 
+    /** Whether fields follow: a field added to a kind later is read only if the entry has it. */
+    public boolean more() {
+      return b.hasRemaining();
+    }
+
     public int i() {
       return b.getInt();
     }

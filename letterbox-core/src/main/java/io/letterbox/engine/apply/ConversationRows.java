@@ -2,8 +2,11 @@ package io.letterbox.engine.apply;
 
 import io.letterbox.keys.ActivityKey;
 import io.letterbox.keys.PairKey;
+import io.letterbox.keys.RequestsKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.rows.ConversationRow;
+import io.letterbox.rows.ReadPosition;
+import java.util.Map;
 
 /**
  * Keeps an owner's conversation rows and activity index (decision 0008) as actions change them:
@@ -18,12 +21,19 @@ final class ConversationRows {
    *
    * @param written whether the owner wrote it (a reply takes the conversation out of requests)
    * @param live whether it is a new message (an import of old history does not unarchive)
+   * @param request whether a new conversation it starts waits in the requests folder (the sender
+   *     decided it: the requests folder is on and the owner does not follow it); the owner's
+   *     having written to the peer before (its row exists) overrides it
+   * @return the row now
    */
-  static void arrived(Applying to, long owner, long peer, long id, boolean written, boolean live) {
+  static ConversationRow arrived(Applying to, long owner, long peer, long id, boolean written, boolean live,
+      boolean request) {
     ConversationRow old = to.state().conversationRow(owner, peer);
     ConversationRow row = old;
     if (written && row.request()) {
       row = row.withRequest(false);
+    } else if (!written && request && old.lastId() == 0 && !old.request()) {
+      row = row.withRequest(true);
     }
     if (id > row.lastId()) {
       if (live && row.archived() && !row.muted()) {
@@ -32,6 +42,7 @@ final class ConversationRows {
       row = row.withLastId(id);
     }
     write(to, owner, peer, old, row);
+    return row;
   }
 
   /** The owner's newest visible one-to-one message with {@code peer} is now {@code lastId} (0: none). */
@@ -39,10 +50,21 @@ final class ConversationRows {
     write(to, owner, peer, old, old.withLastId(lastId));
   }
 
-  /** Replaces {@code old} (as read) by {@code row}, and its activity entry with it. */
+  /**
+   * Replaces {@code old} (as read) by {@code row}, and its activity entry with it. A conversation
+   * entering or leaving the requests folder carries its incoming and read counts into or out of
+   * the folder's counters.
+   */
   static void write(Applying to, long owner, long peer, ConversationRow old, ConversationRow row) {
     if (row.equals(old)) {
       return;
+    }
+    if (old.request() != row.request()) {
+      long sign = row.request() ? 1 : -1;
+      to.batch().increment(Spaces.REQUESTS, RequestsKey.incoming(owner), sign * to.state().incoming(owner, peer));
+      for (Map.Entry<String, ReadPosition> e : to.state().positions(owner, peer).entrySet()) {
+        to.batch().increment(Spaces.REQUESTS, RequestsKey.read(owner, e.getKey()), sign * e.getValue().base());
+      }
     }
     boolean moved = old.lastId() != row.lastId() || old.folder() != row.folder() || old.pinned() != row.pinned();
     if (moved && old.lastId() > 0) {

@@ -43,8 +43,7 @@ public record MessageDeleted(long owner, long peer, long id) implements Action {
       for (Map.Entry<String, ReadPosition> e : to.state().positions(owner, peer).entrySet()) {
         ReadPosition p = e.getValue();
         if (p.upTo() < id) {
-          to.batch().put(Spaces.STATE, StateKey.readPosition(owner, peer, e.getKey()),
-              new ReadPosition(p.upTo(), p.base() + 1).encode());
+          ReadPositions.write(to, owner, peer, e.getKey(), p, new ReadPosition(p.upTo(), p.base() + 1));
         }
       }
     }

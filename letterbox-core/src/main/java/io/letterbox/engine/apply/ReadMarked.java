@@ -38,13 +38,15 @@ public record ReadMarked(long owner, long peer, String device, long upTo) implem
   @Override
   public void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
     want.accept(Spaces.CONVERSATIONS, io.letterbox.keys.PairKey.of(peer, owner));
+    want.accept(Spaces.CONVERSATIONS, io.letterbox.keys.PairKey.of(owner, peer));
   }
 
   @Override
   public void apply(Applying to) {
     if (to.owns(owner)) {
       long base = to.state().incoming(owner, peer) - to.state().unreadAfter(owner, peer, upTo);
-      to.batch().put(Spaces.STATE, StateKey.readPosition(owner, peer, device), new ReadPosition(upTo, base).encode());
+      ReadPosition old = to.state().positions(owner, peer).get(device);
+      ReadPositions.write(to, owner, peer, device, old, new ReadPosition(upTo, base));
     }
     if (to.owns(peer)) {
       // A read receipt: the peer's row of a one-to-one conversation (a broadcaster has no row per receiver).

@@ -13,6 +13,7 @@ import io.letterbox.keys.CapLevelKey;
 import io.letterbox.keys.IdempotencyKey;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.PairKey;
+import io.letterbox.keys.RequestsKey;
 import io.letterbox.keys.SegmentKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
@@ -258,6 +259,19 @@ public final class StateReader {
       return out.size() < limit;
     });
     return out;
+  }
+
+  /**
+   * Unread messages of the owner's requests folder: on each device the folder's incoming count less
+   * what the device read of it, and the least of those (a message read on any device counts as read).
+   */
+  public long requestsUnread(long owner) {
+    long incoming = store.counter(Spaces.REQUESTS, RequestsKey.incoming(owner));
+    long least = incoming;
+    for (String device : config.devices()) {
+      least = Math.min(least, incoming - store.counter(Spaces.REQUESTS, RequestsKey.read(owner, device)));
+    }
+    return Math.max(0, least);
   }
 
   public boolean blocked(long owner, long peer) {

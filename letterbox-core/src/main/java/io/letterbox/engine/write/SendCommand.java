@@ -23,12 +23,16 @@ public final class SendCommand extends Command<SendResult> {
     this.requestHash = hash(request);
   }
 
-  /** Whether the receiver blocked the sender, and both parties' conversation rows (for the appliers). */
+  /**
+   * Whether the receiver blocked the sender and follows it, and both parties' conversation rows
+   * (for the appliers).
+   */
   @Override
   void readAhead(ReadAhead readAhead) {
     readAhead.want(Spaces.BLOCKED, PairKey.of(request.to(), request.from()));
     readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.from(), request.to()));
     readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.to(), request.from()));
+    readAhead.want(Spaces.FOLLOWING, PairKey.of(request.to(), request.from()));
   }
 
   @Override
@@ -54,8 +58,10 @@ public final class SendCommand extends Command<SendResult> {
           cap.get().messages(), cap.get().periodText()));
     }
     long id = context.ids().next();
+    // Decided here, where the receiver's follow of the sender belongs (a relation is its target's).
+    boolean toRequests = context.config().requestsFolder() && !state.follows(request.to(), request.from());
     Sent sent = new Sent(id, request.from(), request.to(), request.text(),
-        request.idempotencyKey(), requestHash);
+        request.idempotencyKey(), requestHash, toRequests);
     Message message = new Message(id, Message.Kind.SINGLE, request.from(), request.to(), request.text());
     return Decision.of(id, sent, new SendResult(message, true));
   }

@@ -38,8 +38,8 @@ import java.util.TreeSet;
  * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
  *                       max-import-batch, cached-head-bytes, cached-message-bytes,
  *                       cached-audience-bytes, max-audience-uids, normal-lane-threads,
- *                       high-lane-threads, prewarm-min-receivers, fanout-attempts and
- *                       fanout-retry-delay
+ *                       high-lane-threads, prewarm-min-receivers, fanout-attempts,
+ *                       fanout-retry-delay, partitions, delivery-wait and requests-folder
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir, with
  *                       rocksdb-block-cache-bytes of block cache) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
@@ -113,6 +113,7 @@ public record ServerConfig(
     public Builder nodeId(int v) { engine.node(v); return this; }
     public Builder maxImportBatch(int v) { engine.maxImportBatch(v); return this; }
     public Builder cachedHeadBytes(long v) { engine.cachedHeadBytes(v); return this; }
+    public Builder requestsFolder(boolean v) { engine.requestsFolder(v); return this; }
     public Builder cachedMessageBytes(long v) { engine.cachedMessageBytes(v); return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
@@ -159,6 +160,7 @@ public record ServerConfig(
         case "hbase-fsync-wal" -> hbase.fsyncWal(ConfigValues.bool(key, v));
         case "partitions" -> engine.partitions(ConfigValues.integer(key, v, 1, io.letterbox.engine.partition.Partitioning.MAX));
         case "delivery-wait" -> engine.deliveryWait(ConfigValues.duration(key, v));
+        case "requests-folder" -> engine.requestsFolder(ConfigValues.bool(key, v));
         case "cluster" -> cluster = ConfigValues.bool(key, v);
         case "cluster-node" -> clusterNode = v;
         case "cluster-url" -> clusterUrl = v;

@@ -6,6 +6,7 @@ import static io.vertx.core.http.HttpMethod.POST;
 import static io.vertx.core.http.HttpMethod.PUT;
 
 import io.letterbox.engine.Letterbox;
+import io.letterbox.model.Folder;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 
@@ -25,8 +26,8 @@ final class ConversationRoutes {
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
       var folder = Params.folder(ctx);
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.conversations(uid, folder, cursor, limit),
-          JsonViews::conversation)));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversations(box.conversations(uid, folder, cursor, limit),
+          folder == Folder.DEFAULT ? box.requestsUnread(uid) : java.util.OptionalLong.empty())));
     });
 
     routes.add(GET, "/v1/users/:uid/conversations/:peer", ctx -> {

@@ -25,6 +25,7 @@ class ConversationsTest extends ApiTestBase {
 
     assertThat(page.get("items")).hasSize(2);
     assertThat(page.get("next").isNull()).isTrue();
+    assertThat(page.has("requests")).as("no requests folder configured").isFalse();
     JsonNode first = page.get("items").get(0);
     assertThat(first.get("peer").asText()).isEqualTo("" + ann);
     assertThat(first.get("lastMessage")).isEqualTo(last);

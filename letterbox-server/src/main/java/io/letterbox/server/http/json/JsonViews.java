@@ -26,6 +26,17 @@ public final class JsonViews {
 
   public record PeerView(String peer) {}
 
+  /** A page of the conversation list; {@code requests} only in the default list of a deployment with a requests folder. */
+  public record ConversationPageView(List<ConversationView> items, String next,
+      @JsonInclude(JsonInclude.Include.NON_NULL) RequestsView requests) {}
+
+  public record RequestsView(long unread) {}
+
+  public static ConversationPageView conversations(Page<Conversation> page, java.util.OptionalLong requestsUnread) {
+    return new ConversationPageView(page.items().stream().map(JsonViews::conversation).toList(), page.next(),
+        requestsUnread.isPresent() ? new RequestsView(requestsUnread.getAsLong()) : null);
+  }
+
   /** {@code next} is written as null on the last page, never left out. */
   public record PageView<T>(List<T> items, String next) {}
 
