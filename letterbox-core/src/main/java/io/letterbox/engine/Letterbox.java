@@ -353,7 +353,7 @@ public final class Letterbox implements AutoCloseable {
     Validate.text(request.text(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
     int home = partitioning.of(request.from());
-    return submitTo(home, new SendCommand(request)).thenCompose(result -> {
+    return submitTo(home, new SendCommand(request, config.requestsFolder())).thenCompose(result -> {
       PartitionWriter w = writers.get(home);
       if (w == null || !result.created()) {
         return CompletableFuture.completedFuture(result);

@@ -18,9 +18,13 @@ import java.util.Optional;
 public final class SendCommand extends Command<SendResult> {
   private final SendRequest request;
   private final long requestHash;
-  public SendCommand(SendRequest request) {
+  /** Whether the deployment has a requests folder: then the receiver's follow of the sender is read. */
+  private final boolean requestsFolder;
+
+  public SendCommand(SendRequest request, boolean requestsFolder) {
     this.request = request;
     this.requestHash = hash(request);
+    this.requestsFolder = requestsFolder;
   }
 
   /**
@@ -32,7 +36,9 @@ public final class SendCommand extends Command<SendResult> {
     readAhead.want(Spaces.BLOCKED, PairKey.of(request.to(), request.from()));
     readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.from(), request.to()));
     readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.to(), request.from()));
-    readAhead.want(Spaces.FOLLOWING, PairKey.of(request.to(), request.from()));
+    if (requestsFolder) {
+      readAhead.want(Spaces.FOLLOWING, PairKey.of(request.to(), request.from()));
+    }
   }
 
   @Override
@@ -59,7 +65,7 @@ public final class SendCommand extends Command<SendResult> {
     }
     long id = context.ids().next();
     // Decided here, where the receiver's follow of the sender belongs (a relation is its target's).
-    boolean toRequests = context.config().requestsFolder() && !state.follows(request.to(), request.from());
+    boolean toRequests = requestsFolder && !state.follows(request.to(), request.from());
     Sent sent = new Sent(id, request.from(), request.to(), request.text(),
         request.idempotencyKey(), requestHash, toRequests);
     Message message = new Message(id, Message.Kind.SINGLE, request.from(), request.to(), request.text());
