@@ -275,7 +275,7 @@ public final class StateReader {
   }
 
   public boolean blocked(long owner, long peer) {
-    return store.get(Spaces.BLOCKED, PairKey.of(owner, peer)) != null;
+    return conversationRow(owner, peer).blocked();
   }
 
   /** @return the peers the owner blocked, in uid order */

@@ -9,6 +9,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The keys the commands of one group will read, fetched together before the first is decided:
@@ -20,6 +23,13 @@ import java.util.Map;
  * invalidates} them, as the end of the group does.
  */
 final class ReadAhead implements PendingWrites.Prefetched {
+  /** Reads the spaces after a group's first, while the sequencer reads that one. */
+  private static final ExecutorService READERS = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "letterbox-read-ahead");
+    t.setDaemon(true);
+    return t;
+  });
+
   private final Map<Space, Map<ByteBuffer, byte[]>> wanted = new LinkedHashMap<>();
   private boolean valid;
 
@@ -28,18 +38,35 @@ final class ReadAhead implements PendingWrites.Prefetched {
     wanted.computeIfAbsent(space, s -> new HashMap<>()).put(ByteBuffer.wrap(key), null);
   }
 
-  /** Reads every wanted key: one multi-get per space. */
+  /**
+   * Reads every wanted key: one multi-get per space, the spaces' at the same time (on a remote
+   * store each is a round trip of its own).
+   */
   void fetch(StoreReads store) {
+    List<CompletableFuture<Void>> others = new ArrayList<>();
+    Map.Entry<Space, Map<ByteBuffer, byte[]>> first = null;
     for (Map.Entry<Space, Map<ByteBuffer, byte[]>> e : wanted.entrySet()) {
-      List<ByteBuffer> keys = new ArrayList<>(e.getValue().keySet());
-      List<byte[]> raw = new ArrayList<>(keys.size());
-      keys.forEach(k -> raw.add(k.array()));
-      List<byte[]> values = store.multiGet(e.getKey(), raw);
-      for (int i = 0; i < keys.size(); i++) {
-        e.getValue().put(keys.get(i), values.get(i));
+      if (first == null) {
+        first = e;
+      } else {
+        others.add(CompletableFuture.runAsync(() -> fetch(store, e.getKey(), e.getValue()), READERS));
       }
     }
+    if (first != null) {
+      fetch(store, first.getKey(), first.getValue());
+    }
+    others.forEach(CompletableFuture::join);
     valid = !wanted.isEmpty();
+  }
+
+  private static void fetch(StoreReads store, Space space, Map<ByteBuffer, byte[]> into) {
+    List<ByteBuffer> keys = new ArrayList<>(into.keySet());
+    List<byte[]> raw = new ArrayList<>(keys.size());
+    keys.forEach(k -> raw.add(k.array()));
+    List<byte[]> values = store.multiGet(space, raw);
+    for (int i = 0; i < keys.size(); i++) {
+      into.put(keys.get(i), values.get(i));
+    }
   }
 
   /** What was read stays unused from now on: the store changed under it. */

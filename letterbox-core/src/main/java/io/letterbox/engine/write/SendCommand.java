@@ -28,12 +28,11 @@ public final class SendCommand extends Command<SendResult> {
   }
 
   /**
-   * Whether the receiver blocked the sender and follows it, and both parties' conversation rows
-   * (for the appliers).
+   * Both parties' conversation rows (the receiver's says whether it blocked the sender; the
+   * appliers update both), and whether the receiver follows the sender if that decides a folder.
    */
   @Override
   void readAhead(ReadAhead readAhead) {
-    readAhead.want(Spaces.BLOCKED, PairKey.of(request.to(), request.from()));
     readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.from(), request.to()));
     readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.to(), request.from()));
     if (requestsFolder) {
