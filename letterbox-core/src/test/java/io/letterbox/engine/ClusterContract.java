@@ -328,6 +328,37 @@ public abstract class ClusterContract {
     assertThat(((NotOwnerException) read).partition()).isEqualTo(p);
   }
 
+  @Test
+  void aBlockMadeOnOneNodeRefusesSendsDecidedOnAnother() {
+    long blocker = 1;
+    long pest = 2;
+    while (partitioning.of(pest) % 3 == partitioning.of(blocker) % 3) {
+      pest++;
+    }
+    assertThat(ownerOf(pest)).isNotSameAs(ownerOf(blocker));
+    ownerOf(pest).send(new SendRequest(pest, blocker, "before", null)).join();
+    ownerOf(blocker).block(blocker, pest, true).join();
+    long from = pest;
+    Throwable refused = catchThrowable(() -> ownerOf(from).send(new SendRequest(from, blocker, "after", null)).join());
+    assertThat(refused).hasRootCauseInstanceOf(LetterboxException.class);
+    assertThat(((LetterboxException) org.assertj.core.util.Throwables.getRootCause(refused)).code())
+        .isEqualTo(ErrorCode.BLOCKED);
+    assertThat(historyIds(blocker, pest)).hasSize(1);
+  }
+
+  @Test
+  void aReadReceiptReachesThePeerOnAnotherNode() {
+    long reader = 1;
+    long writer = 2;
+    while (partitioning.of(writer) % 3 == partitioning.of(reader) % 3) {
+      writer++;
+    }
+    long id = ownerOf(writer).send(new SendRequest(writer, reader, "read me", null)).join().message().id();
+    ownerOf(reader).markRead(reader, writer, "mobile", id).join();
+    long w = writer;
+    await().atMost(WAIT).until(() -> ownerOf(w).conversation(w, reader).peerReadUpTo() == id);
+  }
+
   private Letterbox ownerOf(long uid) {
     int p = partitioning.of(uid);
     for (Letterbox n : nodes) {
