@@ -5,15 +5,26 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
-/** Writes a group of changes as one transaction: multi-row inserts for sends, then the deletes. */
+/**
+ * Writes a group of changes as one transaction: multi-row inserts for sends and their
+ * conversation rows, then the deletes. Conversation rows are upserted in key order, so that
+ * writers lock them in the same order; a deadlock InnoDB still reports is retried, as an
+ * application on MySQL does.
+ */
 final class MariaDbRows implements BatchingWriter.Sink<MariaDbRows.Change> {
   sealed interface Change permits Send, Delete {}
 
   record Send(long id, long from, long to, String text, long millis) implements Change {}
 
   record Delete(long owner, long peer, long id) implements Change {}
+
+  private static final int ATTEMPTS = 5;
+  private static final String DEADLOCK = "40001";
+  private static final Comparator<long[]> BY_KEY = Comparator.<long[]>comparingLong(r -> r[0])
+      .thenComparingLong(r -> r[1]).thenComparingLong(r -> r[3]);
 
   private final Connection connection;
 
@@ -37,13 +48,18 @@ final class MariaDbRows implements BatchingWriter.Sink<MariaDbRows.Change> {
         deletes.add((Delete) c);
       }
     }
-    try {
-      insert(sends);
-      delete(deletes);
-      connection.commit();
-    } catch (SQLException e) {
-      connection.rollback();
-      throw e;
+    for (int attempt = 1; ; attempt++) {
+      try {
+        insert(sends);
+        delete(deletes);
+        connection.commit();
+        return;
+      } catch (SQLException e) {
+        connection.rollback();
+        if (!DEADLOCK.equals(e.getSQLState()) || attempt == ATTEMPTS) {
+          throw e;
+        }
+      }
     }
   }
 
@@ -51,8 +67,10 @@ final class MariaDbRows implements BatchingWriter.Sink<MariaDbRows.Change> {
     if (sends.isEmpty()) {
       return;
     }
+    List<long[]> conversations = new ArrayList<>(2 * sends.size());
     try (PreparedStatement content = connection.prepareStatement(MariaDbSchema.insert("dm_content", 5, sends.size()));
-         PreparedStatement index = connection.prepareStatement(MariaDbSchema.insert("dm_index", 4, 2 * sends.size()))) {
+         PreparedStatement index = connection.prepareStatement(MariaDbSchema.insert("dm_index", 4, 2 * sends.size()));
+         PreparedStatement lists = connection.prepareStatement(MariaDbSchema.upsertConversations(2 * sends.size()))) {
       int c = 1;
       int i = 1;
       for (Send s : sends) {
@@ -63,10 +81,28 @@ final class MariaDbRows implements BatchingWriter.Sink<MariaDbRows.Change> {
         content.setLong(c++, s.millis());
         i = indexRow(index, i, s.from(), s.to(), s.id(), s.millis());
         i = indexRow(index, i, s.to(), s.from(), s.id(), s.millis());
+        conversations.add(new long[] {s.from(), s.to(), s.millis(), s.id()});
+        conversations.add(new long[] {s.to(), s.from(), s.millis(), s.id()});
+      }
+      conversations.sort(BY_KEY);
+      int v = 1;
+      for (long[] row : conversations) {
+        v = conversationRow(lists, v, row[0], row[1], row[2], row[3]);
       }
       content.executeUpdate();
       index.executeUpdate();
+      lists.executeUpdate();
     }
+  }
+
+  /** Binds one conversation row (uid, peer, mtime, last_id) from parameter {@code at}; @return the next parameter. */
+  static int conversationRow(PreparedStatement s, int at, long uid, long peer, long mtime, long lastId)
+      throws SQLException {
+    s.setLong(at, uid);
+    s.setLong(at + 1, peer);
+    s.setLong(at + 2, mtime);
+    s.setLong(at + 3, lastId);
+    return at + 4;
   }
 
   /** Binds one index row from parameter {@code at}; @return the next parameter. */
@@ -82,14 +118,28 @@ final class MariaDbRows implements BatchingWriter.Sink<MariaDbRows.Change> {
     if (deletes.isEmpty()) {
       return;
     }
-    try (PreparedStatement s = connection.prepareStatement(MariaDbSchema.DELETE)) {
+    try (PreparedStatement s = connection.prepareStatement(MariaDbSchema.DELETE);
+         PreparedStatement last = connection.prepareStatement(MariaDbSchema.DELETED_LAST);
+         PreparedStatement only = connection.prepareStatement(MariaDbSchema.DELETED_ONLY)) {
       for (Delete d : deletes) {
         s.setLong(1, d.owner());
         s.setLong(2, d.peer());
         s.setLong(3, d.id());
         s.addBatch();
+        last.setLong(1, d.owner());
+        last.setLong(2, d.peer());
+        last.setLong(3, d.owner());
+        last.setLong(4, d.peer());
+        last.setLong(5, d.id());
+        last.addBatch();
+        only.setLong(1, d.owner());
+        only.setLong(2, d.peer());
+        only.setLong(3, d.id());
+        only.addBatch();
       }
       s.executeBatch();
+      last.executeBatch();
+      only.executeBatch();
     }
   }
 
