@@ -98,20 +98,20 @@ final class MariaDbRows implements BatchingWriter.Sink<MariaDbRows.Change> {
   /** Binds one conversation row (uid, peer, mtime, last_id) from parameter {@code at}; @return the next parameter. */
   static int conversationRow(PreparedStatement s, int at, long uid, long peer, long mtime, long lastId)
       throws SQLException {
-    s.setLong(at, uid);
-    s.setLong(at + 1, peer);
-    s.setLong(at + 2, mtime);
-    s.setLong(at + 3, lastId);
-    return at + 4;
+    return bind(s, at, uid, peer, mtime, lastId);
+  }
+
+  /** Binds {@code values} to the parameters from {@code at} on; @return the next parameter. */
+  private static int bind(PreparedStatement s, int at, long... values) throws SQLException {
+    for (long v : values) {
+      s.setLong(at++, v);
+    }
+    return at;
   }
 
   /** Binds one index row from parameter {@code at}; @return the next parameter. */
   static int indexRow(PreparedStatement s, int at, long uid, long other, long id, long millis) throws SQLException {
-    s.setLong(at, uid);
-    s.setLong(at + 1, other);
-    s.setLong(at + 2, id);
-    s.setLong(at + 3, millis);
-    return at + 4;
+    return bind(s, at, uid, other, id, millis);
   }
 
   private void delete(List<Delete> deletes) throws SQLException {
@@ -122,19 +122,11 @@ final class MariaDbRows implements BatchingWriter.Sink<MariaDbRows.Change> {
          PreparedStatement last = connection.prepareStatement(MariaDbSchema.DELETED_LAST);
          PreparedStatement only = connection.prepareStatement(MariaDbSchema.DELETED_ONLY)) {
       for (Delete d : deletes) {
-        s.setLong(1, d.owner());
-        s.setLong(2, d.peer());
-        s.setLong(3, d.id());
+        bind(s, 1, d.owner(), d.peer(), d.id());
         s.addBatch();
-        last.setLong(1, d.owner());
-        last.setLong(2, d.peer());
-        last.setLong(3, d.owner());
-        last.setLong(4, d.peer());
-        last.setLong(5, d.id());
+        bind(last, 1, d.owner(), d.peer(), d.owner(), d.peer(), d.id());
         last.addBatch();
-        only.setLong(1, d.owner());
-        only.setLong(2, d.peer());
-        only.setLong(3, d.id());
+        bind(only, 1, d.owner(), d.peer(), d.id());
         only.addBatch();
       }
       s.executeBatch();
