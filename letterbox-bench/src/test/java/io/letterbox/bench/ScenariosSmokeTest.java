@@ -31,6 +31,8 @@ class ScenariosSmokeTest {
       "mixed            | --preload 1000 --conversations 100 --users 300 --rate 300 --seconds 1",
       "broadcast-fanout | --receivers 2000",
       "hot-sender       | --receivers 2000 --seconds 0.2 --threads 1",
+      "conversation-list | --owner-sizes 100,1k --users 300 --broadcasters 30 --restarts 2 --pages 10 --sends 200"
+          + " --warmup 50 --seconds 0.2 --threads 1 --keep-page-cache",
   })
   void scenarioRunsAndWritesItsResultFile(String scenario, String options) throws IOException {
     List<String> args = new ArrayList<>(List.of(scenario, "--size", "tiny", "--baseline", "push-rocksdb",

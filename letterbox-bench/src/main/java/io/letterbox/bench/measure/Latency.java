@@ -26,6 +26,11 @@ public final class Latency {
     return histogram.getValueAtPercentile(percentile) / (double) TimeUnit.MILLISECONDS.toNanos(1);
   }
 
+  /** @return the largest latency recorded, in milliseconds (to the histogram's precision) */
+  public double maxMillis() {
+    return histogram.getMaxValue() / (double) TimeUnit.MILLISECONDS.toNanos(1);
+  }
+
   public double meanMillis() {
     return histogram.getMean() / TimeUnit.MILLISECONDS.toNanos(1);
   }

@@ -30,4 +30,20 @@ public record Measured(long ops, long errors, double seconds, Latency latency, S
     }
     return f;
   }
+
+  /**
+   * The figures of a few operations timed one by one, where a rate means nothing (each came after
+   * a restart, or after the one before): how many, then p50, p99 and the largest in ms.
+   */
+  public Map<String, Double> sampleFigures() {
+    Map<String, Double> f = new LinkedHashMap<>();
+    f.put("samples", (double) ops);
+    f.put("p50 ms", latency.millisAt(50));
+    f.put("p99 ms", latency.millisAt(99));
+    f.put("max ms", latency.maxMillis());
+    if (errors > 0) {
+      f.put("errors", (double) errors);
+    }
+    return f;
+  }
 }

@@ -28,12 +28,9 @@ public final class TimedLoop {
 
   private TimedLoop() {}
 
-  public static Measured run(String label, int threads, double seconds, long seed, Op op)
-      throws InterruptedException {
-    Latency latency = new Latency();
-    Errors errors = new Errors();
-    AtomicLong done = new AtomicLong();
-    Timer timer = new Timer() {
+  /** A timer that records into {@code latency} and counts into {@code done}. */
+  static Timer timer(Latency latency, AtomicLong done) {
+    return new Timer() {
       @Override
       public <T> T time(Callable<T> operation) throws Exception {
         long start = System.nanoTime();
@@ -43,6 +40,14 @@ public final class TimedLoop {
         return result;
       }
     };
+  }
+
+  public static Measured run(String label, int threads, double seconds, long seed, Op op)
+      throws InterruptedException {
+    Latency latency = new Latency();
+    Errors errors = new Errors();
+    AtomicLong done = new AtomicLong();
+    Timer timer = timer(latency, done);
     long millis = (long) (seconds * 1000);
     List<Thread> workers = new ArrayList<>();
     try (Progress progress = Progress.start(label, millis)) {

@@ -93,15 +93,9 @@ public final class ReadPageScenario extends ScenarioCommand {
     }
   }
 
-  /** Owner then peer of a conversation drawn by activity, seen from a random side. */
-  private static long[] side(History history, SplittableRandom random) {
-    long[] pair = history.pair(history.pickConversation(random));
-    return random.nextBoolean() ? pair : new long[] {pair[1], pair[0]};
-  }
-
   private static void newest(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
       throws Exception {
-    long[] s = side(history, random);
+    long[] s = Steps.side(history, random);
     timer.time(() -> target.history(s[0], s[1], null, PAGE));
   }
 
@@ -111,7 +105,7 @@ public final class ReadPageScenario extends ScenarioCommand {
    */
   private static void older(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
       throws Exception {
-    long[] s = side(history, random);
+    long[] s = Steps.side(history, random);
     int depth = 2 + random.nextInt(4);
     HistoryPage page = target.history(s[0], s[1], null, PAGE);
     for (int p = 2; p <= depth && page.next() != null; p++) {
@@ -122,13 +116,13 @@ public final class ReadPageScenario extends ScenarioCommand {
 
   private static void list(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
       throws Exception {
-    long owner = side(history, random)[0];
+    long owner = Steps.side(history, random)[0];
     timer.time(() -> target.conversations(owner, PAGE));
   }
 
   private static void unread(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
       throws Exception {
-    long owner = side(history, random)[0];
+    long owner = Steps.side(history, random)[0];
     timer.time(() -> target.unread(owner));
   }
 }

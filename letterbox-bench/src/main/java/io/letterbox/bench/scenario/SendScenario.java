@@ -2,14 +2,11 @@ package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
 import io.letterbox.bench.cli.StoreOptions;
-import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.workload.Population;
-import io.letterbox.bench.workload.Texts;
 import java.util.List;
-import java.util.SplittableRandom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -75,12 +72,7 @@ public final class SendScenario extends ScenarioCommand {
     }
   }
 
-  /** Sends messages number {@code first} to {@code first + n - 1}: the same ones to every target. */
   private Measured sends(DmTarget target, Population people, String phase, long first, long n) throws InterruptedException {
-    return ClosedLoop.run(target.name() + " " + phase, n, window, i -> {
-      SplittableRandom random = new SplittableRandom(common.seed * 1_000_003L + first + i);
-      long[] pair = people.pair(random);
-      return target.send(pair[0], pair[1], Texts.pick(random));
-    });
+    return Steps.sendPairs(target, people, phase, first, n, window, common.seed);
   }
 }

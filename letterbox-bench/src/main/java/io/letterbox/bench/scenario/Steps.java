@@ -4,13 +4,17 @@ import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Latency;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.measure.Sequence;
 import io.letterbox.bench.measure.TimedLoop;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.History;
+import io.letterbox.bench.workload.OldHistory;
+import io.letterbox.bench.workload.Population;
 import io.letterbox.bench.workload.Texts;
 import io.letterbox.bench.report.Figures;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -22,16 +26,27 @@ final class Steps {
   private Steps() {}
 
   /** Loads the history's messages into the target as old history (not timed as sends). */
-  static Measured load(DmTarget target, History history) {
+  static Measured load(DmTarget target, OldHistory history) {
+    return load(target, history, LOAD_CHUNK);
+  }
+
+  /** Loads the history's messages into the target as old history, {@code chunk} a call. */
+  static Measured load(DmTarget target, OldHistory history, int chunk) {
     long start = System.nanoTime();
     try (Progress progress = Progress.start(target.name() + " load", history.messages())) {
-      history.forEach(LOAD_CHUNK, chunk -> {
-        target.load(chunk);
-        progress.advance(chunk.size());
+      history.forEach(chunk, messages -> {
+        target.load(messages);
+        progress.advance(messages.size());
       });
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     return new Measured(history.messages(), 0, seconds, new Latency(), null);
+  }
+
+  /** Owner then peer of a conversation drawn by activity, seen from a random side. */
+  static long[] side(History history, SplittableRandom random) {
+    long[] pair = history.pair(history.pickConversation(random));
+    return random.nextBoolean() ? pair : new long[] {pair[1], pair[0]};
   }
 
   /**
@@ -45,6 +60,41 @@ final class Steps {
       boolean flip = random.nextBoolean();
       return target.send(flip ? pair[1] : pair[0], flip ? pair[0] : pair[1], Texts.pick(random));
     });
+  }
+
+  /**
+   * Sends messages number {@code first} to {@code first + n - 1} between random pairs of the
+   * population, durably, {@code window} in flight: the same messages to every target.
+   */
+  static Measured sendPairs(DmTarget target, Population people, String phase, long first, long n, int window,
+      long seed) throws InterruptedException {
+    return ClosedLoop.run(target.name() + " " + phase, n, window, i -> {
+      SplittableRandom random = new SplittableRandom(seed * 1_000_003L + first + i);
+      long[] pair = people.pair(random);
+      return target.send(pair[0], pair[1], Texts.pick(random));
+    });
+  }
+
+  /**
+   * Runs {@code step} up to {@code count} times one after another ({@link Sequence}) and adds
+   * the row of its samples; if the target does not have an operation a step needs (it throws
+   * {@link Unsupported}) the row is a skip with the reason.
+   */
+  static void sequence(Report report, String operation, DmTarget target, int count, Sequence.Step step) {
+    AtomicReference<String> unsupported = new AtomicReference<>();
+    Measured m = Sequence.run(target.name() + " " + operation, count, (i, timer) -> {
+      try {
+        return step.run(i, timer);
+      } catch (Unsupported e) {
+        unsupported.set(e.getMessage());
+        return false;
+      }
+    });
+    if (unsupported.get() != null) {
+      report.skip(operation, target.name(), unsupported.get());
+    } else {
+      add(report, operation, target, m, m.sampleFigures());
+    }
   }
 
   /**
@@ -90,11 +140,15 @@ final class Steps {
 
   /** Adds what was measured; an operation whose every attempt failed is a failure of the run, not a figure. */
   static void add(Report report, String operation, DmTarget target, Measured m, String rateName) {
+    add(report, operation, target, m, m.figures(rateName));
+  }
+
+  private static void add(Report report, String operation, DmTarget target, Measured m, Map<String, Double> figures) {
     if (m.ops() == 0 && m.errors() > 0) {
       report.fail(operation, target.name(), "every attempt failed (" + m.errors() + "), first: " + m.firstError());
       return;
     }
-    report.add(operation, target.name(), m.figures(rateName));
+    report.add(operation, target.name(), figures);
     if (m.errors() > 0) {
       report.note(target.name() + " " + operation + ": " + m.errors() + " failures, first: " + m.firstError());
     }

@@ -36,8 +36,18 @@ public interface DmTarget extends AutoCloseable {
     return CompletableFuture.supplyAsync(() -> history(owner, peer, cursor, limit), readers);
   }
 
-  /** The owner's conversation list, newest activity first. @return how many entries it shows */
-  int conversations(long owner, int limit);
+  /**
+   * A page of the owner's conversation list, newest activity first, each entry with its last
+   * message (and unread counts, where the target keeps them).
+   *
+   * @param cursor null for the first page, else the {@link ListPage#next} of the previous page
+   */
+  ListPage conversationsPage(long owner, Object cursor, int limit);
+
+  /** The first page of the owner's conversation list. @return how many entries it shows */
+  default int conversations(long owner, int limit) {
+    return conversationsPage(owner, null, limit).count();
+  }
 
   /** The owner's unread total at login (on one device). */
   long unread(long owner);
@@ -55,7 +65,17 @@ public interface DmTarget extends AutoCloseable {
   long diskBytes();
 
   /** Drops the target's own caches, as a restart does, so that reads start cold. */
-  void restart();
+  default void restart() {
+    coldRestart(() -> {});
+  }
+
+  /**
+   * Stops the target completely (its server too, if it has one), runs {@code whileStopped} (the
+   * bench drops the OS page cache there), and starts it again on the same data with every cache
+   * of its own empty: the next read is a cold one. Throws {@link Unsupported} if the target
+   * cannot be restarted on its data.
+   */
+  void coldRestart(Runnable whileStopped);
 
   @Override
   void close();

@@ -130,8 +130,9 @@ public final class LetterboxTarget implements DmTarget {
   }
 
   @Override
-  public int conversations(long owner, int limit) {
-    return of(owner).conversations(owner, null, limit).items().size();
+  public ListPage conversationsPage(long owner, Object cursor, int limit) {
+    Page<io.letterbox.model.Conversation> page = of(owner).conversations(owner, (String) cursor, limit);
+    return new ListPage(page.items().size(), page.next());
   }
 
   @Override
@@ -163,8 +164,9 @@ public final class LetterboxTarget implements DmTarget {
   }
 
   @Override
-  public void restart() {
+  public void coldRestart(Runnable whileStopped) {
     shut();
+    whileStopped.run();
     open();
   }
 

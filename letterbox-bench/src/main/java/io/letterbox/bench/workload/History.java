@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * long, most are short), directions are random, and times are spread evenly, one message every
  * few milliseconds, over the year before {@code endMillis}, so no two share a millisecond.
  */
-public final class History {
+public final class History implements OldHistory {
   private final long seed;
   private final long[][] pairs;
   private final long messages;
@@ -36,6 +36,7 @@ public final class History {
     }
   }
 
+  @Override
   public long messages() {
     return messages;
   }
@@ -54,7 +55,7 @@ public final class History {
     return PowerLaw.rank(random, pairs.length);
   }
 
-  /** Feeds every message, oldest first, in chunks of {@code chunk}; the same for the same seed. */
+  @Override
   public void forEach(int chunk, Consumer<List<HistoryMessage>> sink) {
     SplittableRandom random = new SplittableRandom(seed + 1);
     List<HistoryMessage> batch = new ArrayList<>(chunk);

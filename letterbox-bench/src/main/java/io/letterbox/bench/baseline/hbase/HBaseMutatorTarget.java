@@ -8,6 +8,7 @@ import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HBaseCluster;
 import io.letterbox.bench.targets.HistoryPage;
+import io.letterbox.bench.targets.ListPage;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.hbase.HBaseStore;
@@ -148,7 +149,7 @@ public final class HBaseMutatorTarget implements DmTarget {
   }
 
   @Override
-  public int conversations(long owner, int limit) {
+  public ListPage conversationsPage(long owner, Object cursor, int limit) {
     throw new Unsupported(SENDS_ONLY);
   }
 
@@ -180,6 +181,11 @@ public final class HBaseMutatorTarget implements DmTarget {
   /** Nothing to drop: it keeps no cache. */
   @Override
   public void restart() {}
+
+  @Override
+  public void coldRestart(Runnable whileStopped) {
+    throw new Unsupported(SENDS_ONLY);
+  }
 
   @Override
   public void close() {

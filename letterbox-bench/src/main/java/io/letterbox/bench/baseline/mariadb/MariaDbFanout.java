@@ -14,7 +14,8 @@ import java.util.function.Supplier;
 /**
  * A broadcast in the seed's MySQL design: the content once, then an index row per receiver,
  * batch-inserted {@value #ROWS} rows a statement by {@value #THREADS} connections (the seed's
- * per-cell index updaters), each committing every {@value #ROWS_PER_COMMIT} rows.
+ * per-cell index updaters), each committing every {@value #ROWS_PER_COMMIT} rows, and each
+ * receiver's conversation row with the sender upserted the same way.
  */
 final class MariaDbFanout implements Broadcaster {
   private static final int ROWS = 1000;
@@ -81,15 +82,20 @@ final class MariaDbFanout implements Broadcaster {
     try (Connection c = connections.get()) {
       c.setAutoCommit(false);
       PreparedStatement full = c.prepareStatement(MariaDbSchema.insert("dm_index", 4, ROWS));
+      PreparedStatement fullLists = c.prepareStatement(MariaDbSchema.upsertConversations(ROWS));
       int sinceCommit = 0;
       for (int start = from; start < to; start += ROWS) {
         int n = Math.min(ROWS, to - start);
         PreparedStatement s = n == ROWS ? full : c.prepareStatement(MariaDbSchema.insert("dm_index", 4, n));
+        PreparedStatement lists = n == ROWS ? fullLists : c.prepareStatement(MariaDbSchema.upsertConversations(n));
         int at = 1;
+        int v = 1;
         for (int i = start; i < start + n; i++) {
           at = MariaDbRows.indexRow(s, at, receivers[i], sender, id, millis);
+          v = MariaDbRows.conversationRow(lists, v, receivers[i], sender, millis, id);
         }
         s.executeUpdate();
+        lists.executeUpdate();
         sinceCommit += n;
         if (sinceCommit >= ROWS_PER_COMMIT) {
           c.commit();
@@ -99,6 +105,7 @@ final class MariaDbFanout implements Broadcaster {
       }
       c.commit();
       full.close();
+      fullLists.close();
     }
   }
 }

@@ -5,6 +5,8 @@ package io.letterbox.bench.baseline.mariadb;
  * row per party of a one-to-one message and per receiver of a broadcast) and a content table
  * (a row per message). The seed shards both by uid hash and time over 32 databases × 512
  * tables; on one server the shards would share the same disk and buffer pool, so one table each.
+ * The conversation list is seed 003's conversation table: a row per (uid, peer) with its mtime and
+ * last message, upserted on every message, indexed on (uid, mtime) and paged by (mtime, peer).
  */
 final class MariaDbSchema {
   static final String DATABASE = "dm";
@@ -20,22 +22,48 @@ final class MariaDbSchema {
       "CREATE TABLE IF NOT EXISTS " + DATABASE + ".dm_content ("
           + "dmid BIGINT NOT NULL PRIMARY KEY, fromuid BIGINT NOT NULL, touid BIGINT NOT NULL,"
           + " content VARCHAR(4000) NOT NULL, time BIGINT NOT NULL) ENGINE=InnoDB",
+      "CREATE TABLE IF NOT EXISTS " + DATABASE + ".conversation ("
+          + "uid BIGINT NOT NULL, peer BIGINT NOT NULL, mtime BIGINT NOT NULL, last_id BIGINT NOT NULL,"
+          + " PRIMARY KEY (uid, peer),"
+          // the list, newest first (InnoDB appends the primary key: uid, mtime, peer)
+          + " KEY recent (uid, mtime)) ENGINE=InnoDB",
   };
 
   static final String HISTORY = "SELECT c.dmid, c.content FROM dm_index i JOIN dm_content c ON c.dmid = i.dmid"
       + " WHERE i.uid = ? AND i.otheruid = ? AND i.dmid < ? ORDER BY i.dmid DESC LIMIT ?";
 
-  /** The latest message per peer, then the newest peers: the conversation list of this design. */
-  static final String CONVERSATIONS = "SELECT c.dmid, c.content FROM (SELECT otheruid, MAX(dmid) AS last"
-      + " FROM dm_index WHERE uid = ? GROUP BY otheruid ORDER BY last DESC LIMIT ?) t"
-      + " JOIN dm_content c ON c.dmid = t.last";
+  /**
+   * A page of the conversation list after (mtime, peer) — Long.MAX_VALUE twice for the first —
+   * with each conversation's last message: a keyset page on (uid, mtime).
+   */
+  static final String CONVERSATIONS = "SELECT v.peer, v.mtime, c.content FROM conversation v"
+      + " JOIN dm_content c ON c.dmid = v.last_id"
+      + " WHERE v.uid = ? AND v.mtime <= ? AND (v.mtime < ? OR v.peer < ?)"
+      + " ORDER BY v.mtime DESC, v.peer DESC LIMIT ?";
 
   static final String DELETE = "DELETE FROM dm_index WHERE uid = ? AND otheruid = ? AND dmid = ?";
+
+  /** After a delete: if the deleted message was the conversation's last, the newest one left takes its place. */
+  static final String DELETED_LAST = "UPDATE conversation v JOIN (SELECT dmid, time FROM dm_index"
+      + " WHERE uid = ? AND otheruid = ? ORDER BY dmid DESC LIMIT 1) n SET v.last_id = n.dmid, v.mtime = n.time"
+      + " WHERE v.uid = ? AND v.peer = ? AND v.last_id = ?";
+
+  /** After a delete and {@link #DELETED_LAST}: if no message was left, the conversation leaves the list. */
+  static final String DELETED_ONLY = "DELETE FROM conversation WHERE uid = ? AND peer = ? AND last_id = ?";
 
   static final String SIZE = "SELECT SUM(data_length + index_length) FROM information_schema.tables"
       + " WHERE table_schema = '" + DATABASE + "'";
 
   private MariaDbSchema() {}
+
+  /**
+   * Upserts {@code rows} conversation rows (uid, peer, mtime, last_id): a newer message moves the
+   * conversation up, an older one (history imported out of order) leaves it.
+   */
+  static String upsertConversations(int rows) {
+    return insert("conversation", 4, rows) + " ON DUPLICATE KEY UPDATE"
+        + " mtime = IF(VALUES(last_id) > last_id, VALUES(mtime), mtime), last_id = GREATEST(last_id, VALUES(last_id))";
+  }
 
   /** {@code INSERT INTO table VALUES (?,..),(?,..)...}: one statement for {@code rows} rows. */
   static String insert(String table, int columns, int rows) {

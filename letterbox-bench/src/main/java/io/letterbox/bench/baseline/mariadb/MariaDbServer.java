@@ -15,14 +15,20 @@ import java.util.concurrent.TimeUnit;
  * the bench. Installed with apt-get if the machine has none. Its settings are MariaDB's
  * durable defaults (every commit flushes and syncs the redo log) with a buffer pool of
  * {@value #BUFFER_POOL}, a little more than Letterbox's block cache and memtables together.
+ * The buffer pool is neither dumped at shutdown nor loaded at start: a restart starts it empty.
  */
 public final class MariaDbServer implements AutoCloseable {
   static final String BUFFER_POOL = "512M";
 
-  private final LocalServer server;
+  private final Path daemon;
+  private final Path workDir;
+  private final String bufferPool;
+  private LocalServer server;
 
-  private MariaDbServer(LocalServer server) {
-    this.server = server;
+  private MariaDbServer(Path daemon, Path workDir, String bufferPool) {
+    this.daemon = daemon;
+    this.workDir = workDir;
+    this.bufferPool = bufferPool;
   }
 
   public static MariaDbServer start(Path workDir, String bufferPool) throws BaselineUnavailable {
@@ -35,6 +41,21 @@ public final class MariaDbServer implements AutoCloseable {
     String user = System.getProperty("user.name");
     run(workDir.resolve("install-db.log"), installDb.toString(), "--no-defaults", "--datadir=" + data,
         "--user=" + user, "--auth-root-authentication-method=normal", "--skip-test-db");
+    MariaDbServer server = new MariaDbServer(daemon, workDir, bufferPool);
+    server.launch();
+    return server;
+  }
+
+  /** Stops the server (a clean shutdown), runs {@code whileStopped}, and starts it again on its data. */
+  void restart(Runnable whileStopped) throws BaselineUnavailable {
+    server.close();
+    whileStopped.run();
+    launch();
+  }
+
+  private void launch() throws BaselineUnavailable {
+    Path data = workDir.resolve("data");
+    String user = System.getProperty("user.name");
     int port;
     try {
       port = LocalServer.freePort();
@@ -46,8 +67,9 @@ public final class MariaDbServer implements AutoCloseable {
         "--socket=" + workDir.resolve("mysqld.sock"), "--pid-file=" + workDir.resolve("mysqld.pid"),
         "--user=" + user, "--skip-grant-tables", "--skip-log-bin", "--max-connections=200",
         "--innodb-buffer-pool-size=" + bufferPool, "--innodb-log-file-size=256M",
-        "--innodb-flush-log-at-trx-commit=1", "--character-set-server=utf8mb4"));
-    return new MariaDbServer(LocalServer.start("mariadbd", command, port, workDir.resolve("mariadbd.log"), 120));
+        "--innodb-flush-log-at-trx-commit=1", "--innodb-buffer-pool-dump-at-shutdown=0",
+        "--innodb-buffer-pool-load-at-startup=0", "--character-set-server=utf8mb4"));
+    server = LocalServer.start("mariadbd", command, port, workDir.resolve("mariadbd.log"), 120);
   }
 
   /** JDBC URL of the server's {@code dm} database. */

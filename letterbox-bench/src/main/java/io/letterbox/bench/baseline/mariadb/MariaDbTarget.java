@@ -5,6 +5,7 @@ import io.letterbox.bench.baseline.BatchingWriter;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HistoryPage;
+import io.letterbox.bench.targets.ListPage;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.id.IdGenerator;
@@ -33,9 +34,10 @@ public final class MariaDbTarget implements DmTarget {
 
   private final MariaDbServer server;
   private final IdGenerator ids = new IdGenerator(Clock.systemUTC(), 2, 0);
-  private final BatchingWriter<MariaDbRows.Change> writer;
   private final List<Connection> opened = new CopyOnWriteArrayList<>();
-  private final ThreadLocal<Connection> readers = ThreadLocal.withInitial(this::connect);
+  /** Both replaced by a restart, whose connections are new. */
+  private volatile BatchingWriter<MariaDbRows.Change> writer;
+  private volatile ThreadLocal<Connection> readers;
 
   /** @param bufferPoolBytes InnoDB's buffer pool, or null for {@link MariaDbServer#BUFFER_POOL} */
   public MariaDbTarget(Path workDir, Long bufferPoolBytes) throws BaselineUnavailable {
@@ -48,7 +50,12 @@ public final class MariaDbTarget implements DmTarget {
       server.close();
       throw new BaselineUnavailable("cannot create the schema: " + e.getMessage(), e);
     }
-    this.writer = new BatchingWriter<>(NAME, WRITERS, 1024, () -> new MariaDbRows(connect()));
+    connectAll();
+  }
+
+  private void connectAll() {
+    readers = ThreadLocal.withInitial(this::connect);
+    writer = new BatchingWriter<>(NAME, WRITERS, 1024, () -> new MariaDbRows(connect()));
   }
 
   private Connection connect() {
@@ -69,7 +76,8 @@ public final class MariaDbTarget implements DmTarget {
   @Override
   public String note() {
     return "durable: grouped multi-row inserts, one transaction per group, redo log synced at commit;"
-        + " buffer pool " + MariaDbServer.BUFFER_POOL + ", stays warm across the read phase";
+        + " buffer pool " + MariaDbServer.BUFFER_POOL + ", stays warm across the read phase (a cold restart restarts"
+        + " mariadbd with it empty)";
   }
 
   @Override
@@ -110,19 +118,27 @@ public final class MariaDbTarget implements DmTarget {
     }
   }
 
+  /** @param cursor null, or the (mtime, peer) of the previous page's last conversation */
   @Override
-  public int conversations(long owner, int limit) {
+  public ListPage conversationsPage(long owner, Object cursor, int limit) {
+    long[] after = cursor == null ? new long[] {Long.MAX_VALUE, Long.MAX_VALUE} : (long[]) cursor;
     try (PreparedStatement s = readers.get().prepareStatement(MariaDbSchema.CONVERSATIONS)) {
       s.setLong(1, owner);
-      s.setInt(2, limit);
-      int n = 0;
+      s.setLong(2, after[0]);
+      s.setLong(3, after[0]);
+      s.setLong(4, after[1]);
+      s.setInt(5, limit + 1);
+      int rows = 0;
+      long[] last = null;
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
-          r.getString(2);
-          n++;
+          if (++rows <= limit) {
+            last = new long[] {r.getLong(2), r.getLong(1)};
+            r.getString(3);
+          }
         }
       }
-      return n;
+      return new ListPage(Math.min(rows, limit), rows > limit ? last : null);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
@@ -147,8 +163,8 @@ public final class MariaDbTarget implements DmTarget {
   @Override
   public void compact() {
     try (Statement s = readers.get().createStatement()) {
-      s.execute("OPTIMIZE TABLE dm_index, dm_content");
-      s.execute("ANALYZE TABLE dm_index, dm_content");
+      s.execute("OPTIMIZE TABLE dm_index, dm_content, conversation");
+      s.execute("ANALYZE TABLE dm_index, dm_content, conversation");
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
@@ -170,8 +186,25 @@ public final class MariaDbTarget implements DmTarget {
     // The buffer pool stays: restarting mariadbd would also empty the OS cache's share of it.
   }
 
+  /** Restarts mariadbd itself, with an empty buffer pool; every connection is a new one afterwards. */
+  @Override
+  public void coldRestart(Runnable whileStopped) {
+    disconnect();
+    try {
+      server.restart(whileStopped);
+    } catch (BaselineUnavailable e) {
+      throw new IllegalStateException("MariaDB did not start again: " + e.getMessage(), e);
+    }
+    connectAll();
+  }
+
   @Override
   public void close() {
+    disconnect();
+    server.close();
+  }
+
+  private void disconnect() {
     writer.close();
     for (Connection c : opened) {
       try {
@@ -180,6 +213,6 @@ public final class MariaDbTarget implements DmTarget {
         // closing anyway
       }
     }
-    server.close();
+    opened.clear();
   }
 }

@@ -17,7 +17,7 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * A plain RocksDB with the push design's three column families, tuned as Letterbox's store is
+ * A plain RocksDB with the push design's column families, tuned as Letterbox's store is
  * (256 MB block cache, 64 MB memtables, 10-bit blooms, LZ4 then ZSTD at the bottom, 16 KB
  * blocks, prefix blooms on the scanned prefixes), so the comparison is of designs, not of knobs.
  */
@@ -30,6 +30,8 @@ final class PushRocksDb implements AutoCloseable {
   final ColumnFamilyHandle content;
   final ColumnFamilyHandle conversation;
   final ColumnFamilyHandle inbox;
+  final ColumnFamilyHandle recent;
+  final ColumnFamilyHandle latest;
   private final List<AutoCloseable> owned = new ArrayList<>();
   private final List<ColumnFamilyHandle> handles = new ArrayList<>();
 
@@ -42,11 +44,20 @@ final class PushRocksDb implements AutoCloseable {
         new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, own(new ColumnFamilyOptions())),
         new ColumnFamilyDescriptor("content".getBytes(UTF_8), family(cache, bloom, 0)),
         new ColumnFamilyDescriptor("conversation".getBytes(UTF_8), family(cache, bloom, PushKeys.PAIR_PREFIX)),
-        new ColumnFamilyDescriptor("inbox".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)));
+        new ColumnFamilyDescriptor("inbox".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)),
+        new ColumnFamilyDescriptor("recent".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)),
+        new ColumnFamilyDescriptor("latest".getBytes(UTF_8), family(cache, bloom, 0)));
     db = RocksDB.open(options, dir.toString(), descriptors, handles);
     content = handles.get(1);
     conversation = handles.get(2);
     inbox = handles.get(3);
+    recent = handles.get(4);
+    latest = handles.get(5);
+  }
+
+  /** Every family that holds data, for compaction. */
+  List<ColumnFamilyHandle> families() {
+    return List.of(content, conversation, inbox, recent, latest);
   }
 
   private ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, int prefix) {

@@ -1,31 +1,29 @@
 package io.letterbox.bench.baseline.push;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import io.letterbox.bench.baseline.BatchingWriter;
 import io.letterbox.bench.baseline.DiskUsage;
 import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HistoryPage;
+import io.letterbox.bench.targets.ListPage;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.id.IdGenerator;
 import io.letterbox.id.Ids;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
  * The seed's HBase design (one index row per receiver, two orders) on a plain RocksDB. A
  * one-to-one message writes its content once and two index rows for each party; a broadcast
- * writes its content once and two index rows per receiver. Writes are grouped and synced like
+ * writes its content once and two index rows per receiver. Each of those receipts also moves its
+ * pair's conversation-list entry ({@link PushBatch}). Writes are grouped and synced like
  * Letterbox's ({@link BatchingWriter}).
  */
 public final class PushRocksTarget implements DmTarget, Broadcaster {
@@ -35,7 +33,7 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
 
   /** One group-committed change. */
   private interface Mutation {
-    void addTo(PushRocksDb db, WriteBatch batch) throws RocksDBException;
+    void addTo(PushBatch batch) throws RocksDBException;
   }
 
   static {
@@ -63,11 +61,11 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   private void open() throws RocksDBException {
     db = new PushRocksDb(dir, cacheBytes);
     writer = new BatchingWriter<>(NAME, WRITERS, 1024, () -> items -> {
-      try (WriteBatch batch = new WriteBatch()) {
+      try (PushBatch batch = new PushBatch(db)) {
         for (Mutation m : items) {
-          m.addTo(db, batch);
+          m.addTo(batch);
         }
-        db.db.write(synced, batch);
+        batch.write(synced);
       }
     });
   }
@@ -85,33 +83,16 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   @Override
   public CompletableFuture<Long> send(long from, long to, String text) {
     long id = ids.next();
-    return writer.submit((d, b) -> putMessage(b, id, from, to, text)).thenApply(v -> id);
-  }
-
-  private void putMessage(WriteBatch b, long id, long from, long to, String text) throws RocksDBException {
-    b.put(db.content, PushKeys.content(id), content(from, to, text));
-    index(b, from, to, id);
-    index(b, to, from, id);
-  }
-
-  private void index(WriteBatch b, long owner, long other, long id) throws RocksDBException {
-    b.put(db.conversation, PushKeys.conversation(owner, other, id), new byte[0]);
-    b.put(db.inbox, PushKeys.inbox(owner, id, other), new byte[0]);
-  }
-
-  private static byte[] content(long from, long to, String text) {
-    byte[] t = text.getBytes(UTF_8);
-    return ByteBuffer.allocate(16 + t.length).putLong(from).putLong(to).put(t).array();
+    return writer.submit(b -> b.message(id, from, to, text)).thenApply(v -> id);
   }
 
   @Override
   public void load(List<HistoryMessage> messages) {
-    try (WriteBatch b = new WriteBatch()) {
+    try (PushBatch b = new PushBatch(db)) {
       for (HistoryMessage m : messages) {
-        long id = Ids.firstIdAt(m.epochMillis()) | Ids.IMPORTED;
-        putMessage(b, id, m.from(), m.to(), m.text());
+        b.message(Ids.firstIdAt(m.epochMillis()) | Ids.IMPORTED, m.from(), m.to(), m.text());
       }
-      db.db.write(synced, b);
+      b.write(synced);
     } catch (RocksDBException e) {
       throw new IllegalStateException(e);
     }
@@ -130,8 +111,8 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   }
 
   @Override
-  public int conversations(long owner, int limit) {
-    return PushScans.latestPerPeer(db, owner, limit);
+  public ListPage conversationsPage(long owner, Object cursor, int limit) {
+    return PushScans.page(db, owner, (byte[]) cursor, limit);
   }
 
   @Override
@@ -141,10 +122,7 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
 
   @Override
   public CompletableFuture<Void> delete(long owner, long peer, long id) {
-    return writer.submit((d, b) -> {
-      b.delete(d.conversation, PushKeys.conversation(owner, peer, id));
-      b.delete(d.inbox, PushKeys.inbox(owner, id, peer));
-    });
+    return writer.submit(b -> b.delete(owner, peer, id));
   }
 
   @Override
@@ -158,20 +136,15 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
       throw new IllegalArgumentException("a broadcast needs receivers");
     }
     long id = ids.next();
-    try (Progress progress = Progress.start(NAME + " fan-out", receivers.length)) {
-      WriteBatch b = new WriteBatch();
-      b.put(db.content, PushKeys.content(id), content(sender, 0, text));
+    try (Progress progress = Progress.start(NAME + " fan-out", receivers.length); PushBatch b = new PushBatch(db)) {
+      b.content(id, sender, 0, text);
       for (int i = 0; i < receivers.length; i++) {
-        b.put(db.conversation, PushKeys.conversation(receivers[i], sender, id), new byte[0]);
-        b.put(db.inbox, PushKeys.inbox(receivers[i], id, sender), new byte[0]);
+        b.receipt(receivers[i], sender, id);
         if ((i + 1) % FANOUT_BATCH == 0 || i == receivers.length - 1) {
-          db.db.write(i == receivers.length - 1 ? synced : unsynced, b);
-          b.close();
-          b = new WriteBatch();
+          b.write(i == receivers.length - 1 ? synced : unsynced);
           progress.advance((i % FANOUT_BATCH) + 1);
         }
       }
-      b.close();
     } catch (RocksDBException e) {
       throw new IllegalStateException(e);
     }
@@ -181,7 +154,7 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   @Override
   public void compact() {
     try {
-      for (var family : List.of(db.content, db.conversation, db.inbox)) {
+      for (var family : db.families()) {
         db.db.compactRange(family);
       }
     } catch (RocksDBException e) {
@@ -195,8 +168,9 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   }
 
   @Override
-  public void restart() {
+  public void coldRestart(Runnable whileStopped) {
     shut();
+    whileStopped.run();
     try {
       open();
     } catch (RocksDBException e) {

@@ -1,10 +1,10 @@
 package io.letterbox.bench.baseline.push;
 
+import io.letterbox.bench.targets.ListPage;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -13,7 +13,10 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 
-/** The push design's reads: reverse range scans over index rows, then the contents by dmid. */
+/**
+ * The push design's reads: reverse range scans over index rows, a forward scan of the
+ * conversation list, then the contents by dmid.
+ */
 final class PushScans {
   private PushScans() {}
 
@@ -59,20 +62,44 @@ final class PushScans {
   }
 
   /**
-   * The conversation list in this design: walk the owner's inbox newest first until
-   * {@code limit} distinct peers showed up, then read their last messages. A peer that wrote
-   * thousands of times meanwhile costs thousands of rows: that is the design.
+   * A page of the owner's conversation list after the "recent" key {@code after} (null: the
+   * first page): a forward scan of the owner's "recent" rows, newest first, each checked against
+   * its pair's "latest" row (a stale row, left by two writers moving one pair at once, is
+   * skipped), then the last messages' contents.
    */
-  static int latestPerPeer(PushRocksDb db, long owner, int limit) {
+  static ListPage page(PushRocksDb db, long owner, byte[] after, int limit) {
     byte[] prefix = PushKeys.owner(owner);
-    Set<Long> peers = new HashSet<>();
-    List<byte[]> newest = new ArrayList<>(limit);
-    reverse(db.db, db.inbox, prefix, PushKeys.after(prefix), key -> {
-      if (peers.add(PushKeys.at(key, 16))) {
-        newest.add(key);
+    List<byte[]> keys = new ArrayList<>(limit + 1);
+    List<byte[]> ids = new ArrayList<>(limit + 1);
+    try (Slice lower = new Slice(after == null ? prefix : PushKeys.successor(after));
+         Slice upper = new Slice(PushKeys.after(prefix)); ReadOptions read = new ReadOptions()) {
+      read.setIterateLowerBound(lower).setIterateUpperBound(upper).setAutoPrefixMode(true);
+      try (RocksIterator it = db.db.newIterator(db.recent, read)) {
+        it.seekToFirst();
+        while (keys.size() <= limit && it.isValid()) {
+          List<byte[]> candidates = new ArrayList<>();
+          List<byte[]> candidateIds = new ArrayList<>();
+          List<byte[]> pairs = new ArrayList<>();
+          for (; it.isValid() && candidates.size() < limit + 1 - keys.size(); it.next()) {
+            candidates.add(it.key());
+            candidateIds.add(it.value());
+            pairs.add(PushKeys.latest(owner, PushKeys.at(it.key(), 16)));
+          }
+          it.status();
+          List<byte[]> last = db.db.multiGetAsList(Collections.nCopies(pairs.size(), db.latest), pairs);
+          for (int i = 0; i < candidates.size(); i++) {
+            if (Arrays.equals(last.get(i), candidateIds.get(i))) {
+              keys.add(candidates.get(i));
+              ids.add(candidateIds.get(i));
+            }
+          }
+        }
       }
-      return newest.size() < limit;
-    });
-    return contents(db, newest, 8);
+    } catch (RocksDBException e) {
+      throw new IllegalStateException(e);
+    }
+    boolean more = keys.size() > limit;
+    int shown = Math.min(limit, keys.size());
+    return new ListPage(contents(db, ids.subList(0, shown), 0), more ? keys.get(limit - 1) : null);
   }
 }

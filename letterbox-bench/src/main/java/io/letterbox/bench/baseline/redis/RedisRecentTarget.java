@@ -6,6 +6,7 @@ import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HistoryPage;
+import io.letterbox.bench.targets.ListPage;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.id.IdGenerator;
@@ -127,15 +128,20 @@ public final class RedisRecentTarget implements DmTarget, Broadcaster {
     return new HistoryPage(n, n == limit ? Boolean.TRUE : null);
   }
 
+  /** The first page only, the distinct peers of the owner's newest 100: older pages are the database's. */
   @Override
-  public int conversations(long owner, int limit) {
+  public ListPage conversationsPage(long owner, Object cursor, int limit) {
+    if (cursor != null) {
+      throw new Unsupported("the cache holds each user's newest 100 entries; older pages come from the database");
+    }
     Set<Long> peers = new HashSet<>();
     for (byte[] member : newest(owner)) {
       if (peers.size() < limit) {
         peers.add(RecentKeys.other(member));
       }
     }
-    return peers.size();
+    // A full page may have older ones: asking for them is asking the database.
+    return new ListPage(peers.size(), peers.size() == limit ? Boolean.TRUE : null);
   }
 
   private List<byte[]> newest(long owner) {
@@ -203,6 +209,11 @@ public final class RedisRecentTarget implements DmTarget, Broadcaster {
   @Override
   public void restart() {
     // it is the cache: it stays warm
+  }
+
+  @Override
+  public void coldRestart(Runnable whileStopped) {
+    throw new Unsupported("a cache without persistence: a restart would lose its data");
   }
 
   @Override
