@@ -8,7 +8,7 @@ import io.letterbox.store.KeyRange;
  * An owner's one-to-one conversations in list order (decision 0008): owner(8) folder(1) order(1)
  * rank(8) peer(8) → empty. {@code order} is 0 for pinned conversations and 1 for the others, so
  * pinned ones come first; {@code rank} is {@code Long.MAX_VALUE - lastId}, so a forward scan is
- * newest first. A page is one range scan.
+ * newest first. A page is one range scan of its folder.
  */
 public final class ActivityKey {
   public static final int OWNER_PREFIX = 8;
@@ -28,21 +28,20 @@ public final class ActivityKey {
     return k;
   }
 
-  /** The owner's conversations of {@code folder}, pinned or not, from the newest. */
-  public static KeyRange segment(long owner, Folder folder, boolean pinned) {
-    byte[] p = new byte[10];
+  /** The owner's conversations of {@code folder} in list order: the pinned ones, then the others, each newest first. */
+  public static KeyRange folder(long owner, Folder folder) {
+    byte[] p = new byte[9];
     Bytes.putLong(p, 0, owner);
     p[8] = folder.code();
-    p[9] = pinned ? PINNED : UNPINNED;
     return KeyRange.prefix(p);
   }
 
-  /** The rest of a segment strictly after the entry (lastId, peer). */
-  public static KeyRange segmentAfter(long owner, Folder folder, boolean pinned, long lastId, long peer) {
+  /** The rest of the folder strictly after the entry (pinned, lastId, peer). */
+  public static KeyRange folderAfter(long owner, Folder folder, boolean pinned, long lastId, long peer) {
     byte[] from = of(owner, folder, pinned, lastId, peer);
     // The next key after `from`: a trailing zero byte.
     byte[] next = java.util.Arrays.copyOf(from, LENGTH + 1);
-    return new KeyRange(next, segment(owner, folder, pinned).to());
+    return new KeyRange(next, folder(owner, folder).to());
   }
 
   public static boolean pinned(byte[] key) {

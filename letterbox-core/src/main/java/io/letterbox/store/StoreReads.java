@@ -37,4 +37,13 @@ public interface StoreReads {
 
   /** @return the counter at {@code key}; 0 when absent. */
   long counter(Space space, byte[] key);
+
+  /** @return the counters at {@code keys}, in order; 0 where absent. A store reads them together. */
+  default long[] counters(Space space, List<byte[]> keys) {
+    long[] out = new long[keys.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = counter(space, keys.get(i));
+    }
+    return out;
+  }
 }

@@ -529,6 +529,13 @@ public interface KeyValueStoreContract {
   }
 
   @Test
+  default void countersAreReadTogetherInTheOrderAskedWithZeroForAbsentOnes() {
+    write(b -> b.increment(COUNTS, bytes(1), 5).increment(COUNTS, bytes(3), -2).increment(COUNTS, bytes(3), 9));
+    assertThat(store().counters(COUNTS, List.of(bytes(3), bytes(2), bytes(1), bytes(3)))).containsExactly(7, 0, 5, 7);
+    assertThat(store().counters(COUNTS, List.of())).isEmpty();
+  }
+
+  @Test
   default void incrementsAddUpAndMayBeNegative() {
     write(b -> b.increment(COUNTS, bytes(1), 5).increment(COUNTS, bytes(1), 7));
     assertThat(store().counter(COUNTS, bytes(1))).isEqualTo(12);

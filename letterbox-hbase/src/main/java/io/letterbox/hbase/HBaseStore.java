@@ -218,6 +218,22 @@ public final class HBaseStore implements KeyValueStore {
     return Bytes.getLong(value, 0);
   }
 
+  /** One batch of gets. */
+  @Override
+  public long[] counters(Space space, List<byte[]> keys) {
+    SpaceTable table = tables.counters(space);
+    List<byte[]> values = multiGet(space, keys);
+    long[] out = new long[values.size()];
+    for (int i = 0; i < out.length; i++) {
+      byte[] v = values.get(i);
+      if (v != null && v.length != 8) {
+        throw new StoreException("corrupt counter in " + table.name() + ": value is " + v.length + " bytes, not 8");
+      }
+      out[i] = v == null ? 0 : Bytes.getLong(v, 0);
+    }
+    return out;
+  }
+
   /**
    * Reads the row, then, if its value is the expected one, sends a check-and-mutate stamped after
    * the version read (a put stamped older than the cell it replaces would be hidden by it).

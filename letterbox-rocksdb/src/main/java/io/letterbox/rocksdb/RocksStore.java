@@ -177,6 +177,18 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
+  /** One multi-get. */
+  @Override
+  public long[] counters(Space space, List<byte[]> keys) {
+    families.counters(space);
+    List<byte[]> values = multiGet(space, keys);
+    long[] out = new long[values.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = values.get(i) == null ? 0 : io.letterbox.store.Bytes.getLong(values.get(i), 0);
+    }
+    return out;
+  }
+
   @Override
   public WriteBatch newBatch() {
     return new RocksBatch(families);

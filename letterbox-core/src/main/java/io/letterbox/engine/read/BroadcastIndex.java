@@ -14,6 +14,7 @@ import io.letterbox.store.StoreReads;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -71,6 +72,25 @@ public final class BroadcastIndex {
   /** @return the sender's newest broadcast id; 0 if it never broadcast. */
   public long latest(long sender) {
     return cached ? latest.get(sender, this::storedLatest) : storedLatest(sender);
+  }
+
+  /** @return each sender's newest broadcast id (0 if it never broadcast); the unknown ones in one read */
+  public Map<Long, Long> latest(java.util.Collection<Long> senders) {
+    return cached ? latest.getAll(senders, this::storedLatest) : storedLatest(new java.util.HashSet<>(senders));
+  }
+
+  private Map<Long, Long> storedLatest(java.util.Set<? extends Long> senders) {
+    List<Long> order = new ArrayList<>(senders);
+    List<byte[]> keys = new ArrayList<>(order.size());
+    for (long sender : order) {
+      keys.add(StateKey.latestBroadcast(sender));
+    }
+    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
+    Map<Long, Long> out = new java.util.HashMap<>();
+    for (int i = 0; i < order.size(); i++) {
+      out.put(order.get(i), values.get(i) == null ? 0L : Bytes.getLong(values.get(i), 0));
+    }
+    return out;
   }
 
   private long storedLatest(long sender) {

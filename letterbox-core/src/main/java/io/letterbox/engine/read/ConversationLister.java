@@ -98,7 +98,8 @@ public final class ConversationLister {
     if (newest == null) {
       return null;
     }
-    return item(owner, peer, newest, state.conversationRow(owner, peer));
+    ConversationRow row = state.conversationRow(owner, peer);
+    return item(peer, newest, row, unread.byDevice(owner, List.of(peer), List.of(row)).get(0));
   }
 
   private List<Conversation> items(long owner, List<Place> places) {
@@ -110,18 +111,18 @@ public final class ConversationLister {
     }
     List<Message> newest = state.messages(ids);
     List<ConversationRow> rows = state.conversationRows(owner, peers);
+    List<Map<String, Long>> unreadCounts = unread.byDevice(owner, peers, rows);
     List<Conversation> out = new ArrayList<>(places.size());
     for (int i = 0; i < places.size(); i++) {
       if (newest.get(i) != null) {
-        out.add(item(owner, peers.get(i), newest.get(i), rows.get(i)));
+        out.add(item(peers.get(i), newest.get(i), rows.get(i), unreadCounts.get(i)));
       }
     }
     return out;
   }
 
-  private Conversation item(long owner, long peer, Message newest, ConversationRow row) {
-    return new Conversation(peer, newest, unread.byDevice(owner, peer), row.pinned(), row.muted(), row.archived(),
-        row.peerReadUpTo());
+  private static Conversation item(long peer, Message newest, ConversationRow row, Map<String, Long> unread) {
+    return new Conversation(peer, newest, unread, row.pinned(), row.muted(), row.archived(), row.peerReadUpTo());
   }
 
   /** A one-to-one message {@code id} between owner and peer became visible. */
@@ -147,41 +148,36 @@ public final class ConversationLister {
     return heads.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
   }
 
-  /** One segment after another of the activity index, read a page at a time. */
+  /** The activity index of one folder in list order, read a page at a time. */
   private final class ActivityScan {
     private final long owner;
     private final Folder folder;
     private final long floor;
     private final int chunk;
-    private boolean pinned;
-    private Place last;
+    private StateReader.Activity last;
     private List<StateReader.Activity> buffer = List.of();
     private int at;
-    private boolean segmentDone;
+    private boolean done;
 
     ActivityScan(long owner, Folder folder, Place after, long floor, int chunk) {
       this.owner = owner;
       this.folder = folder;
       this.floor = floor;
       this.chunk = chunk;
-      this.pinned = after == null || after.pinned();
-      this.last = after;
+      this.last = after == null ? null : new StateReader.Activity(after.pinned(), after.lastId(), after.peer());
     }
 
     Place peek() {
-      while (at >= buffer.size()) {
-        if (segmentDone) {
-          if (!pinned) {
-            return null;
-          }
-          pinned = false;
-          last = null;
-          segmentDone = false;
+      if (at >= buffer.size()) {
+        if (done) {
+          return null;
         }
-        boolean within = last != null && last.pinned() == pinned;
-        buffer = state.activity(owner, folder, pinned, within ? last.lastId() : 0, within ? last.peer() : 0, floor, chunk);
+        buffer = state.activity(owner, folder, last, floor, chunk);
         at = 0;
-        segmentDone = buffer.size() < chunk;
+        done = buffer.size() < chunk;
+        if (buffer.isEmpty()) {
+          return null;
+        }
       }
       StateReader.Activity a = buffer.get(at);
       return new Place(a.pinned(), a.lastId(), a.peer());
@@ -189,8 +185,7 @@ public final class ConversationLister {
 
     Place next() {
       Place p = peek();
-      at++;
-      last = p;
+      last = buffer.get(at++);
       return p;
     }
   }
@@ -210,8 +205,9 @@ public final class ConversationLister {
       Set<Long> blocked = new HashSet<>(state.blockedPeers(owner));
       Map<Long, Long> watermarks = null;
       List<Long> needRows = new ArrayList<>();
+      Map<Long, Long> latestOf = state.broadcasts().latest(contacts);
       for (long sender : contacts) {
-        long latest = state.broadcasts().latest(sender);
+        long latest = latestOf.getOrDefault(sender, 0L);
         long[] h = bySender.computeIfAbsent(sender, s -> new long[2]);
         if (latest <= h[1]) {
           continue;

@@ -238,22 +238,23 @@ public final class StateReader {
   public record Activity(boolean pinned, long lastId, long peer) {}
 
   /**
-   * Up to {@code limit} entries of one segment of the owner's activity index (a folder, pinned or
-   * not), newest first, strictly after ({@code afterLastId}, {@code afterPeer}) when
-   * {@code afterLastId} is positive, and stopping at the first at or below {@code floor}.
+   * Up to {@code limit} entries of the owner's activity index in {@code folder}, in list order
+   * (pinned first, then newest first), strictly after {@code after} (null: from the start).
+   * Entries at or below {@code floor} were cleared by a delete of every conversation: they are
+   * skipped among the pinned ones and end the list among the others (they sort last).
    */
-  public List<Activity> activity(long owner, Folder folder, boolean pinned, long afterLastId, long afterPeer,
-      long floor, int limit) {
-    KeyRange range = afterLastId > 0 ? ActivityKey.segmentAfter(owner, folder, pinned, afterLastId, afterPeer)
-        : ActivityKey.segment(owner, folder, pinned);
+  public List<Activity> activity(long owner, Folder folder, Activity after, long floor, int limit) {
+    KeyRange range = after == null ? ActivityKey.folder(owner, folder)
+        : ActivityKey.folderAfter(owner, folder, after.pinned(), after.lastId(), after.peer());
     List<Activity> out = new ArrayList<>();
     if (limit <= 0) {
       return out;
     }
     store.scan(Spaces.ACTIVITY, range, false, (k, v) -> {
       long lastId = ActivityKey.lastId(k);
+      boolean pinned = ActivityKey.pinned(k);
       if (lastId <= floor) {
-        return false; // cleared by a delete of every conversation: so is everything after it
+        return pinned;
       }
       out.add(new Activity(pinned, lastId, ActivityKey.peer(k)));
       return out.size() < limit;
@@ -354,6 +355,52 @@ public final class StateReader {
       out.put(devices.get(i), ReadPosition.decode(values.get(i)));
     }
     return out;
+  }
+
+  /** @return each configured device's position in each of the owner's conversations with {@code peers}: one read */
+  public List<Map<String, ReadPosition>> positions(long owner, List<Long> peers) {
+    List<String> devices = config.devices();
+    List<byte[]> keys = new ArrayList<>(peers.size() * devices.size());
+    for (long peer : peers) {
+      for (String d : devices) {
+        keys.add(StateKey.readPosition(owner, peer, d));
+      }
+    }
+    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
+    List<Map<String, ReadPosition>> out = new ArrayList<>(peers.size());
+    for (int i = 0; i < peers.size(); i++) {
+      Map<String, ReadPosition> one = new HashMap<>();
+      for (int d = 0; d < devices.size(); d++) {
+        one.put(devices.get(d), ReadPosition.decode(values.get(i * devices.size() + d)));
+      }
+      out.add(one);
+    }
+    return out;
+  }
+
+  /** @return the ids up to which the owner cleared each conversation with {@code peers} (0 for none): one read */
+  public long[] watermarks(long owner, List<Long> peers) {
+    List<byte[]> keys = new ArrayList<>(peers.size() + 1);
+    keys.add(StateKey.ownerWatermark(owner));
+    for (long peer : peers) {
+      keys.add(StateKey.conversationWatermark(owner, peer));
+    }
+    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
+    long all = longOrZero(values.get(0));
+    long[] out = new long[peers.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.max(all, longOrZero(values.get(i + 1)));
+    }
+    return out;
+  }
+
+  /** @return incoming live messages the owner ever got in each conversation with {@code peers}: one read */
+  public long[] incoming(long owner, List<Long> peers) {
+    List<byte[]> keys = new ArrayList<>(peers.size());
+    for (long peer : peers) {
+      keys.add(PairKey.of(owner, peer));
+    }
+    return store.counters(Spaces.INCOMING, keys);
   }
 
   /** @return the owner's positions on {@code device}, by peer */

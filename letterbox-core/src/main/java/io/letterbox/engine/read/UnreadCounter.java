@@ -25,16 +25,38 @@ public final class UnreadCounter {
   }
 
   public Map<String, Long> byDevice(long owner, long peer) {
-    // A blocked peer's broadcasts are not shown; its one-to-one messages were refused since the block.
-    boolean blocked = state.blocked(owner, peer);
-    long incoming = state.incoming(owner, peer);
-    Map<String, ReadPosition> positions = state.positions(owner, peer);
-    long watermark = state.watermark(owner, peer);
-    Map<String, Long> out = new LinkedHashMap<>();
-    for (String device : config.devices()) {
-      ReadPosition p = positions.get(device);
-      long fromBroadcasts = blocked ? 0 : broadcasts(owner, peer, Math.max(p.upTo(), watermark));
-      out.put(device, Math.max(0, incoming - p.base()) + fromBroadcasts);
+    return byDevice(owner, List.of(peer), List.of(state.conversationRow(owner, peer))).get(0);
+  }
+
+  /**
+   * Unread counts per device of the owner's conversations with {@code peers} (whose rows are
+   * {@code rows}): counters, positions and watermarks of all of them in one read each.
+   */
+  public List<Map<String, Long>> byDevice(long owner, List<Long> peers, List<ConversationRow> rows) {
+    long[] incoming = state.incoming(owner, peers);
+    List<Map<String, ReadPosition>> positions = state.positions(owner, peers);
+    long[] watermarks = state.watermarks(owner, peers);
+    List<Map<String, Long>> out = new ArrayList<>(peers.size());
+    for (int i = 0; i < peers.size(); i++) {
+      Map<String, ReadPosition> at = positions.get(i);
+      long[] after = new long[config.devices().size()];
+      long least = Long.MAX_VALUE;
+      for (int d = 0; d < after.length; d++) {
+        after[d] = Math.max(at.get(config.devices().get(d)).upTo(), watermarks[i]);
+        least = Math.min(least, after[d]);
+      }
+      // A blocked peer's broadcasts are not shown; its one-to-one messages were refused since the block.
+      List<Long> fromBroadcasts = rows.get(i).blocked() ? List.of() : broadcasts(owner, peers.get(i), least);
+      Map<String, Long> one = new LinkedHashMap<>();
+      for (int d = 0; d < after.length; d++) {
+        String device = config.devices().get(d);
+        long newer = 0;
+        for (long id : fromBroadcasts) {
+          newer += id > after[d] ? 1 : 0;
+        }
+        one.put(device, Math.max(0, incoming[i] - at.get(device).base()) + newer);
+      }
+      out.add(one);
     }
     return out;
   }
@@ -43,9 +65,12 @@ public final class UnreadCounter {
    * The peer's broadcasts that reached the owner after {@code after} and that the owner kept:
    * only broadcasts newer than the read position are looked at, never history.
    */
-  private long broadcasts(long owner, long peer, long after) {
-    return state.broadcasts().reaching(peer, owner, after, Long.MAX_VALUE, Integer.MAX_VALUE,
-        id -> state.hidden(owner, peer, id)).size();
+  private List<Long> broadcasts(long owner, long peer, long after) {
+    if (state.broadcasts().latest(peer) <= after) {
+      return List.of();
+    }
+    java.util.Set<Long> hidden = state.hiddenIds(owner, peer, after + 1, Long.MAX_VALUE);
+    return state.broadcasts().reaching(peer, owner, after, Long.MAX_VALUE, Integer.MAX_VALUE, hidden::contains);
   }
 
   public UnreadSummary summary(long owner, String device) {
@@ -78,7 +103,7 @@ public final class UnreadCounter {
       if (state.broadcasts().latest(sender) <= after) {
         continue;
       }
-      long n = broadcasts(owner, sender, after);
+      long n = broadcasts(owner, sender, after).size();
       if (n > 0) {
         ownCounts.merge(sender, n, Long::sum);
       }
