@@ -458,6 +458,21 @@ public final class Letterbox implements AutoCloseable {
     return config.requestsFolder() ? java.util.OptionalLong.of(state.requestsUnread(owner)) : java.util.OptionalLong.empty();
   }
 
+  /**
+   * The heap the engine's caches hold now, by cache: message contents and audience heads (bounded
+   * by cached-message-bytes and cached-audience-bytes), each listing owner's broadcast heads
+   * (cached-head-bytes), and senders' newest broadcast ids with published marks (bounded in
+   * entries, ~96 bytes each).
+   */
+  public Map<String, Long> cachedBytes() {
+    Map<String, Long> out = new java.util.LinkedHashMap<>();
+    out.put("messages", state.cachedMessageBytes());
+    out.put("audience-heads", state.broadcasts().cachedHeadBytes());
+    out.put("conversation-heads", conversations.cachedBytes());
+    out.put("broadcast-ids", state.broadcasts().cachedIdBytes());
+    return out;
+  }
+
   /** The peers the owner blocked, in uid order. */
   public List<Long> blocked(long owner) {
     Validate.uid("uid", owner);

@@ -59,6 +59,16 @@ public final class BroadcastIndex {
     this.published = Caffeine.newBuilder().maximumSize(entries).build();
   }
 
+  /** Heap bytes of the audience heads, as their weigher counts them. */
+  public long cachedHeadBytes() {
+    return heads.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+  }
+
+  /** Heap bytes of the senders' newest ids and the published marks: ~96 bytes an entry. */
+  public long cachedIdBytes() {
+    return 96 * (latest.estimatedSize() + published.estimatedSize());
+  }
+
   /**
    * Forgets what it knows of every sender: a node that was cut off from the cluster may have
    * missed announcements of new broadcasts.

@@ -76,6 +76,11 @@ public final class StateReader {
     reloadCaps();
   }
 
+  /** Heap bytes of the cached message contents, as their weigher counts them. */
+  public long cachedMessageBytes() {
+    return messages == null ? 0 : messages.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+  }
+
   /** The readers' state: over the store, with caches. */
   public static StateReader cached(StoreReads store, LetterboxConfig config) {
     return new StateReader(store, config, true);

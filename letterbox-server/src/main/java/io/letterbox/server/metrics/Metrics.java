@@ -34,6 +34,17 @@ public final class Metrics implements AutoCloseable {
         .register(registry);
   }
 
+  /** Exposes each of the engine's caches' heap as {@code letterbox_cache_bytes{cache="…"}}. */
+  public void engineCaches(java.util.function.Supplier<java.util.Map<String, Long>> bytes) {
+    for (String cache : bytes.get().keySet()) {
+      Gauge.builder("letterbox.cache.bytes", () -> bytes.get().getOrDefault(cache, 0L))
+          .tag("cache", cache)
+          .description("heap the engine's cache holds, as its weigher counts it")
+          .baseUnit("bytes")
+          .register(registry);
+    }
+  }
+
   public MeterRegistry registry() {
     return registry;
   }

@@ -32,7 +32,9 @@ class OperationsTest extends ApiTestBase {
         .contains("letterbox_http_requests_seconds_count{method=\"POST\",route=\"/v1/messages\",status=\"201\"}")
         .contains("route=\"/v1/users/:uid/conversations\",status=\"400\"")
         .contains("jvm_memory_used_bytes")
-        .contains("letterbox_store_disk_bytes");
+        .contains("letterbox_store_disk_bytes")
+        .contains("letterbox_cache_bytes{cache=\"messages\"}")
+        .contains("letterbox_cache_bytes{cache=\"conversation-heads\"}");
   }
 
   @Test
