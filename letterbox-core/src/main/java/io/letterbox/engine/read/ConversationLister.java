@@ -2,6 +2,7 @@ package io.letterbox.engine.read;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.letterbox.engine.read.StateReader.Activity;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.Folder;
 import io.letterbox.model.Message;
@@ -24,12 +25,10 @@ import java.util.Set;
 public final class ConversationLister {
   static final char KIND = 'c';
 
-  /** A conversation's place in a folder: pinned first, then newest first, then by peer. */
-  record Place(boolean pinned, long lastId, long peer) {}
-
-  static final Comparator<Place> ORDER = Comparator.comparing((Place p) -> !p.pinned())
-      .thenComparing(Comparator.comparingLong(Place::lastId).reversed())
-      .thenComparingLong(Place::peer);
+  /** List order: pinned first, then newest first, then by peer. */
+  static final Comparator<Activity> ORDER = Comparator.comparing((Activity p) -> !p.pinned())
+      .thenComparing(Comparator.comparingLong(Activity::lastId).reversed())
+      .thenComparingLong(Activity::peer);
 
   private final StateReader state;
   private final Cursors cursors;
@@ -48,31 +47,31 @@ public final class ConversationLister {
   }
 
   public Page<Conversation> page(long owner, Folder folder, String cursor, int limit) {
-    Place after = null;
+    Activity after = null;
     if (cursor != null) {
       long[] p = cursors.decode(cursor, KIND, owner, folder.ordinal(), 3);
-      after = new Place(p[0] == 0, p[1], p[2]);
+      after = new Activity(p[0] == 0, p[1], p[2]);
     }
     long floor = state.ownerWatermark(owner);
     BroadcastHeads broadcasts = heads.get(owner, o -> new BroadcastHeads());
-    List<Place> fromBroadcasts;
+    List<Activity> fromBroadcasts;
     Map<Long, Long> headOf;
     synchronized (broadcasts) {
       broadcasts.refresh(owner, floor);
       fromBroadcasts = broadcasts.places(folder, after);
       headOf = broadcasts.heads();
     }
-    List<Place> places = new ArrayList<>(limit + 1);
+    List<Activity> places = new ArrayList<>(limit + 1);
     ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
     int b = 0;
     while (places.size() <= limit) {
-      Place a = scan.peek();
+      Activity a = scan.peek();
       while (a != null && headOf.getOrDefault(a.peer(), 0L) > a.lastId()) {
         // The peer's newest broadcast is newer: it is listed at that broadcast's place.
         scan.next();
         a = scan.peek();
       }
-      Place c = b < fromBroadcasts.size() ? fromBroadcasts.get(b) : null;
+      Activity c = b < fromBroadcasts.size() ? fromBroadcasts.get(b) : null;
       if (a == null && c == null) {
         break;
       }
@@ -84,10 +83,10 @@ public final class ConversationLister {
       }
     }
     boolean more = places.size() > limit;
-    List<Place> shown = more ? places.subList(0, limit) : places;
+    List<Activity> shown = more ? places.subList(0, limit) : places;
     String next = null;
     if (more) {
-      Place tail = shown.get(shown.size() - 1);
+      Activity tail = shown.get(shown.size() - 1);
       next = cursors.encode(KIND, owner, folder.ordinal(), tail.pinned() ? 0 : 1, tail.lastId(), tail.peer());
     }
     return new Page<>(items(owner, shown), next);
@@ -102,10 +101,10 @@ public final class ConversationLister {
     return item(peer, newest, row, unread.byDevice(owner, List.of(peer), List.of(row)).get(0));
   }
 
-  private List<Conversation> items(long owner, List<Place> places) {
+  private List<Conversation> items(long owner, List<Activity> places) {
     List<Long> ids = new ArrayList<>(places.size());
     List<Long> peers = new ArrayList<>(places.size());
-    for (Place p : places) {
+    for (Activity p : places) {
       ids.add(p.lastId());
       peers.add(p.peer());
     }
@@ -154,20 +153,20 @@ public final class ConversationLister {
     private final Folder folder;
     private final long floor;
     private final int chunk;
-    private StateReader.Activity last;
-    private List<StateReader.Activity> buffer = List.of();
+    private Activity last;
+    private List<Activity> buffer = List.of();
     private int at;
     private boolean done;
 
-    ActivityScan(long owner, Folder folder, Place after, long floor, int chunk) {
+    ActivityScan(long owner, Folder folder, Activity after, long floor, int chunk) {
       this.owner = owner;
       this.folder = folder;
       this.floor = floor;
       this.chunk = chunk;
-      this.last = after == null ? null : new StateReader.Activity(after.pinned(), after.lastId(), after.peer());
+      this.last = after;
     }
 
-    Place peek() {
+    Activity peek() {
       if (at >= buffer.size()) {
         if (done) {
           return null;
@@ -179,14 +178,13 @@ public final class ConversationLister {
           return null;
         }
       }
-      StateReader.Activity a = buffer.get(at);
-      return new Place(a.pinned(), a.lastId(), a.peer());
+      return buffer.get(at);
     }
 
-    Place next() {
-      Place p = peek();
-      last = buffer.get(at++);
-      return p;
+    Activity next() {
+      last = peek();
+      at++;
+      return last;
     }
   }
 
@@ -248,8 +246,8 @@ public final class ConversationLister {
     }
 
     /** The senders listed at their broadcast's place in {@code folder}, after {@code after}, in order. */
-    List<Place> places(Folder folder, Place after) {
-      List<Place> out = new ArrayList<>();
+    List<Activity> places(Folder folder, Activity after) {
+      List<Activity> out = new ArrayList<>();
       bySender.forEach((sender, h) -> {
         if (h[0] == 0) {
           return;
@@ -258,7 +256,7 @@ public final class ConversationLister {
         if (row.lastId() >= h[0] || row.folder() != folder) {
           return; // listed at its one-to-one message's place, or in another folder
         }
-        Place p = new Place(row.pinned(), h[0], sender);
+        Activity p = new Activity(row.pinned(), h[0], sender);
         if (after == null || ORDER.compare(p, after) > 0) {
           out.add(p);
         }
