@@ -51,6 +51,14 @@ public record Imported(List<Entry> messages) implements Action {
   }
 
   @Override
+  public void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
+    for (Entry i : messages) {
+      want.accept(Spaces.CONVERSATIONS, io.letterbox.keys.PairKey.of(i.from(), i.to()));
+      want.accept(Spaces.CONVERSATIONS, io.letterbox.keys.PairKey.of(i.to(), i.from()));
+    }
+  }
+
+  @Override
   public void apply(Applying to) {
     for (Entry i : messages) {
       if (to.home()) {
