@@ -461,8 +461,8 @@ public final class Letterbox implements AutoCloseable {
   /**
    * The heap the engine's caches hold now, by cache: message contents and audience heads (bounded
    * by cached-message-bytes and cached-audience-bytes), each listing owner's broadcast heads
-   * (cached-head-bytes), and senders' newest broadcast ids with published marks (bounded in
-   * entries, ~96 bytes each).
+   * (cached-head-bytes), and senders' newest broadcast ids with published marks
+   * (cached-broadcast-id-bytes).
    */
   public Map<String, Long> cachedBytes() {
     Map<String, Long> out = new java.util.LinkedHashMap<>();

@@ -17,6 +17,8 @@ import java.util.Optional;
  *                          newest broadcasts (conversation lists) may use
  * @param cachedMessageBytes approximate heap the cache of message contents may use
  * @param cachedAudienceBytes approximate heap the cache of broadcast audience heads may use
+ * @param cachedBroadcastIdBytes approximate heap of the caches of senders' newest broadcast ids
+ *                          and of which broadcasts are published (~96 bytes an entry)
  * @param maxAudienceUids   most uids one broadcast's or segment edit's list may carry
  * @param normalLaneThreads concurrent fan-outs of normal-priority broadcasts
  * @param highLaneThreads   concurrent fan-outs of high-priority broadcasts
@@ -40,6 +42,7 @@ public record LetterboxConfig(
     long cachedHeadBytes,
     long cachedMessageBytes,
     long cachedAudienceBytes,
+    long cachedBroadcastIdBytes,
     int maxAudienceUids,
     int normalLaneThreads,
     int highLaneThreads,
@@ -101,6 +104,7 @@ public record LetterboxConfig(
     b.cachedHeadBytes = cachedHeadBytes;
     b.cachedMessageBytes = cachedMessageBytes;
     b.cachedAudienceBytes = cachedAudienceBytes;
+    b.cachedBroadcastIdBytes = cachedBroadcastIdBytes;
     b.maxAudienceUids = maxAudienceUids;
     b.normalLaneThreads = normalLaneThreads;
     b.highLaneThreads = highLaneThreads;
@@ -128,6 +132,8 @@ public record LetterboxConfig(
     private long cachedMessageBytes = 64L << 20;
     // 256 MiB: the newest audience rows of hot senders' blocks, shared by all their readers.
     private long cachedAudienceBytes = 256L << 20;
+    // 64 MiB: ~700k senders' newest ids and broadcasts' published marks.
+    private long cachedBroadcastIdBytes = 64L << 20;
     // 10M: the largest audience the seeds describe; HTTP bodies are bounded by max-body-bytes too.
     private int maxAudienceUids = 10_000_000;
     // One fan-out at a time per lane (each uses a thread per core for its parts); the high lane
@@ -151,6 +157,7 @@ public record LetterboxConfig(
     public Builder cachedHeadBytes(long v) { cachedHeadBytes = v; return this; }
     public Builder cachedMessageBytes(long v) { cachedMessageBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { cachedAudienceBytes = v; return this; }
+    public Builder cachedBroadcastIdBytes(long v) { cachedBroadcastIdBytes = v; return this; }
     public Builder maxAudienceUids(int v) { maxAudienceUids = v; return this; }
     public Builder normalLaneThreads(int v) { normalLaneThreads = v; return this; }
     public Builder highLaneThreads(int v) { highLaneThreads = v; return this; }
@@ -164,7 +171,7 @@ public record LetterboxConfig(
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
-          maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, maxAudienceUids,
+          maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
           requestsFolder, clock);
     }

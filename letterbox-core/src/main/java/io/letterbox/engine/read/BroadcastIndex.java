@@ -36,6 +36,9 @@ public final class BroadcastIndex {
 
   private record SenderBlock(long sender, long block) {}
 
+  /** An entry of the id caches: a boxed key and value and the cache's node. */
+  private static final int ID_ENTRY_BYTES = 96;
+
   private final StoreReads store;
   private final Cache<Long, Long> latest;
   private final Cache<SenderBlock, Head> heads;
@@ -46,27 +49,31 @@ public final class BroadcastIndex {
    * @param cached false for the writer's reads, which see pending writes: then nothing is kept
    *     that a pending write could change
    */
-  BroadcastIndex(StoreReads store, long cachedBytes, boolean cached) {
+  BroadcastIndex(StoreReads store, long cachedBytes, long cachedIdBytes, boolean cached) {
     this.store = store;
     this.cached = cached;
-    long entries = cached ? 1_000_000 : 0;
-    this.latest = Caffeine.newBuilder().maximumSize(entries).build();
+    this.latest = Caffeine.newBuilder().maximumWeight(cachedIdBytes / 2).weigher((Long k, Long v) -> ID_ENTRY_BYTES).build();
     this.heads = Caffeine.newBuilder()
         .maximumWeight(cachedBytes)
         .weigher((SenderBlock k, Head h) -> 64 + h.rows().stream()
             .mapToInt(r -> 32 + (int) r.members().getLongSizeInBytes()).sum())
         .build();
-    this.published = Caffeine.newBuilder().maximumSize(entries).build();
+    this.published = Caffeine.newBuilder().maximumWeight(cachedIdBytes / 2)
+        .weigher((Long k, Boolean v) -> ID_ENTRY_BYTES).build();
   }
 
   /** Heap bytes of the audience heads, as their weigher counts them. */
   public long cachedHeadBytes() {
-    return heads.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+    return weighed(heads);
   }
 
-  /** Heap bytes of the senders' newest ids and the published marks: ~96 bytes an entry. */
+  /** Heap bytes of the senders' newest ids and the published marks, as their weigher counts them. */
   public long cachedIdBytes() {
-    return 96 * (latest.estimatedSize() + published.estimatedSize());
+    return weighed(latest) + weighed(published);
+  }
+
+  private static long weighed(Cache<?, ?> cache) {
+    return cache.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
   }
 
   /**

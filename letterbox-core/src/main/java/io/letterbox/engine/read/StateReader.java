@@ -67,7 +67,8 @@ public final class StateReader {
   private StateReader(StoreReads store, LetterboxConfig config, boolean cached) {
     this.store = store;
     this.config = config;
-    this.broadcasts = new BroadcastIndex(store, cached ? config.cachedAudienceBytes() : 0, cached);
+    this.broadcasts = new BroadcastIndex(store, cached ? config.cachedAudienceBytes() : 0,
+        cached ? config.cachedBroadcastIdBytes() : 0, cached);
     this.audiences = new AudienceResolver(store);
     this.messages = !cached ? null : Caffeine.newBuilder()
         .maximumWeight(config.cachedMessageBytes())

@@ -37,7 +37,7 @@ import java.util.TreeSet;
  * @param workerThreads  threads that run engine calls off the event loop
  * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
  *                       max-import-batch, cached-head-bytes, cached-message-bytes,
- *                       cached-audience-bytes, max-audience-uids, normal-lane-threads,
+ *                       cached-audience-bytes, cached-broadcast-id-bytes, max-audience-uids, normal-lane-threads,
  *                       high-lane-threads, prewarm-min-receivers, fanout-attempts,
  *                       fanout-retry-delay, partitions, delivery-wait and requests-folder
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir, with
@@ -117,6 +117,7 @@ public record ServerConfig(
     public Builder cachedMessageBytes(long v) { engine.cachedMessageBytes(v); return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
+    public Builder cachedBroadcastIdBytes(long v) { engine.cachedBroadcastIdBytes(v); return this; }
     public Builder maxAudienceUids(int v) { engine.maxAudienceUids(v); return this; }
     public Builder normalLaneThreads(int v) { engine.normalLaneThreads(v); return this; }
     public Builder highLaneThreads(int v) { engine.highLaneThreads(v); return this; }
@@ -146,6 +147,7 @@ public record ServerConfig(
         case "cached-message-bytes" -> cachedMessageBytes(ConfigValues.longValue(key, v));
         case "worker-threads" -> workerThreads(ConfigValues.integer(key, v, 1, 1024));
         case "cached-audience-bytes" -> cachedAudienceBytes(ConfigValues.longValue(key, v));
+        case "cached-broadcast-id-bytes" -> cachedBroadcastIdBytes(ConfigValues.longValue(key, v));
         case "max-audience-uids" -> maxAudienceUids(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
         case "normal-lane-threads" -> normalLaneThreads(ConfigValues.integer(key, v, 1, 64));
         case "high-lane-threads" -> highLaneThreads(ConfigValues.integer(key, v, 1, 64));
