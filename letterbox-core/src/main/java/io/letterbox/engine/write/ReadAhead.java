@@ -18,9 +18,10 @@ import java.util.concurrent.Executors;
  * one multi-get per space for the whole group, where each command reading its own keys would
  * cost a round trip each (on HBase a group's deliveries come from up to every other partition).
  * Values are as of the group's start; each partition's {@link PendingWrites} puts what earlier
- * commands of the group wrote in front of them (the appliers read through it too), and a group
- * written early (at its mutation limit) makes them stale, so it {@linkplain #invalidate
- * invalidates} them, as the end of the group does.
+ * commands of the group wrote in front of them (the appliers read through it too). A group
+ * written early (at its mutation limit, or for a lane closing) makes them stale: it
+ * {@linkplain #invalidate invalidates} them and reads ahead again for the rest of the group; the
+ * end of the group invalidates them too.
  */
 final class ReadAhead implements PendingWrites.Prefetched {
   /** Reads the spaces after a group's first, while the sequencer reads that one. */

@@ -243,9 +243,12 @@ public final class Sequencer implements AutoCloseable {
         group.add(first);
         queue.drainTo(group, MAX_GROUP - 1);
         ReadAhead readAhead = readAhead(group);
-        for (Queued q : group) {
+        for (int i = 0; i < group.size(); i++) {
+          Queued q = group.get(i);
+          boolean written = false;
           if (q.command() == null) {
             flush();
+            written = true;
             q.lane().closed = true;
             q.closed().complete(null);
           } else if (q.lane().failure != null || q.lane().closed) {
@@ -255,8 +258,13 @@ public final class Sequencer implements AutoCloseable {
             q.lane().process(q.command());
             if (q.lane().applier.mutations() >= MAX_MUTATIONS) {
               flush();
-              readAhead.invalidate();
+              written = true;
             }
+          }
+          if (written && i + 1 < group.size()) {
+            // What was read ahead may be stale now: the rest of the group reads ahead again.
+            readAhead.invalidate();
+            readAhead = readAhead(group.subList(i + 1, group.size()));
           }
         }
         flush();
