@@ -301,6 +301,16 @@ public abstract class ConversationListContract extends EngineFixture {
     assertThat(box.requestsUnread(ALICE)).isEmpty();
   }
 
+  @Test
+  void theBroadcastHeadsCacheWeighsWhatItHolds() {
+    for (long sender = 1; sender <= 50; sender++) {
+      box.follow(ALICE, NEWS + sender).join();
+      broadcastToFollowers(NEWS + sender, "news " + sender);
+    }
+    assertThat(box.conversations(ALICE, null, 20).items()).hasSize(20);
+    assertThat(box.cachedBytes().get("conversation-heads")).as("50 senders weighed").isGreaterThanOrEqualTo(50 * 48);
+  }
+
   // --- read receipts ---
 
   @Test

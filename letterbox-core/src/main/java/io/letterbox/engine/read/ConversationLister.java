@@ -57,9 +57,14 @@ public final class ConversationLister {
     List<Activity> fromBroadcasts;
     Map<Long, Long> headOf;
     synchronized (broadcasts) {
+      int weight = broadcasts.weight();
       broadcasts.refresh(owner, floor);
       fromBroadcasts = broadcasts.places(folder, after);
       headOf = broadcasts.heads();
+      if (broadcasts.weight() != weight) {
+        // The cache weighs an entry when it is put: put it again, so that its bound holds.
+        heads.asMap().replace(owner, broadcasts, broadcasts);
+      }
     }
     List<Activity> places = new ArrayList<>(limit + 1);
     ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
