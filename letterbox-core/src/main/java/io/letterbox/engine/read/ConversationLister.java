@@ -200,11 +200,16 @@ public final class ConversationLister {
   private final class BroadcastHeads {
     private final Map<Long, long[]> bySender = new HashMap<>();
     private final Map<Long, ConversationRow> rows = new HashMap<>();
+    /** The senders listed at their broadcast's place, by folder, in list order; null: derive again. */
+    private Map<Folder, List<Activity>> listed;
+    private Map<Long, Long> visibleHeads;
 
     /** Checks only the senders that broadcast since the last check. */
     void refresh(long owner, long floor) {
       Set<Long> contacts = state.broadcasts().contacts(owner);
-      bySender.keySet().retainAll(contacts);
+      if (bySender.keySet().retainAll(contacts)) {
+        listed = null;
+      }
       Set<Long> blocked = new HashSet<>(state.blockedPeers(owner));
       Map<Long, Long> watermarks = null;
       List<Long> needRows = new ArrayList<>();
@@ -224,6 +229,7 @@ public final class ConversationLister {
               id -> state.hidden(owner, sender, id));
           if (!newest.isEmpty() && newest.get(0) > h[0]) {
             h[0] = newest.get(0);
+            listed = null;
             if (!rows.containsKey(sender)) {
               needRows.add(sender);
             }
@@ -236,49 +242,61 @@ public final class ConversationLister {
         for (int i = 0; i < needRows.size(); i++) {
           rows.put(needRows.get(i), read.get(i));
         }
+        listed = null;
       }
     }
 
-    /** The senders with a visible head, and their heads. */
+    /** The senders with a visible head, and their heads (not to be changed). */
     Map<Long, Long> heads() {
-      Map<Long, Long> out = new HashMap<>();
-      bySender.forEach((sender, h) -> {
-        if (h[0] > 0) {
-          out.put(sender, h[0]);
-        }
-      });
-      return out;
+      derive();
+      return visibleHeads;
     }
 
     /** The senders listed at their broadcast's place in {@code folder}, after {@code after}, in order. */
     List<Activity> places(Folder folder, Activity after) {
-      List<Activity> out = new ArrayList<>();
+      derive();
+      List<Activity> all = listed.getOrDefault(folder, List.of());
+      if (after == null) {
+        return all;
+      }
+      int at = java.util.Collections.binarySearch(all, after, ORDER);
+      return all.subList(at >= 0 ? at + 1 : -at - 1, all.size());
+    }
+
+    /** Sorts the listed senders again, only after a head or a row changed. */
+    private void derive() {
+      if (listed != null) {
+        return;
+      }
+      Map<Folder, List<Activity>> byFolder = new java.util.EnumMap<>(Folder.class);
+      Map<Long, Long> visible = new HashMap<>();
       bySender.forEach((sender, h) -> {
         if (h[0] == 0) {
           return;
         }
+        visible.put(sender, h[0]);
         ConversationRow row = rows.getOrDefault(sender, ConversationRow.NONE);
-        if (row.lastId() >= h[0] || row.folder() != folder) {
-          return; // listed at its one-to-one message's place, or in another folder
-        }
-        Activity p = new Activity(row.pinned(), h[0], sender);
-        if (after == null || ORDER.compare(p, after) > 0) {
-          out.add(p);
+        if (row.lastId() < h[0]) {
+          // Else it is listed at its one-to-one message's place.
+          byFolder.computeIfAbsent(row.folder(), f -> new ArrayList<>()).add(new Activity(row.pinned(), h[0], sender));
         }
       });
-      out.sort(ORDER);
-      return out;
+      byFolder.values().forEach(l -> l.sort(ORDER));
+      listed = byFolder;
+      visibleHeads = java.util.Collections.unmodifiableMap(visible);
     }
 
     synchronized void advance(long peer, long id) {
       ConversationRow row = rows.get(peer);
       if (row != null && id > row.lastId()) {
         rows.put(peer, row.withLastId(id));
+        listed = null;
       }
     }
 
     int weight() {
-      return 64 + 48 * bySender.size() + 64 * rows.size();
+      // The listed copy and the visible heads hold up to one more entry per sender.
+      return 64 + 96 * bySender.size() + 64 * rows.size();
     }
   }
 }
