@@ -7,6 +7,7 @@ import io.letterbox.engine.apply.BroadcastAccepted;
 import io.letterbox.engine.apply.CapSet;
 import io.letterbox.engine.apply.ConversationDeleted;
 import io.letterbox.engine.apply.ConversationStateSet;
+import io.letterbox.engine.apply.Followed;
 import io.letterbox.engine.apply.Imported;
 import io.letterbox.engine.apply.MessageDeleted;
 import io.letterbox.engine.apply.Sent;
@@ -744,12 +745,12 @@ public final class Letterbox implements AutoCloseable {
   private void afterVisible(Decision.Logged logged) {
     Action a = logged.action();
     if (a instanceof Sent s) {
-      conversations.advance(s.from(), s.to(), s.id());
-      conversations.advance(s.to(), s.from(), s.id());
+      conversations.rowChanged(s.from(), s.to());
+      conversations.rowChanged(s.to(), s.from());
     } else if (a instanceof Imported imported) {
       for (Imported.Entry i : imported.messages()) {
-        conversations.advance(i.from(), i.to(), i.id());
-        conversations.advance(i.to(), i.from(), i.id());
+        conversations.rowChanged(i.from(), i.to());
+        conversations.rowChanged(i.to(), i.from());
       }
     } else if (a instanceof MessageDeleted d) {
       conversations.forget(d.owner());
@@ -761,6 +762,8 @@ public final class Letterbox implements AutoCloseable {
       conversations.forget(s.owner());
     } else if (a instanceof BlockSet b) {
       conversations.forget(b.owner());
+    } else if (a instanceof Followed f) {
+      conversations.rowChanged(f.uid(), f.target());
     } else if (a instanceof CapSet c) {
       state.capSet(c.sender(), c.cap());
     } else if (a instanceof BroadcastAccepted b) {

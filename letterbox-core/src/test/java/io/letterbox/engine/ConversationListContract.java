@@ -294,6 +294,22 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
+  void aStrangerWhoBroadcastsAndWritesIsListedUnderRequestsEvenAfterTheOwnerListed() {
+    reopen(config().requestsFolder(true));
+    clock.advance(Duration.ofSeconds(1));
+    done(box.broadcast(new BroadcastRequest(NEWS, "hello stranger", new Audience.Uids(new long[] {ALICE}),
+        BroadcastRequest.Priority.NORMAL, null)).join());
+    assertThat(peers(ALICE)).containsExactly(NEWS);
+    at(NEWS, ALICE, "a personal note");
+    assertThat(peers(ALICE, Folder.REQUESTS)).containsExactly(NEWS);
+    clock.advance(Duration.ofSeconds(1));
+    done(box.broadcast(new BroadcastRequest(NEWS, "again", new Audience.Uids(new long[] {ALICE}),
+        BroadcastRequest.Priority.NORMAL, null)).join());
+    assertThat(peers(ALICE)).as("its conversation is in requests").isEmpty();
+    assertThat(peers(ALICE, Folder.REQUESTS)).containsExactly(NEWS);
+  }
+
+  @Test
   void withoutARequestsFolderEveryConversationIsInTheDefaultList() {
     at(BOB, ALICE, "a stranger");
     assertThat(peers(ALICE)).containsExactly(BOB);

@@ -64,16 +64,12 @@ public final class BroadcastIndex {
 
   /** Heap bytes of the audience heads, as their weigher counts them. */
   public long cachedHeadBytes() {
-    return weighed(heads);
+    return CacheWeights.of(heads);
   }
 
   /** Heap bytes of the senders' newest ids and the published marks, as their weigher counts them. */
   public long cachedIdBytes() {
-    return weighed(latest) + weighed(published);
-  }
-
-  private static long weighed(Cache<?, ?> cache) {
-    return cache.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+    return CacheWeights.of(latest) + CacheWeights.of(published);
   }
 
   /**

@@ -129,11 +129,14 @@ public final class ConversationLister {
     return new Conversation(peer, newest, unread, row.pinned(), row.muted(), row.archived(), row.peerReadUpTo());
   }
 
-  /** A one-to-one message {@code id} between owner and peer became visible. */
-  public void advance(long owner, long peer, long id) {
+  /**
+   * The owner's row of its conversation with {@code peer} may have changed (a message, a follow):
+   * if the owner's broadcast heads hold that row, they are derived again when asked.
+   */
+  public void rowChanged(long owner, long peer) {
     BroadcastHeads h = heads.getIfPresent(owner);
-    if (h != null) {
-      h.advance(peer, id);
+    if (h != null && h.holdsRow(peer)) {
+      heads.invalidate(owner);
     }
   }
 
@@ -149,7 +152,7 @@ public final class ConversationLister {
 
   /** The cached bytes of broadcast heads, as the cache weighs them. */
   public long cachedBytes() {
-    return heads.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+    return CacheWeights.of(heads);
   }
 
   /** The activity index of one folder in list order, read a page at a time. */
@@ -286,12 +289,8 @@ public final class ConversationLister {
       visibleHeads = java.util.Collections.unmodifiableMap(visible);
     }
 
-    synchronized void advance(long peer, long id) {
-      ConversationRow row = rows.get(peer);
-      if (row != null && id > row.lastId()) {
-        rows.put(peer, row.withLastId(id));
-        listed = null;
-      }
+    synchronized boolean holdsRow(long peer) {
+      return rows.containsKey(peer);
     }
 
     int weight() {

@@ -79,7 +79,7 @@ public final class StateReader {
 
   /** Heap bytes of the cached message contents, as their weigher counts them. */
   public long cachedMessageBytes() {
-    return messages == null ? 0 : messages.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+    return messages == null ? 0 : CacheWeights.of(messages);
   }
 
   /** The readers' state: over the store, with caches. */
@@ -308,9 +308,7 @@ public final class StateReader {
 
   /** @return the id up to which the owner cleared the conversation (0 for none). */
   public long watermark(long owner, long peer) {
-    List<byte[]> v = store.multiGet(Spaces.STATE,
-        List.of(StateKey.conversationWatermark(owner, peer), StateKey.ownerWatermark(owner)));
-    return Math.max(longOrZero(v.get(0)), longOrZero(v.get(1)));
+    return watermarks(owner, List.of(peer))[0];
   }
 
   public long ownerWatermark(long owner) {
@@ -350,17 +348,7 @@ public final class StateReader {
 
   /** @return each configured device's position in the conversation. */
   public Map<String, ReadPosition> positions(long owner, long peer) {
-    List<String> devices = config.devices();
-    List<byte[]> keys = new ArrayList<>(devices.size());
-    for (String d : devices) {
-      keys.add(StateKey.readPosition(owner, peer, d));
-    }
-    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
-    Map<String, ReadPosition> out = new HashMap<>();
-    for (int i = 0; i < devices.size(); i++) {
-      out.put(devices.get(i), ReadPosition.decode(values.get(i)));
-    }
-    return out;
+    return positions(owner, List.of(peer)).get(0);
   }
 
   /** @return each configured device's position in each of the owner's conversations with {@code peers}: one read */

@@ -24,10 +24,6 @@ public final class UnreadCounter {
     this.config = config;
   }
 
-  public Map<String, Long> byDevice(long owner, long peer) {
-    return byDevice(owner, List.of(peer), List.of(state.conversationRow(owner, peer))).get(0);
-  }
-
   /**
    * Unread counts per device of the owner's conversations with {@code peers} (whose rows are
    * {@code rows}): counters, positions and watermarks of all of them in one read each.

@@ -106,8 +106,8 @@ public final class Replayer {
     if (store.get(Spaces.STATE, mark) != null) {
       return;
     }
-    if (StateReader.uncached(store, config).largestLoggedId() > 0) {
-      StateReader state = StateReader.uncached(store, config);
+    StateReader state = StateReader.uncached(store, config);
+    if (state.largestLoggedId() > 0) {
       WriteBatch[] batch = {store.newBatch()};
       long[] pair = {0, 0};
       boolean[] any = {false};
