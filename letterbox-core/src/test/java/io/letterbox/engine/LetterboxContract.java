@@ -563,30 +563,6 @@ public abstract class LetterboxContract extends EngineFixture {
   }
 
   @Test
-  void sendsDecidedWhileAnEarlierGroupIsWrittenFailWithItWhenItsWriteFails() throws Exception {
-    FaultyStore faulty = new FaultyStore(store);
-    reopen(faulty, config());
-    send(BOB, ALICE, "first");
-    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.CountDownLatch writing = faulty.pauseNextCommit(release);
-    faulty.failNextBatchAfter(0);
-    CompletableFuture<SendResult> lost = box.send(new SendRequest(BOB, ALICE, "lost", null));
-    assertThat(writing.await(1, java.util.concurrent.TimeUnit.MINUTES)).as("its group is being written").isTrue();
-    // Decided while that group is written, on the state it leaves.
-    CompletableFuture<SendResult> onTop = box.send(new SendRequest(BOB, ALICE, "on top", null));
-    release.countDown();
-
-    assertThat(refusal(lost::join)).isEqualTo(ErrorCode.INTERNAL);
-    assertThat(refusal(onTop::join)).isIn(ErrorCode.INTERNAL, ErrorCode.NOT_READY);
-    reopen(store, config());
-    assertThat(history(ALICE, BOB)).containsExactly("first");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
-    send(BOB, ALICE, "after");
-    assertThat(history(ALICE, BOB)).containsExactly("after", "first");
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(2);
-  }
-
-  @Test
   void aCapStillHoldsAfterARebuildOfSendsThatSharedABatch() {
     box.setCap(ALICE, new FrequencyCap(1, Duration.ofDays(1))).join();
     CompletableFuture<SendResult> toBob = box.send(new SendRequest(ALICE, BOB, "one", null));

@@ -206,19 +206,14 @@ public final class Applier implements Applying {
     if (!flushInto(batch)) {
       return CompletableFuture.completedFuture(null);
     }
-    try {
-      return store.write(batch);
-    } finally {
-      pending.landed();
-    }
+    return store.write(batch);
   }
 
   /**
    * Moves the pending batch into {@code batch}'s current section (decision 0007): the log
    * entries, then the journal entry as the section's commit point (a live writer only; a replay's
    * entries are in the journal already), then the derived writes, then the "applied up to seq"
-   * mark last. {@link #committedSeq} is then the journal entry's seq. Reads still see the batch
-   * until the caller says it landed ({@link PendingWrites#writing}, {@link PendingWrites#landed}).
+   * mark last. {@link #committedSeq} is then the journal entry's seq.
    *
    * @return whether it added anything
    */

@@ -27,12 +27,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>Pending mutations are kept per space: a put or delete by key, a counter as the sum of its
  * increments (counter spaces take only increments here). A space is indexed by key when it is
  * first read and kept in key order when it is first scanned, so writes nothing reads stay cheap.
- * Reads of a space or range with nothing pending go straight to the store.
- *
- * <p>A batch handed to the store ({@link #writeTo}) stays readable here until the next one: the
- * writer may decide on while the store applies it on another thread ({@link #writing}). Its puts
- * and deletes read the same whether or not it has landed; its counter increments count only until
- * it has, so a counter read that meets one waits for the write to land. Not thread-safe: one
+ * Reads of a space or range with nothing pending go straight to the store. Not thread-safe: one
  * writer thread owns it.
  */
 public final class PendingWrites implements WriteBatch, StoreReads {
@@ -53,14 +48,8 @@ public final class PendingWrites implements WriteBatch, StoreReads {
   private final KeyValueStore store;
   private Prefetched prefetched;
   /** Spaces in the order they were first written, so a batch is written in a stable order. */
-  private Map<Space, Pending> pending = new LinkedHashMap<>();
+  private final Map<Space, Pending> pending = new LinkedHashMap<>();
   private int size;
-  /** The batch handed to the store last: read under the pending one until the next is handed over. */
-  private Map<Space, Pending> written = new LinkedHashMap<>();
-  /** Completes when {@link #written} is applied in the store; null until {@link #writing} tells it. */
-  private CompletableFuture<?> landing;
-  /** Whether {@link #written} is in the store (its counter increments are then not counted again). */
-  private boolean landed = true;
 
   /** A put written outside the pending entries: a batch's commit point or its last mutation. */
   public record Put(Space space, byte[] key, byte[] value) {}
@@ -74,24 +63,20 @@ public final class PendingWrites implements WriteBatch, StoreReads {
     this.prefetched = prefetched;
   }
 
-  /** Writes the batch: spaces in the order they were first written, each in key order. */
+  /** Writes the batch in the order it was added. */
   public CompletableFuture<Void> write() {
     WriteBatch batch = store.newBatch();
     writeTo(batch, null, null, null);
-    CompletableFuture<Void> durable = store.write(batch);
-    landed();
-    return durable;
+    return store.write(batch);
   }
 
   /**
-   * Moves the pending mutations into {@code batch} (the current section): the entries of
-   * {@code first} come first, then {@code commit} as the section's commit point, then every other
-   * space's entries, then {@code last}; each may be null. Reads still see them until the next
-   * batch is handed over; the caller tells when the store has applied it ({@link #landed}, or
-   * {@link #writing} before any further read). A batch handed over before waits for its write.
+   * Moves the pending mutations into {@code batch} (the current section) and forgets them: the
+   * entries of {@code first} come first, then {@code commit} as the section's commit point, then
+   * every other space's entries, then {@code last}; each may be null. Until the batch is written,
+   * reads through this see the store without them.
    */
   public void writeTo(WriteBatch batch, Space first, Put commit, Put last) {
-    awaitLanded();
     Pending head = first == null ? null : pending.get(first);
     if (head != null) {
       head.writeTo(first, batch);
@@ -107,46 +92,14 @@ public final class PendingWrites implements WriteBatch, StoreReads {
     if (last != null) {
       batch.put(last.space(), last.key(), last.value());
     }
-    // Kept, not dropped: the next batch is about as big, and its maps need not grow again.
-    Map<Space, Pending> spare = written;
-    spare.values().forEach(Pending::clear);
-    written = pending;
-    pending = spare;
-    size = 0;
-    landed = false;
-    landing = null;
+    discard();
   }
 
-  /** The batch handed over last is being written: {@code landing} completes once its write is over. */
-  public void writing(CompletableFuture<?> landing) {
-    this.landing = landing;
-  }
-
-  /** The write of the batch handed over last is over (applied, or failed: then its writer stops). */
-  public void landed() {
-    landed = true;
-    landing = null;
-  }
-
-  /** Forgets every pending mutation (not the batch handed over last: it is the store's now). */
+  /** Forgets every pending mutation. */
   public void discard() {
+    // Kept, not dropped: the next batch is about as big, and its maps need not grow again.
     pending.values().forEach(Pending::clear);
     size = 0;
-  }
-
-  private void awaitLanded() {
-    if (landed) {
-      return;
-    }
-    if (landing == null) {
-      throw new IllegalStateException("a batch was handed to the store and nobody said when it is written");
-    }
-    try {
-      landing.join();
-    } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
-      // A failed write fails the writer's partition, and what it decides since with it.
-    }
-    landed();
   }
 
   @Override
@@ -170,7 +123,7 @@ public final class PendingWrites implements WriteBatch, StoreReads {
     return this;
   }
 
-  /** The pending batch takes its commit point when it is written ({@link #writeTo}). */
+  /** The pending batch takes its commit point when it is written ({@link #write(Space, Put, Put)}). */
   @Override
   public WriteBatch commit(Space space, byte[] key, byte[] value) {
     throw new UnsupportedOperationException("a pending batch takes its commit point in write()");
@@ -187,20 +140,16 @@ public final class PendingWrites implements WriteBatch, StoreReads {
     return size;
   }
 
-  /** The pending or handed-over put or delete of {@code key} (null: none); counters have none. */
-  private Object entry(Space space, byte[] key) {
+  /** Whether {@code key} of {@code space} has a put or a delete pending (then {@link #get} reads no store). */
+  public boolean hasPending(Space space, byte[] key) {
     Pending m = pending.get(space);
-    Object o = m == null ? null : m.get(key);
-    if (o == null) {
-      Pending w = written.get(space);
-      o = w == null ? null : w.get(key);
-    }
-    return o;
+    return m != null && m.get(key) != null;
   }
 
   @Override
   public byte[] get(Space space, byte[] key) {
-    Object o = entry(space, key);
+    Pending m = pending.get(space);
+    Object o = m == null ? null : m.get(key);
     if (o != null) {
       return o == DELETED ? null : (byte[]) o;
     }
@@ -209,14 +158,15 @@ public final class PendingWrites implements WriteBatch, StoreReads {
 
   @Override
   public List<byte[]> multiGet(Space space, List<byte[]> keys) {
-    if (isEmpty(pending.get(space)) && isEmpty(written.get(space)) && prefetched == null) {
+    Pending m = pending.get(space);
+    if ((m == null || m.isEmpty()) && prefetched == null) {
       return store.multiGet(space, keys);
     }
     List<byte[]> out = new ArrayList<>(keys.size());
     List<byte[]> missing = new ArrayList<>();
     List<Integer> at = new ArrayList<>();
     for (byte[] k : keys) {
-      Object o = entry(space, k);
+      Object o = m == null ? null : m.get(k);
       if (o == null && prefetched != null && prefetched.has(space, k)) {
         out.add(prefetched.get(space, k));
         continue;
@@ -238,10 +188,6 @@ public final class PendingWrites implements WriteBatch, StoreReads {
 
   @Override
   public long counter(Space space, byte[] key) {
-    Pending w = written.get(space);
-    if (!landed && w != null && w.get(key) != null) {
-      awaitLanded();
-    }
     Pending m = pending.get(space);
     Object delta = m == null ? null : m.get(key);
     return store.counter(space, key) + (delta == null ? 0 : (Long) delta);
@@ -249,41 +195,16 @@ public final class PendingWrites implements WriteBatch, StoreReads {
 
   @Override
   public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
-    if (space.counters() && !isEmpty(written.get(space))) {
-      awaitLanded();
-    }
-    NavigableMap<byte[], Object> sub = within(pending.get(space), range);
-    if (!space.counters()) {
-      NavigableMap<byte[], Object> under = within(written.get(space), range);
-      if (sub == null) {
-        sub = under;
-      } else if (under != null) {
-        TreeMap<byte[], Object> both = new TreeMap<>(under);
-        both.putAll(sub);
-        sub = both;
-      }
-    }
-    if (sub == null) {
+    Pending p = pending.get(space);
+    TreeMap<byte[], Object> m = p == null || p.isEmpty() ? null : p.sorted();
+    NavigableMap<byte[], Object> sub = m == null ? null
+        : range.to() == null ? m.tailMap(range.from(), true) : m.subMap(range.from(), true, range.to(), false);
+    if (sub == null || sub.isEmpty()) {
       store.scan(space, range, reverse, visitor);
       return;
     }
     new MergedScan(space.counters(), (reverse ? sub.descendingMap() : sub).entrySet().iterator(), reverse, visitor)
         .run(space, range);
-  }
-
-  /** The entries of {@code p} within {@code range} in key order; null if none. */
-  private static NavigableMap<byte[], Object> within(Pending p, KeyRange range) {
-    if (isEmpty(p)) {
-      return null;
-    }
-    TreeMap<byte[], Object> m = p.sorted();
-    NavigableMap<byte[], Object> sub =
-        range.to() == null ? m.tailMap(range.from(), true) : m.subMap(range.from(), true, range.to(), false);
-    return sub.isEmpty() ? null : sub;
-  }
-
-  private static boolean isEmpty(Pending p) {
-    return p == null || p.isEmpty();
   }
 
   private Pending space(Space space) {
@@ -320,20 +241,16 @@ public final class PendingWrites implements WriteBatch, StoreReads {
       }
     }
 
-    /**
-     * Adds the entries to {@code batch} in key order, one per key (the last put or delete, or the
-     * sum of the increments): RocksDB inserts keys in order into its memtable's skip list at a
-     * fraction of the cost of the same keys in any order, and a key written twice costs one insert.
-     */
+    /** Adds the entries to {@code batch} in the order they came. */
     void writeTo(Space space, WriteBatch batch) {
-      for (Map.Entry<byte[], Object> e : sorted().entrySet()) {
-        Object v = e.getValue();
+      for (int i = 0; i < keys.size(); i++) {
+        Object v = values.get(i);
         if (v == DELETED) {
-          batch.delete(space, e.getKey());
+          batch.delete(space, keys.get(i));
         } else if (v instanceof Long delta) {
-          batch.increment(space, e.getKey(), delta);
+          batch.increment(space, keys.get(i), delta);
         } else {
-          batch.put(space, e.getKey(), (byte[]) v);
+          batch.put(space, keys.get(i), (byte[]) v);
         }
       }
     }

@@ -17,8 +17,6 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -41,18 +39,10 @@ import org.slf4j.LoggerFactory;
  * WAL sync, or HBase's steps of multi-row calls), so a node's throughput is set by how many
  * writes its partitions share, not by how many it hosts.
  *
- * <p>The store applies a group on a second thread (the writer) while the sequencer decides the
- * next one: on RocksDB applying a batch (its memtable inserts) is most of a group's time, on HBase
- * a few round trips. One group is written at a time, in order; until it is applied, each
- * partition's pending writes keep it readable under the next group's ({@link PendingWrites}), so
- * decisions see it as before. The writer tells readers of a group once the store has applied it,
- * and its commands complete once it is durable.
- *
- * <p>A lane whose section cannot be written stops: its waiting and queued commands fail (and the
- * ones decided since, on top of the failed group) and its {@link Listener} is told, so that the
- * partition is taken again from what is durable. A section refused because another writer took
- * the partition fails its commands with {@link ErrorCode#NOT_OWNER}; the other lanes of the batch
- * go on.
+ * <p>A lane whose section cannot be written stops: its waiting and queued commands fail and its
+ * {@link Listener} is told, so that the partition is taken again from what is durable. A section
+ * refused because another writer took the partition fails its commands with
+ * {@link ErrorCode#NOT_OWNER}; the other lanes of the batch go on.
  */
 public final class Sequencer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Sequencer.class);
@@ -60,10 +50,7 @@ public final class Sequencer implements AutoCloseable {
   /** A group in which one partition's batch grows past this many mutations (big imports, big broadcasts) is written early. */
   private static final int MAX_MUTATIONS = 200_000;
 
-  /**
-   * What the sequencer tells a lane's partition. Called on the writer thread, in the order of the
-   * groups (or a store's completion thread for {@link #durable}); must not wait for the sequencer.
-   */
+  /** What the sequencer tells a lane's partition. Called on the sequencer thread, or a store's completion thread for {@link #durable}. */
   public interface Listener {
     /** {@code logged} is visible to readers; must not read the store. */
     void visible(Decision.Logged logged);
@@ -81,10 +68,6 @@ public final class Sequencer implements AutoCloseable {
   private final KeyValueStore store;
   private final BlockingQueue<Queued> queue;
   private final Thread thread;
-  /** Applies the groups to the store, one at a time, in order. */
-  private final ExecutorService writer;
-  /** The last group handed to the writer: completes once its lanes were told how it went. */
-  private CompletableFuture<Void> writing = CompletableFuture.completedFuture(null);
   private volatile boolean running = true;
 
   /** Lanes with commands or mutations in the pending group, in the order they got them. */
@@ -93,11 +76,6 @@ public final class Sequencer implements AutoCloseable {
   public Sequencer(KeyValueStore store, int queueCapacity, String name) {
     this.store = store;
     this.queue = new ArrayBlockingQueue<>(queueCapacity);
-    this.writer = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "letterbox-writer-" + name);
-      t.setDaemon(true);
-      return t;
-    });
     this.thread = new Thread(this::run, "letterbox-sequencer-" + name);
     this.thread.setDaemon(true);
     this.thread.start();
@@ -161,7 +139,6 @@ public final class Sequencer implements AutoCloseable {
       open = false;
       if (Thread.currentThread() == thread) {
         Sequencer.this.flush();
-        awaitWrite();
         this.closed = true;
         return;
       }
@@ -215,13 +192,28 @@ public final class Sequencer implements AutoCloseable {
       failed.forEach(p -> p.complete(answer));
     }
 
-    /** Takes the pending group's commands and effects, now in a batch, for the writer to finish. */
-    private Handed handOver() {
-      Handed handed = new Handed(this, new ArrayList<>(pending), new ArrayList<>(visibleEffects),
-          applier.takeOutgoing(), applier.committedSeq());
+    /** Tells readers of the written group and completes its commands once {@code durable} does. */
+    private void written(CompletableFuture<Void> durable) {
+      List<PendingResult<?>> done = new ArrayList<>(pending);
       pending.clear();
+      for (Decision.Logged effect : visibleEffects) {
+        listener.visible(effect);
+      }
       visibleEffects.clear();
-      return handed;
+      List<Applier.Outgoing> outgoing = applier.takeOutgoing();
+      long seq = applier.committedSeq();
+      durable.whenComplete((ok, error) -> {
+        if (error == null) {
+          if (seq > 0) {
+            listener.durable(seq, outgoing);
+          }
+          done.forEach(p -> p.complete(null));
+        } else {
+          log.error("partition {}: a write could not be made durable", partition, error);
+          done.forEach(p -> p.complete(new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable")));
+          stop(error instanceof RuntimeException r ? r : new IllegalStateException(error));
+        }
+      });
     }
 
     private synchronized void stop(RuntimeException cause) {
@@ -237,38 +229,6 @@ public final class Sequencer implements AutoCloseable {
       return f instanceof FencedException || f == null
           ? new NotOwnerException(partition, "this node does not own partition " + partition + " now; retry shortly")
           : new LetterboxException(ErrorCode.NOT_READY, "the partition is recovering from a failed write; retry shortly");
-    }
-  }
-
-  /**
-   * A lane's part of a group handed to the writer: what to tell once the store applied it, and the
-   * commands to complete once it is durable.
-   */
-  private record Handed(Lane lane, List<PendingResult<?>> results, List<Decision.Logged> effects,
-      List<Applier.Outgoing> outgoing, long seq) {
-    /** Tells readers of the applied group and completes its commands once {@code durable} does. */
-    void written(CompletableFuture<Void> durable) {
-      for (Decision.Logged effect : effects) {
-        lane.listener.visible(effect);
-      }
-      durable.whenComplete((ok, error) -> {
-        if (error == null) {
-          if (seq > 0) {
-            lane.listener.durable(seq, outgoing);
-          }
-          results.forEach(p -> p.complete(null));
-        } else {
-          log.error("partition {}: a write could not be made durable", lane.partition, error);
-          failed(new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable"),
-              error instanceof RuntimeException r ? r : new IllegalStateException(error));
-        }
-      });
-    }
-
-    /** Fails the group's commands and stops the lane. */
-    void failed(LetterboxException answer, RuntimeException cause) {
-      results.forEach(p -> p.complete(answer));
-      lane.stop(cause);
     }
   }
 
@@ -288,7 +248,6 @@ public final class Sequencer implements AutoCloseable {
           boolean written = false;
           if (q.command() == null) {
             flush();
-            awaitWrite();
             written = true;
             q.lane().closed = true;
             q.closed().complete(null);
@@ -324,8 +283,6 @@ public final class Sequencer implements AutoCloseable {
         group.clear();
       }
     }
-    awaitWrite();
-    writer.shutdown();
   }
 
   /** Reads what the group's commands will read, together; every lane's pending writes are empty now. */
@@ -346,80 +303,45 @@ public final class Sequencer implements AutoCloseable {
     return readAhead;
   }
 
-  /**
-   * Hands the pending group to the writer, one section per lane, once the group before it is
-   * applied; its commands complete once it is durable.
-   */
+  /** Writes the pending group, one section per lane (visible now), and completes its commands once it is durable. */
   private void flush() {
     if (dirty.isEmpty()) {
       return;
     }
-    awaitWrite();
-    List<Lane> lanes = new ArrayList<>();
-    for (Lane lane : dirty) {
-      if (lane.failure != null) {
-        // Its group before was not written: what it decided since stood on that group.
-        lane.fail(lane.stoppedError());
-      } else {
-        lanes.add(lane);
-      }
-    }
+    List<Lane> lanes = new ArrayList<>(dirty);
     dirty.clear();
-    if (lanes.isEmpty()) {
-      return;
-    }
     WriteBatch batch = store.newBatch();
-    List<Handed> handed = new ArrayList<>(lanes.size());
-    CompletableFuture<Void> landing = new CompletableFuture<>();
     for (int i = 0; i < lanes.size(); i++) {
       if (i > 0) {
         batch.section();
       }
-      Lane lane = lanes.get(i);
-      lane.applier.flushInto(batch);
-      lane.applier.batch().writing(landing);
-      handed.add(lane.handOver());
+      lanes.get(i).applier.flushInto(batch);
     }
-    writing = CompletableFuture.runAsync(() -> write(batch, handed, landing), writer);
-  }
-
-  /** On the writer: applies a group, then tells its lanes. */
-  private void write(WriteBatch batch, List<Handed> handed, CompletableFuture<Void> landing) {
-    CompletableFuture<Void> durable = null;
+    CompletableFuture<Void> durable;
     FencedException fenced = null;
-    RuntimeException failure = null;
     try {
       durable = store.write(batch);
     } catch (FencedException e) {
       fenced = e;
       durable = e.written();
     } catch (RuntimeException e) {
-      failure = e;
-    } finally {
-      // Before the lanes are told: their writers' reads may be waiting for it.
-      landing.complete(null);
-    }
-    if (failure != null) {
-      log.error("a write failed", failure);
-      for (Handed h : handed) {
-        h.failed(new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable"), failure);
+      log.error("a write failed", e);
+      for (Lane lane : lanes) {
+        lane.fail(new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable"));
+        lane.stop(e);
       }
       return;
     }
-    for (int i = 0; i < handed.size(); i++) {
-      Handed h = handed.get(i);
+    for (int i = 0; i < lanes.size(); i++) {
+      Lane lane = lanes.get(i);
       if (fenced != null && fenced.taken(i)) {
-        h.failed(new NotOwnerException(h.lane().partition,
-            "this node no longer owns partition " + h.lane().partition + "; retry shortly"), fenced);
+        lane.fail(new NotOwnerException(lane.partition,
+            "this node no longer owns partition " + lane.partition + "; retry shortly"));
+        lane.stop(fenced);
       } else {
-        h.written(durable);
+        lane.written(durable);
       }
     }
-  }
-
-  /** Waits until the group handed to the writer last is applied and its lanes were told. */
-  private void awaitWrite() {
-    writing.join();
   }
 
   /** Stops taking commands, finishes the queued ones, and waits for the thread. */

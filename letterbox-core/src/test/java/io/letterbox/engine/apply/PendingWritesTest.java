@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -53,68 +52,6 @@ class PendingWritesTest {
       pending.write().join();
       assertThat(all(base, PLAIN, false)).isEqualTo(all(expected, PLAIN, false));
       assertThat(all(base, COUNTS, false)).isEqualTo(all(expected, COUNTS, false));
-    }
-  }
-
-  /**
-   * The writer hands a batch to the store and decides on before the store has applied it: reads
-   * answer the same before, while and after it lands, and a counter read waits for it to land.
-   */
-  @Test
-  void aBatchHandedToTheStoreReadsTheSameBeforeAndAfterItLands() {
-    for (long seed = 1; seed <= 40; seed++) {
-      Random r = new Random(seed);
-      KeyValueStore base = new MemoryStore(SPACES);
-      KeyValueStore expected = new MemoryStore(SPACES);
-      PendingWrites pending = new PendingWrites(base);
-      Landing landing = null;
-      for (int step = 0; step < 300; step++) {
-        int what = r.nextInt(12);
-        if (what < 6) {
-          Consumer<WriteBatch> m = mutation(r);
-          m.accept(pending);
-          expected.write(apply(expected.newBatch(), m)).join();
-        } else if (what < 10) {
-          compareReads(r, pending, expected, "seed " + seed + " step " + step);
-        } else if (landing == null || landing.isDone()) {
-          WriteBatch batch = base.newBatch();
-          pending.writeTo(batch, null, null, null);
-          landing = new Landing(base, batch);
-          pending.writing(landing);
-        } else {
-          landing.land(); // while nobody waits: reads go on seeing it once
-        }
-      }
-      if (landing != null) {
-        landing.land();
-      }
-      pending.write().join();
-      assertThat(all(base, PLAIN, false)).isEqualTo(all(expected, PLAIN, false));
-      assertThat(all(base, COUNTS, false)).isEqualTo(all(expected, COUNTS, false));
-    }
-  }
-
-  /** A batch handed to the store, applied when the test says so or when a read waits for it. */
-  private static final class Landing extends CompletableFuture<Void> {
-    private final KeyValueStore store;
-    private final WriteBatch batch;
-
-    Landing(KeyValueStore store, WriteBatch batch) {
-      this.store = store;
-      this.batch = batch;
-    }
-
-    void land() {
-      if (!isDone()) {
-        store.write(batch).join();
-        complete(null);
-      }
-    }
-
-    @Override
-    public Void join() {
-      land();
-      return super.join();
     }
   }
 
