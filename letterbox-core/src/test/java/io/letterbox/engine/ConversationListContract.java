@@ -265,6 +265,19 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
+  void aPeerTheOwnerWroteToIsNoStrangerAfterTheOwnerDeletedTheirConversation() {
+    reopen(config().requestsFolder(true));
+    at(ALICE, BOB, "alice writes first");
+    at(BOB, ALICE, "bob answers");
+    box.deleteConversation(ALICE, BOB).join();
+    assertThat(peers(ALICE)).isEmpty();
+    at(BOB, ALICE, "bob again");
+    assertThat(peers(ALICE)).containsExactly(BOB);
+    assertThat(peers(ALICE, Folder.REQUESTS)).isEmpty();
+    assertThat(box.requestsUnread(ALICE)).hasValue(0);
+  }
+
+  @Test
   void theRequestsUnreadCountsWhatNoDeviceHasReadAndDropsWithDeletes() {
     reopen(config().requestsFolder(true));
     Message first = at(BOB, ALICE, "1");

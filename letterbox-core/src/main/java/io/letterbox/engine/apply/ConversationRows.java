@@ -23,16 +23,16 @@ final class ConversationRows {
    * @param live whether it is a new message (an import of old history does not unarchive)
    * @param request whether a new conversation it starts waits in the requests folder (the sender
    *     decided it: the requests folder is on and the owner does not follow it); the owner's
-   *     having written to the peer before (its row exists) overrides it
+   *     having written to the peer before (its row says so, even once deleted) overrides it
    * @return the row now
    */
   static ConversationRow arrived(Applying to, long owner, long peer, long id, boolean written, boolean live,
       boolean request) {
     ConversationRow old = to.state().conversationRow(owner, peer);
     ConversationRow row = old;
-    if (written && row.request()) {
-      row = row.withRequest(false);
-    } else if (!written && request && old.lastId() == 0 && !old.request()) {
+    if (written) {
+      row = row.withRequest(false).withWrote();
+    } else if (request && old.lastId() == 0 && !old.request() && !old.wrote()) {
       row = row.withRequest(true);
     }
     if (id > row.lastId()) {
