@@ -21,6 +21,10 @@ public final class PairKey {
     return KeyRange.prefix(Bytes.ofLong(owner));
   }
 
+  public static long ownerOf(byte[] key) {
+    return Bytes.getLong(key, 0);
+  }
+
   public static long peer(byte[] key) {
     return Bytes.getLong(key, 8);
   }

@@ -21,11 +21,14 @@ public final class Spaces {
   public static final Space CONVERSATION = Space.plain("conversation", TimelineKey.PAIR_PREFIX);
   /** Messages an owner deleted one by one: {@link TimelineKey} → empty. */
   public static final Space HIDDEN = Space.plain("hidden", TimelineKey.PAIR_PREFIX);
-  /** Incoming live messages per conversation: {@link PairKey} → count. */
+  /**
+   * Incoming live messages per conversation ({@link PairKey} → count) in stores from before the
+   * counts moved into the conversation rows: read only by the pass that moves them, then empty.
+   */
   public static final Space INCOMING = Space.counters("incoming", PairKey.OWNER_PREFIX);
   /** Each conversation's row of its owner's list (decision 0008): {@link PairKey} → {@code ConversationRow}. */
   public static final Space CONVERSATIONS = Space.plain("conversations", PairKey.OWNER_PREFIX);
-  /** Each owner's one-to-one conversations in list order: {@link ActivityKey} → empty. */
+  /** Each owner's one-to-one conversations in list order: {@link ActivityKey} → a copy of the conversation's row. */
   public static final Space ACTIVITY = Space.plain("activity", ActivityKey.OWNER_PREFIX);
   /** Unread counters of each owner's requests folder: {@link RequestsKey} → count. */
   public static final Space REQUESTS = Space.counters("requests", RequestsKey.OWNER_PREFIX);

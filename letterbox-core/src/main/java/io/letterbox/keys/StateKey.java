@@ -21,7 +21,10 @@ public final class StateKey {
 
   private StateKey() {}
 
-  /** owner 'r' peer(8) device: the device's read position in one conversation. */
+  /**
+   * owner 'r' peer(8) device: the device's read position in one conversation, in stores from
+   * before positions moved into the conversation row (read only by the pass that moves them).
+   */
   public static byte[] readPosition(long owner, long peer, String device) {
     byte[] d = device.getBytes(StandardCharsets.US_ASCII);
     byte[] k = new byte[17 + d.length];
@@ -32,17 +35,12 @@ public final class StateKey {
     return k;
   }
 
-  /** Every read position of the owner. */
-  public static KeyRange readPositions(long owner) {
-    return KeyRange.prefix(tagged(owner, READ_POSITION, 9));
+  public static boolean isReadPosition(byte[] key) {
+    return key.length > 17 && key[8] == READ_POSITION;
   }
 
   public static long readPositionPeer(byte[] key) {
     return Bytes.getLong(key, 9);
-  }
-
-  public static String readPositionDevice(byte[] key) {
-    return new String(key, 17, key.length - 17, StandardCharsets.US_ASCII);
   }
 
   /** owner 'w' peer(8): the conversation is cleared up to the stored id. */

@@ -1,65 +1,160 @@
 package io.letterbox.rows;
 
 import io.letterbox.model.Folder;
+import io.letterbox.model.Message;
 import io.letterbox.store.Bytes;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
- * One conversation of an owner as its list needs it (decision 0008): the newest visible one-to-one
- * message ({@code lastId}, 0 for none), the owner's settings, whether it waits in the requests
- * folder, whether the owner blocked the peer (read by every send from the peer, with the row the
- * send's applier reads anyway), how far the peer has read (read receipts), and whether the owner
- * ever wrote to the peer ({@code wrote}: kept when the conversation is deleted, so that the peer
- * is no stranger to the requests folder). Kept by the owner's partition only.
+ * One conversation of an owner, everything its list item needs (decision 0008): the newest
+ * visible one-to-one message ({@code lastId}, 0 for none, with its sender and text), the owner's settings, whether it waits in the requests folder, whether
+ * the owner blocked the peer (read by every send from the peer, with the row the send's applier
+ * reads anyway), how far the peer has read (read receipts), whether the owner ever wrote to the
+ * peer ({@code wrote}: kept when the conversation is deleted, so that the peer is no stranger to
+ * the requests folder), the incoming live messages it ever got, and each device's read position.
+ * Kept by the owner's partition only. The row as stored has no text ({@link #encode}); its activity
+ * entry carries a copy with the text ({@link #encodeWithText}), so that a page of the list is one
+ * range scan and reads no message.
+ *
+ * @param lastText the last message's text; null where not known (a row read without it)
+ * @param positions the devices that ever read, by name (absent: {@link ReadPosition#NONE})
  */
-public record ConversationRow(long lastId, long peerReadUpTo, boolean pinned, boolean muted, boolean archived,
-    boolean request, boolean blocked, boolean wrote) {
-  public static final ConversationRow NONE = new ConversationRow(0, 0, false, false, false, false, false, false);
+public record ConversationRow(long lastId, long lastFrom, String lastText, long peerReadUpTo, boolean pinned,
+    boolean muted, boolean archived, boolean request, boolean blocked, boolean wrote, long incoming,
+    SortedMap<String, ReadPosition> positions) {
+  public static final ConversationRow NONE =
+      new ConversationRow(0, 0, null, 0, false, false, false, false, false, false, 0, new TreeMap<>());
 
-  private static final byte VERSION = 1;
+  /** Version 1 (sessions 6 and 7) had no incoming count, positions or last message. */
+  private static final byte VERSION = 2;
   private static final int PINNED = 1;
   private static final int MUTED = 2;
   private static final int ARCHIVED = 4;
   private static final int REQUEST = 8;
   private static final int BLOCKED = 16;
   private static final int WROTE = 32;
+  private static final int HAS_TEXT = 64;
+
+  public ConversationRow {
+    positions = Collections.unmodifiableSortedMap(new TreeMap<>(positions));
+  }
 
   /** The folder it is listed in. */
   public Folder folder() {
     return archived ? Folder.ARCHIVED : request ? Folder.REQUESTS : Folder.DEFAULT;
   }
 
-  public ConversationRow withLastId(long id) {
-    return new ConversationRow(id, peerReadUpTo, pinned, muted, archived, request, blocked, wrote);
+  /** @return the device's position ({@link ReadPosition#NONE} if it never read) */
+  public ReadPosition position(String device) {
+    return positions.getOrDefault(device, ReadPosition.NONE);
+  }
+
+  /** @return the newest visible one-to-one message, as {@code owner} (whose row this is, with {@code peer}) sees it; null if none */
+  public Message lastMessage(long owner, long peer) {
+    if (lastId == 0) {
+      return null;
+    }
+    return new Message(lastId, Message.Kind.SINGLE, lastFrom, lastFrom == owner ? peer : owner, lastText);
+  }
+
+  /** The newest visible one-to-one message is now {@code id} from {@code from} (0: none). */
+  public ConversationRow withLast(long id, long from, String text) {
+    return id == 0
+        ? new ConversationRow(0, 0, null, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming, positions)
+        : new ConversationRow(id, from, text, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming,
+            positions);
   }
 
   public ConversationRow withPeerReadUpTo(long id) {
-    return new ConversationRow(lastId, id, pinned, muted, archived, request, blocked, wrote);
+    return new ConversationRow(lastId, lastFrom, lastText, id, pinned, muted, archived, request, blocked, wrote, incoming,
+        positions);
   }
 
   public ConversationRow withSettings(boolean pinned, boolean muted, boolean archived) {
-    return new ConversationRow(lastId, peerReadUpTo, pinned, muted, archived, request, blocked, wrote);
+    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+        incoming, positions);
   }
 
   public ConversationRow withRequest(boolean request) {
-    return new ConversationRow(lastId, peerReadUpTo, pinned, muted, archived, request, blocked, wrote);
+    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+        incoming, positions);
   }
 
   public ConversationRow withBlocked(boolean blocked) {
-    return new ConversationRow(lastId, peerReadUpTo, pinned, muted, archived, request, blocked, wrote);
+    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+        incoming, positions);
   }
 
   /** The owner wrote to the peer. */
   public ConversationRow withWrote() {
-    return new ConversationRow(lastId, peerReadUpTo, pinned, muted, archived, request, blocked, true);
+    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, true,
+        incoming, positions);
   }
 
+  public ConversationRow withIncoming(long incoming) {
+    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+        incoming, positions);
+  }
+
+  public ConversationRow withPosition(String device, ReadPosition p) {
+    SortedMap<String, ReadPosition> now = new TreeMap<>(positions);
+    now.put(device, p);
+    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+        incoming, now);
+  }
+
+  /** The row as stored in its own space: without the text. */
   public byte[] encode() {
-    byte[] v = new byte[18];
+    return encode(null);
+  }
+
+  /** The row with its last message's text, as its activity entry carries it. */
+  public byte[] encodeWithText() {
+    if (lastId > 0 && lastText == null) {
+      throw new IllegalStateException("the text of message " + lastId + " is not known");
+    }
+    return encode(lastText);
+  }
+
+  /*
+   * Layout: version, flags, lastId, lastFrom, peerReadUpTo, incoming (8 bytes each), the number of
+   * positions (1 byte), each as device name length (1 byte), name (ASCII), upTo and base; then, if
+   * the flags say so, the last message's text (UTF-8) to the end.
+   */
+  private byte[] encode(String withText) {
+    byte[][] names = new byte[positions.size()][];
+    int size = 34 + 1;
+    int n = 0;
+    for (String device : positions.keySet()) {
+      names[n] = device.getBytes(StandardCharsets.US_ASCII);
+      size += 1 + names[n].length + 16;
+      n++;
+    }
+    byte[] text = withText == null ? new byte[0] : withText.getBytes(StandardCharsets.UTF_8);
+    byte[] v = new byte[size + text.length];
     v[0] = VERSION;
     v[1] = (byte) ((pinned ? PINNED : 0) | (muted ? MUTED : 0) | (archived ? ARCHIVED : 0) | (request ? REQUEST : 0)
-        | (blocked ? BLOCKED : 0) | (wrote ? WROTE : 0));
+        | (blocked ? BLOCKED : 0) | (wrote ? WROTE : 0) | (withText != null ? HAS_TEXT : 0));
     Bytes.putLong(v, 2, lastId);
-    Bytes.putLong(v, 10, peerReadUpTo);
+    Bytes.putLong(v, 10, lastFrom);
+    Bytes.putLong(v, 18, peerReadUpTo);
+    Bytes.putLong(v, 26, incoming);
+    v[34] = (byte) positions.size();
+    int at = 35;
+    n = 0;
+    for (ReadPosition p : positions.values()) {
+      v[at++] = (byte) names[n].length;
+      System.arraycopy(names[n], 0, v, at, names[n].length);
+      at += names[n].length;
+      Bytes.putLong(v, at, p.upTo());
+      Bytes.putLong(v, at + 8, p.base());
+      at += 16;
+      n++;
+    }
+    System.arraycopy(text, 0, v, at, text.length);
     return v;
   }
 
@@ -68,11 +163,43 @@ public record ConversationRow(long lastId, long peerReadUpTo, boolean pinned, bo
     if (v == null) {
       return NONE;
     }
+    int f = v[1];
+    boolean pinned = (f & PINNED) != 0;
+    boolean muted = (f & MUTED) != 0;
+    boolean archived = (f & ARCHIVED) != 0;
+    boolean request = (f & REQUEST) != 0;
+    boolean blocked = (f & BLOCKED) != 0;
+    boolean wrote = (f & WROTE) != 0;
+    if (v[0] == 1) {
+      // Read only by the start-up pass that gives such a row its counts, positions and last message.
+      return new ConversationRow(Bytes.getLong(v, 2), 0, null, Bytes.getLong(v, 10), pinned, muted, archived, request,
+          blocked, wrote, 0, new TreeMap<>());
+    }
     if (v[0] != VERSION) {
       throw new IllegalStateException("conversation row of unknown version " + v[0]);
     }
-    int f = v[1];
-    return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), (f & PINNED) != 0, (f & MUTED) != 0,
-        (f & ARCHIVED) != 0, (f & REQUEST) != 0, (f & BLOCKED) != 0, (f & WROTE) != 0);
+    SortedMap<String, ReadPosition> positions = new TreeMap<>();
+    int at = 35;
+    for (int n = v[34]; n > 0; n--) {
+      int len = v[at++];
+      String device = new String(v, at, len, StandardCharsets.US_ASCII);
+      at += len;
+      positions.put(device, new ReadPosition(Bytes.getLong(v, at), Bytes.getLong(v, at + 8)));
+      at += 16;
+    }
+    String text = (f & HAS_TEXT) != 0 ? new String(v, at, v.length - at, StandardCharsets.UTF_8) : null;
+    return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
+        Bytes.getLong(v, 26), positions);
+  }
+
+  /** Whether a stored row is of the version before incoming counts and positions moved into it. */
+  public static boolean isVersion1(byte[] v) {
+    return v != null && v[0] == 1;
+  }
+
+  @Override
+  public String toString() {
+    return "ConversationRow[lastId=" + lastId + ", folder=" + folder() + ", pinned=" + pinned + ", muted=" + muted
+        + ", blocked=" + blocked + ", wrote=" + wrote + ", incoming=" + incoming + ", positions=" + positions + "]";
   }
 }

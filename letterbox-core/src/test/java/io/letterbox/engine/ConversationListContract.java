@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.replay.Replayer;
+import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.model.Audience;
@@ -13,6 +14,7 @@ import io.letterbox.model.Folder;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
 import io.letterbox.model.SendRequest;
+import io.letterbox.rows.ConversationRow;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.Space;
@@ -399,17 +401,75 @@ public abstract class ConversationListContract extends EngineFixture {
     at(ALICE, DAVE, "3");
     box.deleteMessage(ALICE, bob.id()).join();
     at(BOB, ALICE, "4");
+    box.markRead(ALICE, CAROL, "pc", null).join();
     box.close();
-    // As a store of the version before: no rows, no activity index, no mark.
+    // As a store of session 5: counters and positions of the old layout, no rows, no activity index, no marks.
+    toOldCountersAndPositions();
     clear(store, Spaces.CONVERSATIONS);
     clear(store, Spaces.ACTIVITY);
     store.write(store.newBatch().delete(Spaces.STATE, StateKey.meta("conversation-index"))).join();
     box = Letterbox.open(store, config().build());
     assertThat(peers(ALICE)).containsExactly(BOB, DAVE, CAROL);
     assertThat(item(ALICE, BOB).lastMessage().text()).isEqualTo("4");
+    assertThat(item(ALICE, CAROL).unread()).containsEntry("pc", 0L).containsEntry("mobile", 1L);
+    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(2);
     assertThat(peers(DAVE)).containsExactly(ALICE);
     at(CAROL, ALICE, "5");
     assertThat(peers(ALICE)).containsExactly(CAROL, BOB, DAVE);
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+  }
+
+  @Test
+  void aStoreWhoseRowsHeldNoCountsGetsThemAtItsNextStart() {
+    at(BOB, ALICE, "1");
+    at(BOB, ALICE, "2");
+    at(CAROL, ALICE, "3");
+    box.markRead(ALICE, BOB, "pc", null).join();
+    box.setConversationState(ALICE, CAROL, true, null, null).join();
+    at(BOB, ALICE, "4");
+    box.close();
+    // As a store of sessions 6 and 7: rows of version 1 beside the old counters and positions, empty activity values.
+    toOldCountersAndPositions();
+    store.scan(Spaces.CONVERSATIONS, new KeyRange(new byte[0], null), false, (k, v) -> {
+      ConversationRow row = ConversationRow.decode(v);
+      byte[] old = new byte[18];
+      old[0] = 1;
+      old[1] = v[1];
+      io.letterbox.store.Bytes.putLong(old, 2, row.lastId());
+      io.letterbox.store.Bytes.putLong(old, 10, row.peerReadUpTo());
+      WriteBatch b = store.newBatch().put(Spaces.CONVERSATIONS, k, old);
+      if (row.lastId() > 0) {
+        b.put(Spaces.ACTIVITY, io.letterbox.keys.ActivityKey.of(PairKey.ownerOf(k), row.folder(), row.pinned(),
+            row.lastId(), PairKey.peer(k)), new byte[0]);
+      }
+      store.write(b).join();
+      return true;
+    });
+    box = Letterbox.open(store, config().build());
+    assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
+    assertThat(item(ALICE, BOB).lastMessage().text()).isEqualTo("4");
+    assertThat(item(ALICE, BOB).unread()).containsEntry("pc", 1L).containsEntry("mobile", 3L);
+    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(4);
+    assertThat(box.conversations(ALICE, Folder.DEFAULT, null, 100).items().get(0).unread()).containsEntry("pc", 1L);
+    assertThat(store.scan(Spaces.INCOMING, new KeyRange(new byte[0], null), false, 10)).as("the old counters").isEmpty();
+    at(BOB, ALICE, "5");
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(3);
+  }
+
+  /** Moves every row's incoming count and positions to where the layout before session 8 kept them. */
+  private void toOldCountersAndPositions() {
+    WriteBatch batch = store.newBatch();
+    store.scan(Spaces.CONVERSATIONS, new KeyRange(new byte[0], null), false, (k, v) -> {
+      ConversationRow row = ConversationRow.decode(v);
+      if (row.incoming() > 0) {
+        batch.increment(Spaces.INCOMING, k, row.incoming());
+      }
+      row.positions().forEach((device, p) ->
+          batch.put(Spaces.STATE, StateKey.readPosition(PairKey.ownerOf(k), PairKey.peer(k), device), p.encode()));
+      return true;
+    });
+    batch.delete(Spaces.STATE, StateKey.meta("conversation-rows-2"));
+    store.write(batch).join();
   }
 
   private static void clear(KeyValueStore store, Space space) {

@@ -7,6 +7,7 @@ import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
+import io.letterbox.rows.ConversationRow;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.Space;
@@ -44,12 +45,12 @@ class HBaseRecoveryTest extends EngineFixture {
   void aSendCutOffBeforeItsConversationRowsIsCompletedExactlyOnceOnRestart() {
     send(BOB, ALICE, "first");
 
-    // The conversation rows are sent in the same step as the log row and the unread counter.
+    // The timeline rows are sent in the same step as the log row and the conversation rows with their unread counts.
     cutOffAt(Spaces.CONVERSATION, () ->
         assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL));
     assertThat(logRows()).as("the log row of the second send landed").isEqualTo(2);
-    assertThat(store.counter(Spaces.INCOMING, PairKey.of(ALICE, BOB))).as("so did its unread counter").isEqualTo(2);
-    assertThat(conversationRows()).as("its conversation rows did not").isEqualTo(2);
+    assertThat(incoming(ALICE, BOB)).as("so did the receiver's conversation row, counting it").isEqualTo(2);
+    assertThat(timelineRows()).as("its timeline rows did not").isEqualTo(2);
     reopen(config());
 
     assertThat(history(ALICE, BOB)).containsExactly("second", "first");
@@ -66,7 +67,7 @@ class HBaseRecoveryTest extends EngineFixture {
     // The marker, in the state table, is the batch's last mutation: everything else landed.
     cutOffAt(Spaces.STATE, () ->
         assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL));
-    assertThat(store.counter(Spaces.INCOMING, PairKey.of(ALICE, BOB))).as("its increment landed").isEqualTo(2);
+    assertThat(incoming(ALICE, BOB)).as("its count landed").isEqualTo(2);
     reopen(config());
 
     assertThat(history(ALICE, BOB)).containsExactly("second", "first");
@@ -77,8 +78,12 @@ class HBaseRecoveryTest extends EngineFixture {
     return store.scan(Spaces.LOG, new KeyRange(new byte[0], null), false, 100).size();
   }
 
-  private long conversationRows() {
+  private long timelineRows() {
     return store.scan(Spaces.CONVERSATION, new KeyRange(new byte[0], null), false, 100).size();
+  }
+
+  private long incoming(long owner, long peer) {
+    return ConversationRow.decode(store.get(Spaces.CONVERSATIONS, PairKey.of(owner, peer))).incoming();
   }
 
   /** Runs {@code action} while the table of {@code space} is disabled. */

@@ -28,9 +28,11 @@ public record AllDeleted(long owner, long upTo) implements Action {
   @Override
   public void apply(Applying to) {
     to.batch().put(Spaces.STATE, StateKey.ownerWatermark(owner), Bytes.ofLong(upTo));
-    // Only conversations with incoming messages can have unread ones: their counters list them.
-    for (long peer : to.state().incomingPeers(owner)) {
-      ReadPositions.markAllRead(to, owner, peer, upTo);
-    }
+    // Only conversations with incoming messages can have unread ones.
+    to.state().conversationRows(owner).forEach((peer, row) -> {
+      if (row.incoming() > 0) {
+        ConversationRows.markAllRead(to, owner, peer, upTo);
+      }
+    });
   }
 }

@@ -29,7 +29,7 @@ public record ConversationDeleted(long owner, long peer, long upTo) implements A
   @Override
   public void apply(Applying to) {
     to.batch().put(Spaces.STATE, StateKey.conversationWatermark(owner, peer), Bytes.ofLong(upTo));
-    ReadPositions.markAllRead(to, owner, peer, upTo);
+    ConversationRows.markAllRead(to, owner, peer, upTo);
     ConversationRow conversation = to.state().conversationRow(owner, peer);
     if (conversation.lastId() > 0 && conversation.lastId() <= upTo) {
       ConversationRows.lastIdIs(to, owner, peer, conversation, 0);

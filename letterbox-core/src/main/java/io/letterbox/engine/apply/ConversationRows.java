@@ -4,42 +4,51 @@ import io.letterbox.keys.ActivityKey;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.RequestsKey;
 import io.letterbox.keys.Spaces;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.model.Message;
 import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.ReadPosition;
-import java.util.Map;
+import io.letterbox.store.WriteBatch;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Keeps an owner's conversation rows and activity index (decision 0008) as actions change them:
- * a conversation's row and its one activity entry always move together.
+ * a conversation's row and its one activity entry, which carries a copy of the row, always move
+ * together, and so do the requests folder's counters, which are sums over the folder's rows.
  */
-final class ConversationRows {
+public final class ConversationRows {
   private ConversationRows() {}
 
   /**
-   * One-to-one message {@code id} between {@code owner} and {@code peer} is now in the owner's
-   * timeline.
+   * One-to-one message {@code id} from {@code from} between {@code owner} and {@code peer} is now
+   * in the owner's timeline.
    *
-   * @param written whether the owner wrote it (a reply takes the conversation out of requests)
-   * @param live whether it is a new message (an import of old history does not unarchive)
+   * @param live whether it is a new message (an import of old history does not unarchive and
+   *     never counts as unread)
    * @param request whether a new conversation it starts waits in the requests folder (the sender
    *     decided it: the requests folder is on and the owner does not follow it); the owner's
    *     having written to the peer before (its row says so, even once deleted) overrides it
    * @return the row now
    */
-  static ConversationRow arrived(Applying to, long owner, long peer, long id, boolean written, boolean live,
+  static ConversationRow arrived(Applying to, long owner, long peer, long id, long from, String text, boolean live,
       boolean request) {
     ConversationRow old = to.state().conversationRow(owner, peer);
     ConversationRow row = old;
+    boolean written = from == owner;
     if (written) {
       row = row.withRequest(false).withWrote();
     } else if (request && old.lastId() == 0 && !old.request() && !old.wrote()) {
       row = row.withRequest(true);
     }
+    if (!written && live) {
+      row = row.withIncoming(row.incoming() + 1);
+    }
     if (id > row.lastId()) {
       if (live && row.archived() && !row.muted()) {
         row = row.withSettings(row.pinned(), row.muted(), false);
       }
-      row = row.withLastId(id);
+      row = row.withLast(id, from, text);
     }
     write(to, owner, peer, old, row);
     return row;
@@ -47,37 +56,75 @@ final class ConversationRows {
 
   /** The owner's newest visible one-to-one message with {@code peer} is now {@code lastId} (0: none). */
   static void lastIdIs(Applying to, long owner, long peer, ConversationRow old, long lastId) {
-    write(to, owner, peer, old, old.withLastId(lastId));
+    Message last = lastId == 0 ? null : to.state().message(lastId);
+    write(to, owner, peer, old, last == null ? old.withLast(0, 0, null) : old.withLast(lastId, last.from(), last.text()));
+  }
+
+  /** Every device has read everything up to {@code upTo}, which clears the whole conversation. */
+  static void markAllRead(Applying to, long owner, long peer, long upTo) {
+    ConversationRow old = to.state().conversationRow(owner, peer);
+    ConversationRow row = old;
+    for (String device : to.config().devices()) {
+      row = row.withPosition(device, new ReadPosition(Math.max(upTo, old.position(device).upTo()), old.incoming()));
+    }
+    write(to, owner, peer, old, row);
+  }
+
+  /** Replaces {@code old} (as read) by {@code row}. */
+  static void write(Applying to, long owner, long peer, ConversationRow old, ConversationRow row) {
+    write(to.state(), to.batch(), owner, peer, old, row);
   }
 
   /**
-   * Replaces {@code old} (as read) by {@code row}, and its activity entry with it. A conversation
-   * entering or leaving the requests folder carries its incoming and read counts into or out of
-   * the folder's counters.
+   * Replaces {@code old} (as read) by {@code row}: the row, its activity entry (moved if its place
+   * changed; the last message's text read from {@code state} if the row does not carry it), and the
+   * requests folder's counters by what the conversation adds to or takes from them.
    */
-  static void write(Applying to, long owner, long peer, ConversationRow old, ConversationRow row) {
+  public static void write(StateReader state, WriteBatch batch, long owner, long peer, ConversationRow old,
+      ConversationRow row) {
     if (row.equals(old)) {
       return;
     }
-    if (old.request() != row.request()) {
-      long sign = row.request() ? 1 : -1;
-      to.batch().increment(Spaces.REQUESTS, RequestsKey.incoming(owner), sign * to.state().incoming(owner, peer));
-      for (Map.Entry<String, ReadPosition> e : to.state().positions(owner, peer).entrySet()) {
-        to.batch().increment(Spaces.REQUESTS, RequestsKey.read(owner, e.getKey()), sign * e.getValue().base());
+    long incoming = inRequests(row, row.incoming()) - inRequests(old, old.incoming());
+    if (incoming != 0) {
+      batch.increment(Spaces.REQUESTS, RequestsKey.incoming(owner), incoming);
+    }
+    Set<String> devices = new TreeSet<>(old.positions().keySet());
+    devices.addAll(row.positions().keySet());
+    for (String device : devices) {
+      long read = inRequests(row, row.position(device).base()) - inRequests(old, old.position(device).base());
+      if (read != 0) {
+        batch.increment(Spaces.REQUESTS, RequestsKey.read(owner, device), read);
       }
     }
     boolean moved = old.lastId() != row.lastId() || old.folder() != row.folder() || old.pinned() != row.pinned();
     if (moved && old.lastId() > 0) {
-      to.batch().delete(Spaces.ACTIVITY, ActivityKey.of(owner, old.folder(), old.pinned(), old.lastId(), peer));
+      batch.delete(Spaces.ACTIVITY, ActivityKey.of(owner, old.folder(), old.pinned(), old.lastId(), peer));
     }
-    if (moved && row.lastId() > 0) {
-      to.batch().put(Spaces.ACTIVITY, ActivityKey.of(owner, row.folder(), row.pinned(), row.lastId(), peer),
-          new byte[0]);
+    if (row.lastId() > 0 && row.lastText() == null) {
+      Message last = state.message(row.lastId());
+      row = row.withLast(row.lastId(), row.lastFrom(), last == null ? "" : last.text());
+    }
+    put(batch, owner, peer, row);
+  }
+
+  /**
+   * Puts the row and, if it has a message, its activity entry at its place (deletes a row of
+   * nothing); {@code row} carries its last message's text.
+   */
+  public static void put(WriteBatch batch, long owner, long peer, ConversationRow row) {
+    if (row.lastId() > 0) {
+      batch.put(Spaces.ACTIVITY, ActivityKey.of(owner, row.folder(), row.pinned(), row.lastId(), peer),
+          row.encodeWithText());
     }
     if (row.equals(ConversationRow.NONE)) {
-      to.batch().delete(Spaces.CONVERSATIONS, PairKey.of(owner, peer));
+      batch.delete(Spaces.CONVERSATIONS, PairKey.of(owner, peer));
     } else {
-      to.batch().put(Spaces.CONVERSATIONS, PairKey.of(owner, peer), row.encode());
+      batch.put(Spaces.CONVERSATIONS, PairKey.of(owner, peer), row.encode());
     }
+  }
+
+  private static long inRequests(ConversationRow row, long count) {
+    return row.request() ? count : 0;
   }
 }

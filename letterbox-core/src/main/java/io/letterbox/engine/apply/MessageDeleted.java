@@ -2,11 +2,9 @@ package io.letterbox.engine.apply;
 
 import io.letterbox.rows.ConversationRow;
 import io.letterbox.keys.Spaces;
-import io.letterbox.keys.StateKey;
 import io.letterbox.keys.TimelineKey;
 import io.letterbox.rows.ReadPosition;
 import io.letterbox.rows.TimelineFlags;
-import java.util.Map;
 
 /**
  * The owner deleted one message from its view: a tombstone, unread counts that drop, and the
@@ -33,19 +31,22 @@ public record MessageDeleted(long owner, long peer, long id) implements Action {
   @Override
   public void apply(Applying to) {
     to.batch().put(Spaces.HIDDEN, TimelineKey.of(owner, peer, id), EMPTY);
+    byte[] timelineRow = to.state().timelineRow(owner, peer, id);
+    if (timelineRow != null && TimelineFlags.countsAsUnread(timelineRow)) {
+      // An unread message that disappears no longer counts on the devices that had not read it.
+      ConversationRow old = to.state().conversationRow(owner, peer);
+      ConversationRow row = old;
+      for (String device : to.config().devices()) {
+        ReadPosition p = old.position(device);
+        if (p.upTo() < id) {
+          row = row.withPosition(device, new ReadPosition(p.upTo(), p.base() + 1));
+        }
+      }
+      ConversationRows.write(to, owner, peer, old, row);
+    }
     ConversationRow conversation = to.state().conversationRow(owner, peer);
     if (conversation.lastId() == id) {
       ConversationRows.lastIdIs(to, owner, peer, conversation, to.state().lastVisibleBelow(owner, peer, id));
-    }
-    byte[] row = to.state().timelineRow(owner, peer, id);
-    if (row != null && TimelineFlags.countsAsUnread(row)) {
-      // An unread message that disappears no longer counts on the devices that had not read it.
-      for (Map.Entry<String, ReadPosition> e : to.state().positions(owner, peer).entrySet()) {
-        ReadPosition p = e.getValue();
-        if (p.upTo() < id) {
-          ReadPositions.write(to, owner, peer, e.getKey(), p, new ReadPosition(p.upTo(), p.base() + 1));
-        }
-      }
     }
   }
 }

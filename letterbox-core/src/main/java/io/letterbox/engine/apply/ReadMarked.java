@@ -2,7 +2,6 @@ package io.letterbox.engine.apply;
 
 import io.letterbox.rows.ConversationRow;
 import io.letterbox.keys.Spaces;
-import io.letterbox.keys.StateKey;
 import io.letterbox.rows.ReadPosition;
 
 /**
@@ -44,9 +43,9 @@ public record ReadMarked(long owner, long peer, String device, long upTo) implem
   @Override
   public void apply(Applying to) {
     if (to.owns(owner)) {
-      long base = to.state().incoming(owner, peer) - to.state().unreadAfter(owner, peer, upTo);
-      ReadPosition old = to.state().positions(owner, peer).get(device);
-      ReadPositions.write(to, owner, peer, device, old, new ReadPosition(upTo, base));
+      ConversationRow mine = to.state().conversationRow(owner, peer);
+      long base = mine.incoming() - to.state().unreadAfter(owner, peer, upTo);
+      ConversationRows.write(to, owner, peer, mine, mine.withPosition(device, new ReadPosition(upTo, base)));
     }
     if (to.owns(peer)) {
       // A read receipt: the peer's row of a one-to-one conversation (a broadcaster has no row per receiver).

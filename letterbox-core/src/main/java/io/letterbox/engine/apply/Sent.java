@@ -4,21 +4,19 @@ import io.letterbox.bitmap.Blocks;
 import io.letterbox.id.Ids;
 import io.letterbox.keys.IdempotencyKey;
 import io.letterbox.keys.PairKey;
-import io.letterbox.keys.RequestsKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.TimelineKey;
 import io.letterbox.model.Message;
-import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.IdempotencyRow;
 import io.letterbox.rows.TimelineFlags;
 import java.util.TreeMap;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * A one-to-one message was sent: a row in each party's timeline and list, the receiver's incoming counter
- * (and its requests folder's when {@code request} starts or continues a conversation there),
- * the sender's cap counters if it has a cap, and its idempotency key ({@code idempotencyKey} may
- * be null). The message's content is this log entry.
+ * A one-to-one message was sent: a row in each party's timeline, each party's conversation row
+ * (the receiver's counts it as incoming; {@code request}: it may start a conversation in the
+ * receiver's requests folder), the sender's cap counters if it has a cap, and its idempotency key
+ * ({@code idempotencyKey} may be null). The message's content is this log entry.
  */
 public record Sent(long id, long from, long to, String text, String idempotencyKey, long requestHash,
     boolean request) implements Action {
@@ -77,16 +75,11 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
         batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(from, idempotencyKey),
             new IdempotencyRow(id, requestHash).encode());
       }
-      ConversationRows.arrived(to, from, this.to, id, true, true, false);
+      ConversationRows.arrived(to, from, this.to, id, from, text, true, false);
     }
     if (to.owns(this.to)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
-      // The row first: a conversation entering the requests folder brings the counts before this message.
-      ConversationRow row = ConversationRows.arrived(to, this.to, from, id, false, true, request);
-      batch.increment(Spaces.INCOMING, PairKey.of(this.to, from), 1);
-      if (row.request()) {
-        batch.increment(Spaces.REQUESTS, RequestsKey.incoming(this.to), 1);
-      }
+      ConversationRows.arrived(to, this.to, from, id, from, text, true, request);
     }
   }
 }

@@ -106,15 +106,37 @@ public final class ConversationLister {
     return item(peer, newest, row, unread.byDevice(owner, List.of(peer), List.of(row)).get(0));
   }
 
+  /**
+   * The items at {@code places}: an activity entry carries its row, with the last message; a
+   * broadcast sender's place needs its row (if it has one) and its newest broadcast read.
+   */
   private List<Conversation> items(long owner, List<Activity> places) {
-    List<Long> ids = new ArrayList<>(places.size());
     List<Long> peers = new ArrayList<>(places.size());
+    List<ConversationRow> rows = new ArrayList<>(places.size());
+    List<Message> newest = new ArrayList<>(places.size());
+    List<Integer> fromBroadcasts = new ArrayList<>();
     for (Activity p : places) {
-      ids.add(p.lastId());
       peers.add(p.peer());
+      if (p.row() == null) {
+        fromBroadcasts.add(rows.size());
+      }
+      rows.add(p.row());
+      newest.add(p.row() == null ? null : p.row().lastMessage(owner, p.peer()));
     }
-    List<Message> newest = state.messages(ids);
-    List<ConversationRow> rows = state.conversationRows(owner, peers);
+    if (!fromBroadcasts.isEmpty()) {
+      List<Long> senders = new ArrayList<>(fromBroadcasts.size());
+      List<Long> ids = new ArrayList<>(fromBroadcasts.size());
+      for (int i : fromBroadcasts) {
+        senders.add(peers.get(i));
+        ids.add(places.get(i).lastId());
+      }
+      List<ConversationRow> read = state.conversationRows(owner, senders);
+      List<Message> broadcasts = state.messages(ids);
+      for (int k = 0; k < fromBroadcasts.size(); k++) {
+        rows.set(fromBroadcasts.get(k), read.get(k));
+        newest.set(fromBroadcasts.get(k), broadcasts.get(k));
+      }
+    }
     List<Map<String, Long>> unreadCounts = unread.byDevice(owner, peers, rows);
     List<Conversation> out = new ArrayList<>(places.size());
     for (int i = 0; i < places.size(); i++) {

@@ -29,7 +29,6 @@ import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.FanoutJobRow;
 import io.letterbox.rows.IdempotencyRow;
 import io.letterbox.rows.ImportedRow;
-import io.letterbox.rows.ReadPosition;
 import io.letterbox.rows.TimelineFlags;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyRange;
@@ -240,8 +239,15 @@ public final class StateReader {
     return out;
   }
 
-  /** One entry of the activity index: a one-to-one conversation and its newest message. */
-  public record Activity(boolean pinned, long lastId, long peer) {}
+  /**
+   * A place in the conversation list: a one-to-one conversation of the activity index, with the
+   * copy of its row the entry carries, or a broadcast sender (a cursor's place), whose {@code row} is null.
+   */
+  public record Activity(boolean pinned, long lastId, long peer, ConversationRow row) {
+    public Activity(boolean pinned, long lastId, long peer) {
+      this(pinned, lastId, peer, null);
+    }
+  }
 
   /**
    * Up to {@code limit} entries of the owner's activity index in {@code folder}, in list order
@@ -262,7 +268,7 @@ public final class StateReader {
       if (lastId <= floor) {
         return pinned;
       }
-      out.add(new Activity(pinned, lastId, ActivityKey.peer(k)));
+      out.add(new Activity(pinned, lastId, ActivityKey.peer(k), ConversationRow.decode(v)));
       return out.size() < limit;
     });
     return out;
@@ -346,32 +352,6 @@ public final class StateReader {
 
   // --- read positions and counters ---
 
-  /** @return each configured device's position in the conversation. */
-  public Map<String, ReadPosition> positions(long owner, long peer) {
-    return positions(owner, List.of(peer)).get(0);
-  }
-
-  /** @return each configured device's position in each of the owner's conversations with {@code peers}: one read */
-  public List<Map<String, ReadPosition>> positions(long owner, List<Long> peers) {
-    List<String> devices = config.devices();
-    List<byte[]> keys = new ArrayList<>(peers.size() * devices.size());
-    for (long peer : peers) {
-      for (String d : devices) {
-        keys.add(StateKey.readPosition(owner, peer, d));
-      }
-    }
-    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
-    List<Map<String, ReadPosition>> out = new ArrayList<>(peers.size());
-    for (int i = 0; i < peers.size(); i++) {
-      Map<String, ReadPosition> one = new HashMap<>();
-      for (int d = 0; d < devices.size(); d++) {
-        one.put(devices.get(d), ReadPosition.decode(values.get(i * devices.size() + d)));
-      }
-      out.add(one);
-    }
-    return out;
-  }
-
   /** @return the ids up to which the owner cleared each conversation with {@code peers} (0 for none): one read */
   public long[] watermarks(long owner, List<Long> peers) {
     List<byte[]> keys = new ArrayList<>(peers.size() + 1);
@@ -388,45 +368,14 @@ public final class StateReader {
     return out;
   }
 
-  /** @return incoming live messages the owner ever got in each conversation with {@code peers}: one read */
-  public long[] incoming(long owner, List<Long> peers) {
-    List<byte[]> keys = new ArrayList<>(peers.size());
-    for (long peer : peers) {
-      keys.add(PairKey.of(owner, peer));
-    }
-    return store.counters(Spaces.INCOMING, keys);
-  }
-
-  /** @return the owner's positions on {@code device}, by peer */
-  public Map<Long, ReadPosition> positions(long owner, String device) {
-    Map<Long, ReadPosition> out = new HashMap<>();
-    store.scan(Spaces.STATE, StateKey.readPositions(owner), false, (k, v) -> {
-      if (StateKey.readPositionDevice(k).equals(device)) {
-        out.put(StateKey.readPositionPeer(k), ReadPosition.decode(v));
-      }
+  /** @return the owner's rows by peer, in peer order: every conversation it has a row of */
+  public Map<Long, ConversationRow> conversationRows(long owner) {
+    Map<Long, ConversationRow> out = new LinkedHashMap<>();
+    store.scan(Spaces.CONVERSATIONS, PairKey.owner(owner), false, (k, v) -> {
+      out.put(PairKey.peer(k), ConversationRow.decode(v));
       return true;
     });
     return out;
-  }
-
-  /** @return incoming live messages the owner ever got in this conversation. */
-  public long incoming(long owner, long peer) {
-    return store.counter(Spaces.INCOMING, PairKey.of(owner, peer));
-  }
-
-  /** @return the owner's incoming counters by peer, in peer order */
-  public Map<Long, Long> incomingCounts(long owner) {
-    Map<Long, Long> out = new LinkedHashMap<>();
-    store.scan(Spaces.INCOMING, PairKey.owner(owner), false, (k, v) -> {
-      out.put(PairKey.peer(k), Bytes.getLong(v, 0));
-      return true;
-    });
-    return out;
-  }
-
-  /** @return the peers the owner ever got an incoming live message from */
-  public List<Long> incomingPeers(long owner) {
-    return new ArrayList<>(incomingCounts(owner).keySet());
   }
 
   /** Counts the incoming live rows of the conversation but those of {@code except}. */

@@ -3,7 +3,6 @@ package io.letterbox.engine.read;
 import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.model.UnreadSummary;
 import io.letterbox.rows.ConversationRow;
-import io.letterbox.rows.ReadPosition;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -12,8 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Unread counts: a conversation's incoming counter minus the base of the device's read position.
- * No message is looked at: the summary is two range scans of the owner's counters and positions.
+ * Unread counts: a conversation's incoming count minus the base of the device's read position,
+ * both in the conversation's row, plus the peer's broadcasts since the position. No message is
+ * looked at: the summary is one range scan of the owner's rows.
  */
 public final class UnreadCounter {
   private final StateReader state;
@@ -25,32 +25,40 @@ public final class UnreadCounter {
   }
 
   /**
-   * Unread counts per device of the owner's conversations with {@code peers} (whose rows are
-   * {@code rows}): counters, positions and watermarks of all of them in one read each.
+   * Unread counts per device of the owner's conversations with {@code peers}, whose rows are
+   * {@code rows}: from the rows' counts and positions, and for a peer that broadcast since a
+   * device's position, its broadcasts that reached the owner since.
    */
   public List<Map<String, Long>> byDevice(long owner, List<Long> peers, List<ConversationRow> rows) {
-    long[] incoming = state.incoming(owner, peers);
-    List<Map<String, ReadPosition>> positions = state.positions(owner, peers);
-    long[] watermarks = state.watermarks(owner, peers);
+    List<String> devices = config.devices();
     List<Map<String, Long>> out = new ArrayList<>(peers.size());
     for (int i = 0; i < peers.size(); i++) {
-      Map<String, ReadPosition> at = positions.get(i);
-      long[] after = new long[config.devices().size()];
+      ConversationRow row = rows.get(i);
+      long peer = peers.get(i);
+      long[] after = new long[devices.size()];
       long least = Long.MAX_VALUE;
       for (int d = 0; d < after.length; d++) {
-        after[d] = Math.max(at.get(config.devices().get(d)).upTo(), watermarks[i]);
+        after[d] = row.position(devices.get(d)).upTo();
         least = Math.min(least, after[d]);
       }
+      List<Long> fromBroadcasts = List.of();
       // A blocked peer's broadcasts are not shown; its one-to-one messages were refused since the block.
-      List<Long> fromBroadcasts = rows.get(i).blocked() ? List.of() : broadcasts(owner, peers.get(i), least);
+      if (!row.blocked() && state.broadcasts().latest(peer) > least) {
+        long cleared = state.watermark(owner, peer);
+        least = Long.MAX_VALUE;
+        for (int d = 0; d < after.length; d++) {
+          after[d] = Math.max(after[d], cleared);
+          least = Math.min(least, after[d]);
+        }
+        fromBroadcasts = broadcasts(owner, peer, least);
+      }
       Map<String, Long> one = new LinkedHashMap<>();
       for (int d = 0; d < after.length; d++) {
-        String device = config.devices().get(d);
         long newer = 0;
         for (long id : fromBroadcasts) {
           newer += id > after[d] ? 1 : 0;
         }
-        one.put(device, Math.max(0, incoming[i] - at.get(device).base()) + newer);
+        one.put(devices.get(d), Math.max(0, row.incoming() - row.position(devices.get(d)).base()) + newer);
       }
       out.add(one);
     }
@@ -70,22 +78,15 @@ public final class UnreadCounter {
   }
 
   public UnreadSummary summary(long owner, String device) {
-    Map<Long, ReadPosition> positions = state.positions(owner, device);
-    List<UnreadSummary.PeerCount> counts = new ArrayList<>();
-    long[] total = {0};
-    state.incomingCounts(owner).forEach((peer, incoming) -> {
-      ReadPosition p = positions.get(peer);
-      long n = incoming - (p == null ? 0 : p.base());
+    Map<Long, ConversationRow> rows = state.conversationRows(owner);
+    Map<Long, Long> counts = new HashMap<>();
+    rows.forEach((peer, row) -> {
+      long n = row.incoming() - row.position(device).base();
       if (n > 0) {
-        counts.add(new UnreadSummary.PeerCount(peer, n));
-        total[0] += n;
+        counts.put(peer, n);
       }
     });
     // Broadcast senders: only those that broadcast after the device's position are looked at.
-    Map<Long, Long> ownCounts = new HashMap<>();
-    for (UnreadSummary.PeerCount c : counts) {
-      ownCounts.put(c.peer(), c.count());
-    }
     long ownerWatermark = state.ownerWatermark(owner);
     Map<Long, Long> watermarks = state.conversationWatermarks(owner);
     java.util.Set<Long> blocked = new java.util.HashSet<>(state.blockedPeers(owner));
@@ -93,30 +94,27 @@ public final class UnreadCounter {
       if (blocked.contains(sender)) {
         continue;
       }
-      ReadPosition p = positions.get(sender);
-      long after = Math.max(Math.max(p == null ? 0 : p.upTo(), ownerWatermark),
-          watermarks.getOrDefault(sender, 0L));
+      long after = Math.max(Math.max(rows.getOrDefault(sender, ConversationRow.NONE).position(device).upTo(),
+          ownerWatermark), watermarks.getOrDefault(sender, 0L));
       if (state.broadcasts().latest(sender) <= after) {
         continue;
       }
       long n = broadcasts(owner, sender, after).size();
       if (n > 0) {
-        ownCounts.merge(sender, n, Long::sum);
+        counts.merge(sender, n, Long::sum);
       }
     }
-    counts.clear();
-    ownCounts.forEach((peer, n) -> counts.add(new UnreadSummary.PeerCount(peer, n)));
     // Muted conversations keep their own count but stay out of the total.
-    List<Long> peers = counts.stream().map(UnreadSummary.PeerCount::peer).toList();
-    List<ConversationRow> rows = state.conversationRows(owner, peers);
-    total[0] = 0;
-    for (int i = 0; i < peers.size(); i++) {
-      if (!rows.get(i).muted()) {
-        total[0] += counts.get(i).count();
+    long total = 0;
+    List<UnreadSummary.PeerCount> listed = new ArrayList<>();
+    for (Map.Entry<Long, Long> c : counts.entrySet()) {
+      listed.add(new UnreadSummary.PeerCount(c.getKey(), c.getValue()));
+      if (!rows.getOrDefault(c.getKey(), ConversationRow.NONE).muted()) {
+        total += c.getValue();
       }
     }
-    counts.sort(Comparator.comparingLong(UnreadSummary.PeerCount::count).reversed()
+    listed.sort(Comparator.comparingLong(UnreadSummary.PeerCount::count).reversed()
         .thenComparingLong(UnreadSummary.PeerCount::peer));
-    return new UnreadSummary(total[0], List.copyOf(counts));
+    return new UnreadSummary(total, List.copyOf(listed));
   }
 }

@@ -4,15 +4,15 @@ import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.Applier;
+import io.letterbox.engine.apply.ConversationRows;
 import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.partition.PartitionRecords;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.rows.JournalEntry;
 import io.letterbox.engine.fanout.PairRecords;
 import io.letterbox.engine.read.StateReader;
-import io.letterbox.keys.ActivityKey;
+import io.letterbox.model.Message;
 import io.letterbox.keys.LogKey;
-import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.keys.TimelineKey;
@@ -62,8 +62,6 @@ public final class Replayer {
   private static final String SECRET = "cursor-secret";
   /** The mark of a store from before journals: the last action id applied. */
   private static final String LEGACY_MARK = "applied";
-  /** The mark of a store whose appliers keep conversation rows and the activity index. */
-  private static final String CONVERSATION_INDEX_MARK = "conversation-index";
 
   private Replayer() {}
 
@@ -92,62 +90,8 @@ public final class Replayer {
       throw new IllegalArgumentException("the store has " + recorded + " partitions, fixed when it was created; "
           + "the configuration says " + configured);
     }
-    indexConversations(store, config);
+    StoreUpgrades.apply(store, config);
     return new Partitioning(recorded);
-  }
-
-  /**
-   * Gives a store written before conversation rows (decision 0008) its rows and activity index,
-   * once: each conversation's newest visible one-to-one message, found from its timeline rows.
-   * Later, the appliers keep them (and {@code rebuild} and {@code migrate} derive them).
-   */
-  static void indexConversations(KeyValueStore store, LetterboxConfig config) {
-    byte[] mark = StateKey.meta(CONVERSATION_INDEX_MARK);
-    if (store.get(Spaces.STATE, mark) != null) {
-      return;
-    }
-    StateReader state = StateReader.uncached(store, config);
-    if (state.largestLoggedId() > 0) {
-      WriteBatch[] batch = {store.newBatch()};
-      long[] pair = {0, 0};
-      boolean[] any = {false};
-      store.scan(Spaces.CONVERSATION, new KeyRange(new byte[0], null), false, (k, v) -> {
-        long owner = TimelineKey.owner(k);
-        long peer = TimelineKey.peer(k);
-        if (any[0] && (owner != pair[0] || peer != pair[1])) {
-          indexConversation(state, batch[0], pair[0], pair[1]);
-        }
-        any[0] = true;
-        pair[0] = owner;
-        pair[1] = peer;
-        if (batch[0].size() >= 10_000) {
-          store.write(batch[0]).join();
-          batch[0] = store.newBatch();
-        }
-        return true;
-      });
-      if (any[0]) {
-        indexConversation(state, batch[0], pair[0], pair[1]);
-      }
-      store.write(batch[0]).join();
-    }
-    store.write(store.newBatch().put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
-  }
-
-  /** Sets the conversation's row to its newest visible message (a log replayed just before may have set it). */
-  private static void indexConversation(StateReader state, WriteBatch batch, long owner, long peer) {
-    long last = state.lastVisibleBelow(owner, peer, Long.MAX_VALUE);
-    ConversationRow row = state.conversationRow(owner, peer);
-    if (row.lastId() == last) {
-      return;
-    }
-    if (row.lastId() > 0) {
-      batch.delete(Spaces.ACTIVITY, ActivityKey.of(owner, row.folder(), row.pinned(), row.lastId(), peer));
-    }
-    if (last > 0) {
-      batch.put(Spaces.ACTIVITY, ActivityKey.of(owner, row.folder(), row.pinned(), last, peer), new byte[0]);
-    }
-    batch.put(Spaces.CONVERSATIONS, PairKey.of(owner, peer), row.withLastId(last).encode());
   }
 
   /**
@@ -356,8 +300,9 @@ public final class Replayer {
     StateReader state = StateReader.uncached(target, config);
     WriteBatch counts = target.newBatch();
     for (List<Long> p : pairs) {
-      counts.put(Spaces.INCOMING, PairKey.of(p.get(0), p.get(1)),
-          Bytes.ofLong(state.countIncomingRowsExcept(p.get(0), p.get(1), except)));
+      ConversationRow row = state.conversationRow(p.get(0), p.get(1));
+      ConversationRows.write(state, counts, p.get(0), p.get(1), row,
+          row.withIncoming(state.countIncomingRowsExcept(p.get(0), p.get(1), except)));
     }
     target.write(counts).join();
   }
@@ -367,7 +312,7 @@ public final class Replayer {
     WriteBatch batch = target.newBatch();
     source.scan(Spaces.STATE, KeyRange.prefix(StateKey.meta("")), false, (k, v) -> {
       // The target's indexes are derived by today's appliers: its conversation index is whole.
-      if (StateKey.isMeta(k, SECRET) || StateKey.isMeta(k, CONVERSATION_INDEX_MARK) || PartitionRecords.isPartitionRecord(k)) {
+      if (StateKey.isMeta(k, SECRET) || StoreUpgrades.isMark(k) || PartitionRecords.isPartitionRecord(k)) {
         batch.put(Spaces.STATE, k, v);
       }
       return true;
@@ -396,7 +341,7 @@ public final class Replayer {
       }
       WriteBatch[] batch = {store.newBatch()};
       store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
-        if (!space.equals(Spaces.STATE) || !(StateKey.isMeta(k, SECRET) || StateKey.isMeta(k, CONVERSATION_INDEX_MARK)
+        if (!space.equals(Spaces.STATE) || !(StateKey.isMeta(k, SECRET) || StoreUpgrades.isMark(k)
             || PartitionRecords.isPartitionRecord(k))) {
           batch[0].delete(space, k);
         }

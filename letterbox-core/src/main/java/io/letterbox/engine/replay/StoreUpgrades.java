@@ -1,0 +1,182 @@
+package io.letterbox.engine.replay;
+
+import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.apply.ConversationRows;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.keys.PairKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.StateKey;
+import io.letterbox.keys.TimelineKey;
+import io.letterbox.model.Message;
+import io.letterbox.rows.ConversationRow;
+import io.letterbox.rows.ReadPosition;
+import io.letterbox.store.Bytes;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.WriteBatch;
+
+/**
+ * One-off passes that give a store written by an older Letterbox what today's appliers keep, each
+ * once, recorded by a mark in the store (kept by {@code rebuild}, carried by {@code migrate}:
+ * the target's indexes are derived by today's appliers).
+ */
+final class StoreUpgrades {
+  /** The mark of a store whose appliers keep conversation rows and the activity index. */
+  private static final String CONVERSATION_INDEX_MARK = "conversation-index";
+  /** The mark of a store whose conversation rows hold their incoming counts, positions and last message. */
+  private static final String CONVERSATION_ROWS_MARK = "conversation-rows-2";
+  private static final int BATCH = 10_000;
+
+  private StoreUpgrades() {}
+
+  /** Runs every pass the store has not had yet. */
+  static void apply(KeyValueStore store, LetterboxConfig config) {
+    foldConversationCounts(store, config);
+    indexConversations(store, config);
+  }
+
+  /** Whether {@code key} (of the state space) is one of the marks. */
+  static boolean isMark(byte[] key) {
+    return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK);
+  }
+
+  /**
+   * Gives a store written before conversation rows held their counts (session 7 and before) rows
+   * that do: each conversation's row takes its incoming counter, its devices' read positions and
+   * its last message (its activity entry a copy), and the counters and positions are deleted.
+   */
+  static void foldConversationCounts(KeyValueStore store, LetterboxConfig config) {
+    byte[] mark = StateKey.meta(CONVERSATION_ROWS_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    StateReader state = StateReader.uncached(store, config);
+    if (state.largestLoggedId() > 0) {
+      // Rows first; then conversations that have a counter or positions but no row (deleted ones,
+      // broadcast senders read from).
+      Pass rows = new Pass(store);
+      store.scan(Spaces.CONVERSATIONS, new KeyRange(new byte[0], null), false, (k, v) -> {
+        if (ConversationRow.isVersion1(v)) {
+          rows.fold(state, PairKey.ownerOf(k), PairKey.peer(k));
+        }
+        return true;
+      });
+      rows.end();
+      Pass counters = new Pass(store);
+      store.scan(Spaces.INCOMING, new KeyRange(new byte[0], null), false, (k, v) -> {
+        counters.foldIfNoRow(state, PairKey.ownerOf(k), PairKey.peer(k));
+        counters.batch.delete(Spaces.INCOMING, k);
+        return true;
+      });
+      counters.end();
+      Pass positions = new Pass(store);
+      store.scan(Spaces.STATE, new KeyRange(new byte[0], null), false, (k, v) -> {
+        if (StateKey.isReadPosition(k)) {
+          positions.foldIfNoRow(state, StateKey.owner(k), StateKey.readPositionPeer(k));
+          positions.batch.delete(Spaces.STATE, k);
+        }
+        return true;
+      });
+      positions.end();
+    }
+    store.write(store.newBatch().put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
+  }
+
+  /** Writes folded rows in batches; a conversation is folded once even if seen several times. */
+  private static final class Pass {
+    private final KeyValueStore store;
+    private WriteBatch batch;
+    private long lastOwner = -1;
+    private long lastPeer = -1;
+
+    Pass(KeyValueStore store) {
+      this.store = store;
+      this.batch = store.newBatch();
+    }
+
+    void foldIfNoRow(StateReader state, long owner, long peer) {
+      if ((owner != lastOwner || peer != lastPeer) && store.get(Spaces.CONVERSATIONS, PairKey.of(owner, peer)) == null) {
+        fold(state, owner, peer);
+      }
+    }
+
+    /** The row of the conversation as it was, with the counter and positions of the old layout. */
+    void fold(StateReader state, long owner, long peer) {
+      lastOwner = owner;
+      lastPeer = peer;
+      byte[] stored = store.get(Spaces.CONVERSATIONS, PairKey.of(owner, peer));
+      ConversationRow old = ConversationRow.decode(stored);
+      ConversationRow row = old.withIncoming(store.counter(Spaces.INCOMING, PairKey.of(owner, peer)));
+      for (String device : state.config().devices()) {
+        byte[] p = store.get(Spaces.STATE, StateKey.readPosition(owner, peer, device));
+        if (p != null) {
+          row = row.withPosition(device, ReadPosition.decode(p));
+        }
+      }
+      if (row.lastId() > 0) {
+        Message m = state.message(row.lastId());
+        row = m == null ? row.withLast(row.lastId(), 0, "") : row.withLast(m.id(), m.from(), m.text());
+      }
+      // Its place and the requests folder's counters stay as they are: only the values change.
+      ConversationRows.put(batch, owner, peer, row);
+      if (batch.size() >= BATCH) {
+        end();
+      }
+    }
+
+    void end() {
+      store.write(batch).join();
+      batch = store.newBatch();
+    }
+  }
+
+  /**
+   * Gives a store written before conversation rows (decision 0008) its rows and activity index,
+   * once: each conversation's newest visible one-to-one message, found from its timeline rows.
+   * Later, the appliers keep them (and {@code rebuild} and {@code migrate} derive them).
+   */
+  static void indexConversations(KeyValueStore store, LetterboxConfig config) {
+    byte[] mark = StateKey.meta(CONVERSATION_INDEX_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    StateReader state = StateReader.uncached(store, config);
+    if (state.largestLoggedId() > 0) {
+      WriteBatch[] batch = {store.newBatch()};
+      long[] pair = {0, 0};
+      boolean[] any = {false};
+      store.scan(Spaces.CONVERSATION, new KeyRange(new byte[0], null), false, (k, v) -> {
+        long owner = TimelineKey.owner(k);
+        long peer = TimelineKey.peer(k);
+        if (any[0] && (owner != pair[0] || peer != pair[1])) {
+          indexConversation(state, batch[0], pair[0], pair[1]);
+        }
+        any[0] = true;
+        pair[0] = owner;
+        pair[1] = peer;
+        if (batch[0].size() >= BATCH) {
+          store.write(batch[0]).join();
+          batch[0] = store.newBatch();
+        }
+        return true;
+      });
+      if (any[0]) {
+        indexConversation(state, batch[0], pair[0], pair[1]);
+      }
+      store.write(batch[0]).join();
+    }
+    store.write(store.newBatch().put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
+  }
+
+  /** Sets the conversation's row to its newest visible message (a log replayed just before may have set it). */
+  private static void indexConversation(StateReader state, WriteBatch batch, long owner, long peer) {
+    long last = state.lastVisibleBelow(owner, peer, Long.MAX_VALUE);
+    ConversationRow row = state.conversationRow(owner, peer);
+    if (row.lastId() == last) {
+      return;
+    }
+    Message m = last == 0 ? null : state.message(last);
+    ConversationRows.write(state, batch, owner, peer, row,
+        m == null ? row.withLast(0, 0, null) : row.withLast(last, m.from(), m.text()));
+  }
+}

@@ -1,0 +1,52 @@
+package io.letterbox.rows;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class ConversationRowTest {
+  private static final ConversationRow ROW = ConversationRow.NONE
+      .withLast(7_403_170_127_155_200_001L, 2, "你好, hello")
+      .withPeerReadUpTo(5)
+      .withSettings(true, true, false)
+      .withRequest(true)
+      .withWrote()
+      .withIncoming(12)
+      .withPosition("pc", new ReadPosition(9, 3))
+      .withPosition("mobile", new ReadPosition(11, 4));
+
+  @Test
+  void aRowWithItsTextReadsBackWhole() {
+    assertThat(ConversationRow.decode(ROW.encodeWithText())).isEqualTo(ROW);
+  }
+
+  @Test
+  void aRowAsStoredKeepsEverythingButTheText() {
+    ConversationRow read = ConversationRow.decode(ROW.encode());
+    assertThat(read.lastText()).isNull();
+    assertThat(read.withLast(read.lastId(), read.lastFrom(), "你好, hello")).isEqualTo(ROW);
+    assertThat(read.position("pc")).isEqualTo(new ReadPosition(9, 3));
+    assertThat(read.position("tablet")).isEqualTo(ReadPosition.NONE);
+  }
+
+  @Test
+  void aRowWithAMessageButNoTextCannotBeWrittenAsAnActivityEntry() {
+    ConversationRow read = ConversationRow.decode(ROW.encode());
+    assertThatThrownBy(read::encodeWithText).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void aRowOfTheFirstVersionReadsWithNoCountsOrPositions() {
+    byte[] v1 = new byte[18];
+    v1[0] = 1;
+    v1[1] = 1 | 32;
+    io.letterbox.store.Bytes.putLong(v1, 2, 42);
+    io.letterbox.store.Bytes.putLong(v1, 10, 40);
+    ConversationRow read = ConversationRow.decode(v1);
+    assertThat(ConversationRow.isVersion1(v1)).isTrue();
+    assertThat(read).isEqualTo(new ConversationRow(42, 0, null, 40, true, false, false, false, false, true, 0,
+        new TreeMap<>()));
+  }
+}
