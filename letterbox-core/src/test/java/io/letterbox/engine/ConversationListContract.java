@@ -15,6 +15,7 @@ import io.letterbox.model.Message;
 import io.letterbox.model.Page;
 import io.letterbox.model.SendRequest;
 import io.letterbox.rows.ConversationRow;
+import io.letterbox.store.FaultyStore;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.Space;
@@ -306,6 +307,38 @@ public abstract class ConversationListContract extends EngineFixture {
     org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> peers(alice).contains(stranger));
     assertThat(peers(alice, Folder.REQUESTS)).isEmpty();
     assertThat(box.requestsUnread(alice)).hasValue(0);
+  }
+
+  @Test
+  void aPageChecksTheBroadcastsOfAboutAsManySendersAsItShows() {
+    List<Long> senders = new ArrayList<>();
+    for (long s = NEWS; s < NEWS + 30; s++) {
+      box.follow(ALICE, s).join();
+      senders.add(s);
+    }
+    for (long s : senders) {
+      broadcastToFollowers(s, "news of " + s);
+    }
+    at(BOB, ALICE, "between");
+    FaultyStore counting = new FaultyStore(store);
+    reopen(counting, config());
+    counting.takeScans(Spaces.AUDIENCE);
+
+    Page<Conversation> first = box.conversations(ALICE, Folder.DEFAULT, null, 5);
+    assertThat(first.items()).extracting(Conversation::peer)
+        .containsExactly(BOB, NEWS + 29, NEWS + 28, NEWS + 27, NEWS + 26);
+    assertThat(counting.takeScans(Spaces.AUDIENCE)).as("audience reads for a page of 5 of 31").isLessThanOrEqualTo(6);
+    List<Long> all = new ArrayList<>(first.items().stream().map(Conversation::peer).toList());
+    for (String next = first.next(); next != null; ) {
+      Page<Conversation> page = box.conversations(ALICE, Folder.DEFAULT, next, 5);
+      page.items().forEach(c -> all.add(c.peer()));
+      next = page.next();
+    }
+    List<Long> expected = new ArrayList<>(List.of(BOB));
+    for (long s = NEWS + 29; s >= NEWS; s--) {
+      expected.add(s);
+    }
+    assertThat(all).containsExactlyElementsOf(expected);
   }
 
   @Test

@@ -17,6 +17,8 @@ public final class FaultyStore implements KeyValueStore {
   private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> failingReads =
       new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.Map<String, Runnable> pausing = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> scans =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   public FaultyStore(KeyValueStore delegate) {
     this.delegate = delegate;
@@ -96,7 +98,14 @@ public final class FaultyStore implements KeyValueStore {
 
   @Override
   public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
+    scans.computeIfAbsent(space.name(), n -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
     delegate.scan(space, range, reverse, visitor);
+  }
+
+  /** @return how many range scans of {@code space} were made since the last call for it */
+  public int takeScans(Space space) {
+    var n = scans.remove(space.name());
+    return n == null ? 0 : n.get();
   }
 
   @Override

@@ -54,37 +54,33 @@ public final class ConversationLister {
     }
     long floor = state.ownerWatermark(owner);
     BroadcastHeads broadcasts = heads.get(owner, o -> new BroadcastHeads());
-    List<Activity> fromBroadcasts;
-    Map<Long, Long> headOf;
+    List<Activity> places = new ArrayList<>(limit + 1);
     synchronized (broadcasts) {
       int weight = broadcasts.weight();
       broadcasts.refresh(owner, floor);
-      fromBroadcasts = broadcasts.places(folder, after);
-      headOf = broadcasts.heads();
+      BroadcastHeads.Places fromBroadcasts = broadcasts.places(folder, after);
+      ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
+      while (places.size() <= limit) {
+        Activity a = scan.peek();
+        while (a != null && broadcasts.headOf(a.peer()) > a.lastId()) {
+          // The peer's newest broadcast is newer: it is listed at that broadcast's place.
+          scan.next();
+          a = scan.peek();
+        }
+        Activity c = fromBroadcasts.peek();
+        if (a == null && c == null) {
+          break;
+        }
+        if (c == null || (a != null && ORDER.compare(a, c) < 0)) {
+          places.add(scan.next());
+        } else {
+          places.add(c);
+          fromBroadcasts.next();
+        }
+      }
       if (broadcasts.weight() != weight) {
         // The cache weighs an entry when it is put: put it again, so that its bound holds.
         heads.asMap().replace(owner, broadcasts, broadcasts);
-      }
-    }
-    List<Activity> places = new ArrayList<>(limit + 1);
-    ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
-    int b = 0;
-    while (places.size() <= limit) {
-      Activity a = scan.peek();
-      while (a != null && headOf.getOrDefault(a.peer(), 0L) > a.lastId()) {
-        // The peer's newest broadcast is newer: it is listed at that broadcast's place.
-        scan.next();
-        a = scan.peek();
-      }
-      Activity c = b < fromBroadcasts.size() ? fromBroadcasts.get(b) : null;
-      if (a == null && c == null) {
-        break;
-      }
-      if (c == null || (a != null && ORDER.compare(a, c) < 0)) {
-        places.add(scan.next());
-      } else {
-        places.add(c);
-        b++;
       }
     }
     boolean more = places.size() > limit;
@@ -219,96 +215,118 @@ public final class ConversationLister {
   }
 
   /**
-   * One owner's broadcast senders with the newest broadcast of each that reached it (0: none
-   * visible), how far each was checked, and the owner's rows of those that have one.
+   * One owner's broadcast senders, each with the newest broadcast of it that reached the owner as
+   * far as it was checked, and the owner's rows of them (for their folder and pin). A sender is
+   * checked only when a page reaches its place: senders are taken in list order of their newest
+   * broadcast, which bounds the newest that reached the owner, so a page checks about as many
+   * senders as it shows whatever the number the owner follows.
    */
   private final class BroadcastHeads {
+    /** By sender: the newest visible broadcast that reached the owner (0: none), checked up to, the sender's newest. */
     private final Map<Long, long[]> bySender = new HashMap<>();
     private final Map<Long, ConversationRow> rows = new HashMap<>();
-    /** The senders listed at their broadcast's place, by folder, in list order; null: derive again. */
-    private Map<Folder, List<Activity>> listed;
-    private Map<Long, Long> visibleHeads;
+    private Set<Long> blocked = Set.of();
+    private Map<Long, Long> watermarks;
+    private long owner;
+    private long floor;
 
-    /** Checks only the senders that broadcast since the last check. */
+    /** Takes the owner's senders and their newest broadcasts; checks none of them. */
     void refresh(long owner, long floor) {
+      this.owner = owner;
+      this.floor = floor;
+      this.watermarks = null;
       Set<Long> contacts = state.broadcasts().contacts(owner);
-      if (bySender.keySet().retainAll(contacts)) {
-        listed = null;
-      }
-      Set<Long> blocked = new HashSet<>(state.blockedPeers(owner));
-      Map<Long, Long> watermarks = null;
-      List<Long> needRows = new ArrayList<>();
+      bySender.keySet().retainAll(contacts);
+      rows.keySet().retainAll(contacts);
+      blocked = new HashSet<>(state.blockedPeers(owner));
       Map<Long, Long> latestOf = state.broadcasts().latest(contacts);
+      List<Long> needRows = new ArrayList<>();
       for (long sender : contacts) {
-        long latest = latestOf.getOrDefault(sender, 0L);
-        long[] h = bySender.computeIfAbsent(sender, s -> new long[2]);
-        if (latest <= h[1]) {
-          continue;
+        bySender.computeIfAbsent(sender, s -> new long[3])[2] = latestOf.getOrDefault(sender, 0L);
+        if (!rows.containsKey(sender)) {
+          needRows.add(sender);
         }
-        if (watermarks == null) {
-          watermarks = state.conversationWatermarks(owner);
-        }
-        long above = Math.max(Math.max(floor, watermarks.getOrDefault(sender, 0L)), h[1]);
-        if (!blocked.contains(sender)) {
-          List<Long> newest = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
-              id -> state.hidden(owner, sender, id));
-          if (!newest.isEmpty() && newest.get(0) > h[0]) {
-            h[0] = newest.get(0);
-            listed = null;
-            if (!rows.containsKey(sender)) {
-              needRows.add(sender);
-            }
-          }
-        }
-        h[1] = latest;
       }
       if (!needRows.isEmpty()) {
         List<ConversationRow> read = state.conversationRows(owner, needRows);
         for (int i = 0; i < needRows.size(); i++) {
           rows.put(needRows.get(i), read.get(i));
         }
-        listed = null;
       }
     }
 
-    /** The senders with a visible head, and their heads (not to be changed). */
-    Map<Long, Long> heads() {
-      derive();
-      return visibleHeads;
-    }
-
-    /** The senders listed at their broadcast's place in {@code folder}, after {@code after}, in order. */
-    List<Activity> places(Folder folder, Activity after) {
-      derive();
-      List<Activity> all = listed.getOrDefault(folder, List.of());
-      if (after == null) {
-        return all;
+    /** The newest broadcast of {@code sender} that reached the owner and is shown (0: none), checked now if need be. */
+    long headOf(long sender) {
+      long[] h = bySender.get(sender);
+      if (h == null || blocked.contains(sender)) {
+        return 0;
       }
-      int at = java.util.Collections.binarySearch(all, after, ORDER);
-      return all.subList(at >= 0 ? at + 1 : -at - 1, all.size());
-    }
-
-    /** Sorts the listed senders again, only after a head or a row changed. */
-    private void derive() {
-      if (listed != null) {
-        return;
-      }
-      Map<Folder, List<Activity>> byFolder = new java.util.EnumMap<>(Folder.class);
-      Map<Long, Long> visible = new HashMap<>();
-      bySender.forEach((sender, h) -> {
-        if (h[0] == 0) {
-          return;
+      if (h[2] > h[1]) {
+        if (watermarks == null) {
+          watermarks = state.conversationWatermarks(owner);
         }
-        visible.put(sender, h[0]);
-        ConversationRow row = rows.getOrDefault(sender, ConversationRow.NONE);
-        if (row.lastId() < h[0]) {
-          // Else it is listed at its one-to-one message's place.
-          byFolder.computeIfAbsent(row.folder(), f -> new ArrayList<>()).add(new Activity(row.pinned(), h[0], sender));
+        long above = Math.max(Math.max(floor, watermarks.getOrDefault(sender, 0L)), h[1]);
+        List<Long> newest = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
+            id -> state.hidden(owner, sender, id));
+        if (!newest.isEmpty() && newest.get(0) > h[0]) {
+          h[0] = newest.get(0);
         }
-      });
-      byFolder.values().forEach(l -> l.sort(ORDER));
-      listed = byFolder;
-      visibleHeads = java.util.Collections.unmodifiableMap(visible);
+        h[1] = h[2];
+      }
+      return h[0];
+    }
+
+    /** The senders listed at their broadcast's place in {@code folder}, after {@code after}, in list order. */
+    Places places(Folder folder, Activity after) {
+      return new Places(folder, after);
+    }
+
+    /**
+     * A merge of the senders by their places: a checked sender at its head, an unchecked one at
+     * its newest broadcast (where its head can be at most); the first is checked before it is shown.
+     */
+    final class Places {
+      private final java.util.PriorityQueue<Activity> queue = new java.util.PriorityQueue<>(ORDER);
+      private final Activity after;
+
+      Places(Folder folder, Activity after) {
+        this.after = after;
+        bySender.forEach((sender, h) -> {
+          ConversationRow row = rows.getOrDefault(sender, ConversationRow.NONE);
+          long bound = h[2] > h[1] ? h[2] : h[0];
+          // Else it is listed at its one-to-one message's place, or nowhere.
+          if (row.folder() == folder && bound > row.lastId() && !blocked.contains(sender)) {
+            offer(new Activity(row.pinned(), bound, sender));
+          }
+        });
+      }
+
+      private void offer(Activity place) {
+        if (after == null || ORDER.compare(place, after) > 0) {
+          queue.add(place);
+        }
+      }
+
+      /** @return the next sender's place, checked; null if none */
+      Activity peek() {
+        while (!queue.isEmpty()) {
+          Activity top = queue.peek();
+          long[] h = bySender.get(top.peer());
+          if (h[2] <= h[1] && top.lastId() == h[0]) {
+            return top;
+          }
+          queue.poll();
+          long head = headOf(top.peer());
+          if (head > rows.getOrDefault(top.peer(), ConversationRow.NONE).lastId()) {
+            offer(new Activity(top.pinned(), head, top.peer()));
+          }
+        }
+        return null;
+      }
+
+      void next() {
+        queue.poll();
+      }
     }
 
     synchronized boolean holdsRow(long peer) {
@@ -316,7 +334,6 @@ public final class ConversationLister {
     }
 
     int weight() {
-      // The listed copy and the visible heads hold up to one more entry per sender.
       return 64 + 96 * bySender.size() + 64 * rows.size();
     }
   }

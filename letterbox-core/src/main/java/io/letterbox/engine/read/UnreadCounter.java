@@ -31,6 +31,20 @@ public final class UnreadCounter {
    */
   public List<Map<String, Long>> byDevice(long owner, List<Long> peers, List<ConversationRow> rows) {
     List<String> devices = config.devices();
+    // A blocked peer's broadcasts are not shown; its one-to-one messages were refused since the block.
+    List<Long> broadcasting = new ArrayList<>();
+    for (int i = 0; i < peers.size(); i++) {
+      ConversationRow row = rows.get(i);
+      if (!row.blocked() && state.broadcasts().latest(peers.get(i)) > least(row, devices)) {
+        broadcasting.add(peers.get(i));
+      }
+    }
+    // Only those need their conversation's watermark: one read for all of them.
+    Map<Long, Long> cleared = new HashMap<>();
+    long[] watermarks = broadcasting.isEmpty() ? new long[0] : state.watermarks(owner, broadcasting);
+    for (int i = 0; i < watermarks.length; i++) {
+      cleared.put(broadcasting.get(i), watermarks[i]);
+    }
     List<Map<String, Long>> out = new ArrayList<>(peers.size());
     for (int i = 0; i < peers.size(); i++) {
       ConversationRow row = rows.get(i);
@@ -38,20 +52,10 @@ public final class UnreadCounter {
       long[] after = new long[devices.size()];
       long least = Long.MAX_VALUE;
       for (int d = 0; d < after.length; d++) {
-        after[d] = row.position(devices.get(d)).upTo();
+        after[d] = Math.max(row.position(devices.get(d)).upTo(), cleared.getOrDefault(peer, 0L));
         least = Math.min(least, after[d]);
       }
-      List<Long> fromBroadcasts = List.of();
-      // A blocked peer's broadcasts are not shown; its one-to-one messages were refused since the block.
-      if (!row.blocked() && state.broadcasts().latest(peer) > least) {
-        long cleared = state.watermark(owner, peer);
-        least = Long.MAX_VALUE;
-        for (int d = 0; d < after.length; d++) {
-          after[d] = Math.max(after[d], cleared);
-          least = Math.min(least, after[d]);
-        }
-        fromBroadcasts = broadcasts(owner, peer, least);
-      }
+      List<Long> fromBroadcasts = cleared.containsKey(peer) ? broadcasts(owner, peer, least) : List.of();
       Map<String, Long> one = new LinkedHashMap<>();
       for (int d = 0; d < after.length; d++) {
         long newer = 0;
@@ -63,6 +67,14 @@ public final class UnreadCounter {
       out.add(one);
     }
     return out;
+  }
+
+  private static long least(ConversationRow row, List<String> devices) {
+    long least = Long.MAX_VALUE;
+    for (String device : devices) {
+      least = Math.min(least, row.position(device).upTo());
+    }
+    return least;
   }
 
   /**
