@@ -17,10 +17,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The conversation list (decision 0008): the owner's activity index, one range scan per page,
- * merged with the newest broadcast of each sender that reached the owner. A page costs O(page)
- * reads whatever the owner's number of conversations; the per-owner broadcast heads are cached,
- * bounded in bytes, and moved forward by new broadcasts when the owner lists.
+ * The conversation list (decision 0008): the owner's activity index, one range scan per page
+ * whose entries carry everything an item shows, merged with the newest broadcast of each sender
+ * that reached the owner. A page costs O(page) reads whatever the owner's number of conversations
+ * or of senders it follows: senders are checked only as far as the page reaches, and what was
+ * checked is cached per owner, bounded in bytes, until the sender broadcasts again.
  */
 public final class ConversationLister {
   static final char KIND = 'c';
