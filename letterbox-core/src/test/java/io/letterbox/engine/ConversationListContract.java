@@ -233,6 +233,17 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
+  void aBroadcasterWhoWritesAfterTheOwnerListedIsListedOnceAtTheMessage() {
+    box.follow(ALICE, NEWS).join();
+    broadcastToFollowers(NEWS, "news 1");
+    at(CAROL, ALICE, "carol");
+    assertThat(peers(ALICE)).containsExactly(CAROL, NEWS);
+    at(NEWS, ALICE, "a personal note");
+    assertThat(peers(ALICE)).containsExactly(NEWS, CAROL);
+    assertThat(box.conversations(ALICE, null, 1).items().get(0).lastMessage().text()).isEqualTo("a personal note");
+  }
+
+  @Test
   void aPinnedBroadcasterIsListedFirst() {
     box.follow(ALICE, NEWS).join();
     broadcastToFollowers(NEWS, "news");

@@ -150,12 +150,13 @@ public final class ConversationLister {
 
   /**
    * The owner's row of its conversation with {@code peer} may have changed (a message, a follow):
-   * if the owner's broadcast heads hold that row, they are derived again when asked.
+   * if the owner's broadcast heads hold that row, it is read again when next needed (what was
+   * checked of the peer's broadcasts stays).
    */
   public void rowChanged(long owner, long peer) {
     BroadcastHeads h = heads.getIfPresent(owner);
-    if (h != null && h.holdsRow(peer)) {
-      heads.invalidate(owner);
+    if (h != null) {
+      h.forgetRow(peer);
     }
   }
 
@@ -330,8 +331,8 @@ public final class ConversationLister {
       }
     }
 
-    synchronized boolean holdsRow(long peer) {
-      return rows.containsKey(peer);
+    synchronized void forgetRow(long peer) {
+      rows.remove(peer);
     }
 
     int weight() {
