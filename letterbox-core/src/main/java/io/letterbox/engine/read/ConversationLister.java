@@ -11,7 +11,6 @@ import io.letterbox.rows.ConversationRow;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -227,7 +226,6 @@ public final class ConversationLister {
     /** By sender: the newest visible broadcast that reached the owner (0: none), checked up to, the sender's newest. */
     private final Map<Long, long[]> bySender = new HashMap<>();
     private final Map<Long, ConversationRow> rows = new HashMap<>();
-    private Set<Long> blocked = Set.of();
     private Map<Long, Long> watermarks;
     private long owner;
     private long floor;
@@ -240,7 +238,6 @@ public final class ConversationLister {
       Set<Long> contacts = state.broadcasts().contacts(owner);
       bySender.keySet().retainAll(contacts);
       rows.keySet().retainAll(contacts);
-      blocked = new HashSet<>(state.blockedPeers(owner));
       Map<Long, Long> latestOf = state.broadcasts().latest(contacts);
       List<Long> needRows = new ArrayList<>();
       for (long sender : contacts) {
@@ -257,10 +254,16 @@ public final class ConversationLister {
       }
     }
 
+    /** Whether the owner blocked {@code sender}: a flag of its row, read with the heads (a block forgets them). */
+    private boolean blocked(long sender) {
+      ConversationRow row = rows.get(sender);
+      return row != null && row.blocked();
+    }
+
     /** The newest broadcast of {@code sender} that reached the owner and is shown (0: none), checked now if need be. */
     long headOf(long sender) {
       long[] h = bySender.get(sender);
-      if (h == null || blocked.contains(sender)) {
+      if (h == null || blocked(sender)) {
         return 0;
       }
       if (h[2] > h[1]) {
@@ -297,7 +300,7 @@ public final class ConversationLister {
           ConversationRow row = rows.getOrDefault(sender, ConversationRow.NONE);
           long bound = h[2] > h[1] ? h[2] : h[0];
           // Else it is listed at its one-to-one message's place, or nowhere.
-          if (row.folder() == folder && bound > row.lastId() && !blocked.contains(sender)) {
+          if (row.folder() == folder && bound > row.lastId() && !row.blocked()) {
             offer(new Activity(row.pinned(), bound, sender));
           }
         });
