@@ -85,17 +85,8 @@ public final class ConversationRows {
     if (row.equals(old)) {
       return;
     }
-    long incoming = inRequests(row, row.incoming()) - inRequests(old, old.incoming());
-    if (incoming != 0) {
-      batch.increment(Spaces.REQUESTS, RequestsKey.incoming(owner), incoming);
-    }
-    Set<String> devices = new TreeSet<>(old.positions().keySet());
-    devices.addAll(row.positions().keySet());
-    for (String device : devices) {
-      long read = inRequests(row, row.position(device).base()) - inRequests(old, old.position(device).base());
-      if (read != 0) {
-        batch.increment(Spaces.REQUESTS, RequestsKey.read(owner, device), read);
-      }
+    if (old.request() || row.request()) {
+      moveRequestsCounters(batch, owner, old, row);
     }
     boolean moved = old.lastId() != row.lastId() || old.folder() != row.folder() || old.pinned() != row.pinned();
     if (moved && old.lastId() > 0) {
@@ -121,6 +112,22 @@ public final class ConversationRows {
       batch.delete(Spaces.CONVERSATIONS, PairKey.of(owner, peer));
     } else {
       batch.put(Spaces.CONVERSATIONS, PairKey.of(owner, peer), row.encode());
+    }
+  }
+
+  /** The requests folder's counters are sums over its rows: they move by what this row adds or takes. */
+  private static void moveRequestsCounters(WriteBatch batch, long owner, ConversationRow old, ConversationRow row) {
+    long incoming = inRequests(row, row.incoming()) - inRequests(old, old.incoming());
+    if (incoming != 0) {
+      batch.increment(Spaces.REQUESTS, RequestsKey.incoming(owner), incoming);
+    }
+    Set<String> devices = new TreeSet<>(old.positions().keySet());
+    devices.addAll(row.positions().keySet());
+    for (String device : devices) {
+      long read = inRequests(row, row.position(device).base()) - inRequests(old, old.position(device).base());
+      if (read != 0) {
+        batch.increment(Spaces.REQUESTS, RequestsKey.read(owner, device), read);
+      }
     }
   }
 
