@@ -1,5 +1,6 @@
 package io.letterbox.engine;
 
+import io.letterbox.blob.Blobs;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.AllDeleted;
 import io.letterbox.engine.apply.BlockSet;
@@ -94,6 +95,7 @@ public final class Letterbox implements AutoCloseable {
   private final UnreadCounter unread;
   private final Cursors cursors;
   private final KeyValueStore store;
+  private final Blobs blobs;
   private final Partitioning partitioning;
   private final Peers peers;
   private final boolean hostsAll;
@@ -121,6 +123,7 @@ public final class Letterbox implements AutoCloseable {
   private Letterbox(KeyValueStore store, LetterboxConfig config, Peers peers, boolean hostsAll) {
     this.config = config;
     this.store = store;
+    this.blobs = new Blobs(store, config.maxBlobBytes());
     this.peers = peers;
     this.hostsAll = hostsAll;
     this.partitioning = Replayer.prepare(store, config, config.partitions());
@@ -340,6 +343,11 @@ public final class Letterbox implements AutoCloseable {
       log.error("partition {}: cannot take it yet", p, e);
       scheduleRetake(p);
     }
+  }
+
+  /** The blobs (attachments' bytes): not partitioned, any node writes and reads them. */
+  public Blobs blobs() {
+    return blobs;
   }
 
   public LetterboxConfig config() {

@@ -31,6 +31,7 @@ import java.util.Optional;
  * @param deliveryWait      how long a send's reply waits for the receiver's partition to apply it
  * @param requestsFolder    whether conversations started by peers the owner neither follows nor
  *                          ever wrote to wait in the requests folder instead of the default list
+ * @param maxBlobBytes      largest blob (attachment) a client may store, in bytes
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -52,6 +53,7 @@ public record LetterboxConfig(
     int partitions,
     java.time.Duration deliveryWait,
     boolean requestsFolder,
+    long maxBlobBytes,
     Clock clock) {
 
   public LetterboxConfig {
@@ -85,6 +87,9 @@ public record LetterboxConfig(
     if (deliveryWait.isNegative()) {
       throw new IllegalArgumentException("deliveryWait must not be negative");
     }
+    if (maxBlobBytes < 1 || maxBlobBytes > io.letterbox.blob.Blobs.MAX_BYTES) {
+      throw new IllegalArgumentException("maxBlobBytes must be 1.." + io.letterbox.blob.Blobs.MAX_BYTES + ": " + maxBlobBytes);
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
@@ -114,6 +119,7 @@ public record LetterboxConfig(
     b.partitions = partitions;
     b.deliveryWait = deliveryWait;
     b.requestsFolder = requestsFolder;
+    b.maxBlobBytes = maxBlobBytes;
     b.clock = clock;
     return b;
   }
@@ -147,6 +153,7 @@ public record LetterboxConfig(
     private int partitions = 0;
     private java.time.Duration deliveryWait = java.time.Duration.ofSeconds(2);
     private boolean requestsFolder = false;
+    private long maxBlobBytes = 20L << 20;
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -167,13 +174,14 @@ public record LetterboxConfig(
     public Builder partitions(int v) { partitions = v; return this; }
     public Builder deliveryWait(java.time.Duration v) { deliveryWait = v; return this; }
     public Builder requestsFolder(boolean v) { requestsFolder = v; return this; }
+    public Builder maxBlobBytes(long v) { maxBlobBytes = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
-          requestsFolder, clock);
+          requestsFolder, maxBlobBytes, clock);
     }
   }
 }

@@ -60,8 +60,17 @@ public final class Spaces {
   /** Frequency cap counters: {@link CapLevelKey} → level bitmaps. */
   public static final Space CAP_LEVELS = Space.plain("cap_levels", CapLevelKey.SENDER_WINDOW_PREFIX);
 
+  /** Blobs (attachments), content-addressed, in chunks: {@link BlobKey} → {@code BlobRow} or a chunk's bytes. */
+  public static final Space BLOBS = Space.large("blobs", BlobKey.HASH_PREFIX);
+
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
-      CAPS, CAP_LEVELS);
+      CAPS, CAP_LEVELS, BLOBS);
+
+  /**
+   * The spaces nothing derives: the log, the journals and the blobs. {@code migrate} copies them,
+   * {@code rebuild} keeps them; every other space is derived from the log by the appliers.
+   */
+  public static final List<Space> PRIMARY = List.of(LOG, JOURNAL, BLOBS);
 }

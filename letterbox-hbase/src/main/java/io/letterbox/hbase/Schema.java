@@ -68,18 +68,26 @@ final class Schema {
     return tables;
   }
 
+  /** Values at least this large in a space of large values are kept as MOBs. */
+  private static final long MOB_THRESHOLD_BYTES = 100 * 1024;
+
   /** The descriptor of a new table for {@code space}. */
   static TableDescriptor describe(TableName name, Space space, HBaseStoreOptions options) {
-    ColumnFamilyDescriptor family = ColumnFamilyDescriptorBuilder.newBuilder(SpaceTable.FAMILY)
+    ColumnFamilyDescriptorBuilder family = ColumnFamilyDescriptorBuilder.newBuilder(SpaceTable.FAMILY)
         // One version: a put replaces; the stamps of CellClock (one per batch) order puts and deletes.
         .setMaxVersions(1)
         .setBloomFilterType(BloomType.ROW)
         // Neighbouring keys share long prefixes (owner, peer): encode the difference only.
         .setDataBlockEncoding(DataBlockEncoding.FAST_DIFF)
-        .setCompressionType(Compression.Algorithm.valueOf(options.compression().toUpperCase(Locale.ROOT)))
-        .build();
+        .setCompressionType(Compression.Algorithm.valueOf(options.compression().toUpperCase(Locale.ROOT)));
+    if (space.largeValues()) {
+      // HBase's medium objects (MOB): values past the threshold go to their own files once, and
+      // compactions of the table move only references to them (what HBase's guide advises for
+      // 100 KB to 10 MB values: blob chunks).
+      family.setMobEnabled(true).setMobThreshold(MOB_THRESHOLD_BYTES);
+    }
     return TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(family)
+        .setColumnFamily(family.build())
         .setValue(SALT_BUCKETS, Integer.toString(options.saltBuckets()))
         .setValue(PREFIX_LENGTH, Integer.toString(space.prefixLength()))
         .setValue(COUNTERS, Boolean.toString(space.counters()))

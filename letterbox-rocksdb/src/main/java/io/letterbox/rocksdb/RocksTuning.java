@@ -25,6 +25,8 @@ final class RocksTuning implements AutoCloseable {
   private static final double MEMTABLE_PREFIX_BLOOM_RATIO = 0.1;
   /** Larger than the 4 KB default: we scan more than we point-read, and LZ4 compresses better. */
   private static final long BLOCK_SIZE = 16 * 1024;
+  /** Values at least this large in a space of large values are kept in blob files. */
+  private static final long MIN_BLOB_BYTES = 4096;
   /** Spreads the writeback of new files instead of one large fsync at their end. */
   private static final long BYTES_PER_SYNC = 1 << 20;
 
@@ -87,6 +89,13 @@ final class RocksTuning implements AutoCloseable {
       // key filtering stays on for point reads; scans choose the mode per range (RangeScan).
       cf.useFixedLengthPrefixExtractor(space.prefixLength());
       cf.setMemtablePrefixBloomSizeRatio(MEMTABLE_PREFIX_BLOOM_RATIO);
+    }
+    if (space.largeValues()) {
+      // RocksDB's integrated BlobDB: large values go to blob files once, and compactions move
+      // only their references. No compression: attachments (images, video) mostly are already.
+      cf.setEnableBlobFiles(true)
+          .setMinBlobSize(MIN_BLOB_BYTES)
+          .setBlobCompressionType(CompressionType.NO_COMPRESSION);
     }
     if (space.counters()) {
       // Increments become merge operands: no read before write. Values are fixed64 little-endian.

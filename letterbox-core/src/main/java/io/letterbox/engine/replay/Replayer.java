@@ -119,7 +119,7 @@ public final class Replayer {
   }
 
   /**
-   * Copies the log and journals of {@code source} into {@code target} and derives its indexes
+   * Copies the primary spaces ({@link Spaces#PRIMARY}: log, journals, blobs) of {@code source} into {@code target} and derives its indexes
    * there; the target gets the source's partition count. Resumes after the last batch an earlier,
    * interrupted migration completed.
    *
@@ -134,8 +134,9 @@ public final class Replayer {
           + partitioning.count() + "; a migration keeps the partition count");
     }
     copyRecords(source, target, partitioning);
-    copySpace(source, target, Spaces.LOG);
-    copySpace(source, target, Spaces.JOURNAL);
+    for (Space space : Spaces.PRIMARY) {
+      copySpace(source, target, space);
+    }
     long done = replayLegacyLog(source, target, config, progress, PartitionRecords.journalBase(source));
     for (int p = 0; p < partitioning.count(); p++) {
       long after = PartitionRecords.applied(target, p);
@@ -321,13 +322,17 @@ public final class Replayer {
     PartitionRecords.recordPartitions(target, partitioning.count());
   }
 
+  /** Copies a space in batches of at most 2,000 entries or 16 MiB (blob chunks are 256 KiB each). */
   private static void copySpace(KeyValueStore source, KeyValueStore target, Space space) {
     WriteBatch[] batch = {target.newBatch()};
+    long[] bytes = {0};
     source.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
       batch[0].put(space, k, v);
-      if (batch[0].size() >= 2_000) {
+      bytes[0] += k.length + v.length;
+      if (batch[0].size() >= 2_000 || bytes[0] >= 16 << 20) {
         target.write(batch[0]).join();
         batch[0] = target.newBatch();
+        bytes[0] = 0;
       }
       return true;
     });
@@ -336,7 +341,7 @@ public final class Replayer {
 
   private static void clearIndexes(KeyValueStore store) {
     for (Space space : Spaces.ALL) {
-      if (space.equals(Spaces.LOG) || space.equals(Spaces.JOURNAL)) {
+      if (Spaces.PRIMARY.contains(space)) {
         continue;
       }
       WriteBatch[] batch = {store.newBatch()};

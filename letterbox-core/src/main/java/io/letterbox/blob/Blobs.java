@@ -1,0 +1,177 @@
+package io.letterbox.blob;
+
+import io.letterbox.engine.ErrorCode;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.keys.BlobKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.Blob;
+import io.letterbox.rows.BlobRow;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.WriteBatch;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
+
+/**
+ * Content-addressed blobs in the store's {@code blobs} space: a blob is named {@code sha256:<hex>}
+ * after its bytes, stored once however often it is uploaded, in chunks of {@link #CHUNK_BYTES}
+ * under a header that is written only once every chunk is durable (a header means a whole blob;
+ * chunks of an upload cut short are written again, identically, by the next one). Blobs are never
+ * changed; they outlive the messages that refer to them.
+ */
+public final class Blobs {
+  /** The largest {@code max-blob-bytes} a deployment may set: a blob is read into memory whole or by range. */
+  public static final long MAX_BYTES = 1L << 30;
+  /** A chunk: small enough for one HBase cell and one RocksDB value, large enough that a blob is few rows. */
+  public static final int CHUNK_BYTES = 256 * 1024;
+  public static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
+  private static final String PREFIX = "sha256:";
+  private static final Pattern ID = Pattern.compile("sha256:[0-9a-f]{64}");
+  private static final int MAX_CONTENT_TYPE = 255;
+  private static final String TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+  /** RFC 9110's media-type: type "/" subtype, then parameters of tokens or quoted strings. */
+  private static final Pattern MEDIA_TYPE = Pattern.compile(
+      TOKEN + "/" + TOKEN + "(\\s*;\\s*" + TOKEN + "=(" + TOKEN + "|\"[^\"\\\\\\p{Cntrl}]*\"))*");
+  /** Chunks per write: a 20 MiB blob is five batches of 4 MiB. */
+  private static final int CHUNKS_PER_BATCH = 16;
+
+  /** What an upload stored: the blob, and whether these bytes were new. */
+  public record Stored(Blob blob, boolean created) {}
+
+  private final KeyValueStore store;
+  private final long maxBytes;
+
+  public Blobs(KeyValueStore store, long maxBytes) {
+    this.store = store;
+    this.maxBytes = maxBytes;
+  }
+
+  public long maxBytes() {
+    return maxBytes;
+  }
+
+  /**
+   * Stores {@code bytes} unless they are stored already.
+   *
+   * @param contentType its media type; null or blank for {@value #DEFAULT_CONTENT_TYPE}
+   * @return the blob once durable; {@code created} false if the same bytes were stored before (the
+   *     first upload's content type stays)
+   */
+  public CompletableFuture<Stored> put(byte[] bytes, String contentType) {
+    if (bytes.length > maxBytes) {
+      throw new LetterboxException(ErrorCode.PAYLOAD_TOO_LARGE,
+          "a blob is at most max-blob-bytes (" + maxBytes + " bytes): " + bytes.length);
+    }
+    String type = contentType(contentType);
+    byte[] hash = sha256(bytes);
+    String id = PREFIX + HexFormat.of().formatHex(hash);
+    BlobRow existing = BlobRow.decode(store.get(Spaces.BLOBS, BlobKey.header(hash)));
+    if (existing != null) {
+      return CompletableFuture.completedFuture(new Stored(blob(id, existing), false));
+    }
+    BlobRow row = new BlobRow(bytes.length, CHUNK_BYTES, type);
+    List<CompletableFuture<Void>> chunks = new ArrayList<>();
+    for (int first = 0; first < row.chunks(); first += CHUNKS_PER_BATCH) {
+      WriteBatch batch = store.newBatch();
+      for (int i = first; i < Math.min(row.chunks(), first + CHUNKS_PER_BATCH); i++) {
+        int from = i * CHUNK_BYTES;
+        batch.put(Spaces.BLOBS, BlobKey.chunk(hash, i), Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + CHUNK_BYTES)));
+      }
+      chunks.add(store.write(batch));
+    }
+    return CompletableFuture.allOf(chunks.toArray(CompletableFuture[]::new))
+        .thenCompose(v -> store.write(store.newBatch().put(Spaces.BLOBS, BlobKey.header(hash), row.encode())))
+        .thenApply(v -> new Stored(blob(id, row), true));
+  }
+
+  /**
+   * @param id a blob id as a client gives it
+   * @return the blob, or empty if none is stored under {@code id}
+   * @throws LetterboxException INVALID_ARGUMENT if {@code id} is not a blob id
+   */
+  public Optional<Blob> find(String id) {
+    BlobRow row = BlobRow.decode(store.get(Spaces.BLOBS, BlobKey.header(hash(id))));
+    return row == null ? Optional.empty() : Optional.of(blob(id, row));
+  }
+
+  /**
+   * Reads {@code length} bytes of {@code blob} from byte {@code from}; the range must lie within it.
+   */
+  public byte[] read(Blob blob, long from, long length) {
+    if (from < 0 || length < 0 || from + length > blob.size()) {
+      throw new IllegalArgumentException("range " + from + "+" + length + " outside a blob of " + blob.size());
+    }
+    byte[] out = new byte[Math.toIntExact(length)];
+    if (length == 0) {
+      return out;
+    }
+    byte[] hash = hash(blob.id());
+    int firstChunk = (int) (from / CHUNK_BYTES);
+    int lastChunk = (int) ((from + length - 1) / CHUNK_BYTES);
+    List<byte[]> keys = new ArrayList<>(lastChunk - firstChunk + 1);
+    for (int i = firstChunk; i <= lastChunk; i++) {
+      keys.add(BlobKey.chunk(hash, i));
+    }
+    List<byte[]> chunks = store.multiGet(Spaces.BLOBS, keys);
+    int written = 0;
+    for (int i = 0; i < chunks.size(); i++) {
+      byte[] chunk = chunks.get(i);
+      if (chunk == null) {
+        throw new IllegalStateException("chunk " + (firstChunk + i) + " of " + blob.id() + " is missing");
+      }
+      long chunkStart = (long) (firstChunk + i) * CHUNK_BYTES;
+      int at = (int) Math.max(0, from - chunkStart);
+      int n = Math.min(chunk.length - at, out.length - written);
+      System.arraycopy(chunk, at, out, written, n);
+      written += n;
+    }
+    return out;
+  }
+
+  /** @return the SHA-256 {@code id} names */
+  private static byte[] hash(String id) {
+    if (id == null || !ID.matcher(id).matches()) {
+      throw LetterboxException.invalid("a blob id is sha256: and 64 lower-case hexadecimal digits: %s", shown(id));
+    }
+    return HexFormat.of().parseHex(id, PREFIX.length(), id.length());
+  }
+
+  /** @return {@code contentType} checked, or the default for none */
+  static String contentType(String contentType) {
+    if (contentType == null || contentType.isBlank()) {
+      return DEFAULT_CONTENT_TYPE;
+    }
+    String t = contentType.trim();
+    if (t.length() > MAX_CONTENT_TYPE || !MEDIA_TYPE.matcher(t).matches()) {
+      throw LetterboxException.invalid("Content-Type must be a media type such as image/png (at most %d characters): %s",
+          MAX_CONTENT_TYPE, shown(t));
+    }
+    // Type and subtype are case-insensitive (RFC 9110): kept in lower case, parameters as given.
+    int semicolon = t.indexOf(';');
+    return semicolon < 0 ? t.toLowerCase(Locale.ROOT)
+        : t.substring(0, semicolon).toLowerCase(Locale.ROOT) + t.substring(semicolon);
+  }
+
+  private static Blob blob(String id, BlobRow row) {
+    return new Blob(id, row.size(), row.contentType());
+  }
+
+  private static byte[] sha256(byte[] bytes) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(bytes);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
+  }
+
+  private static String shown(String s) {
+    return s == null ? "null" : s.length() > 80 ? s.substring(0, 80) + "…" : s;
+  }
+}

@@ -1,0 +1,144 @@
+package io.letterbox.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.letterbox.blob.Blobs;
+import io.letterbox.engine.replay.Replayer;
+import io.letterbox.keys.BlobKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.Blob;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.WriteBatch;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Blobs (attachments' bytes) on every backend: content-addressed, stored once, read by range. */
+public abstract class BlobsContract extends EngineFixture {
+  private static final int CHUNK = Blobs.CHUNK_BYTES;
+
+  private static byte[] randomBytes(int n, long seed) {
+    byte[] b = new byte[n];
+    new Random(seed).nextBytes(b);
+    return b;
+  }
+
+  private static String idOf(byte[] bytes) throws Exception {
+    return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+  }
+
+  private long entries(KeyValueStore s) {
+    long[] n = {0};
+    s.scan(Spaces.BLOBS, new KeyRange(new byte[0], null), false, (k, v) -> {
+      n[0]++;
+      return true;
+    });
+    return n[0];
+  }
+
+  @Test
+  void aBlobIsNamedByTheSha256OfItsBytesAndStoredOnce() throws Exception {
+    byte[] bytes = randomBytes(CHUNK * 2 + 1000, 1);
+
+    Blobs.Stored first = box.blobs().put(bytes, "image/png").join();
+    long rows = entries(store);
+    Blobs.Stored again = box.blobs().put(bytes.clone(), "application/pdf").join();
+
+    assertThat(first.created()).isTrue();
+    assertThat(first.blob()).isEqualTo(new Blob(idOf(bytes), bytes.length, "image/png"));
+    assertThat(again.created()).isFalse();
+    assertThat(again.blob()).as("the first upload's content type stays").isEqualTo(first.blob());
+    assertThat(rows).as("a header and three chunks").isEqualTo(4);
+    assertThat(entries(store)).isEqualTo(rows);
+  }
+
+  @Test
+  void anyRangeOfABlobReadsBackItsBytesAcrossChunks() {
+    byte[] bytes = randomBytes(CHUNK * 2 + CHUNK / 2, 2);
+    Blob blob = box.blobs().put(bytes, null).join().blob();
+
+    assertThat(box.blobs().find(blob.id())).contains(blob);
+    assertThat(blob.contentType()).isEqualTo("application/octet-stream");
+    assertThat(box.blobs().read(blob, 0, bytes.length)).isEqualTo(bytes);
+    assertThat(box.blobs().read(blob, CHUNK - 10, 20)).isEqualTo(Arrays.copyOfRange(bytes, CHUNK - 10, CHUNK + 10));
+    assertThat(box.blobs().read(blob, CHUNK - 1, CHUNK + 2))
+        .isEqualTo(Arrays.copyOfRange(bytes, CHUNK - 1, 2 * CHUNK + 1));
+    assertThat(box.blobs().read(blob, bytes.length - 1, 1)).containsExactly(bytes[bytes.length - 1]);
+    assertThat(box.blobs().read(blob, 5, 0)).isEmpty();
+    assertThatThrownBy(() -> box.blobs().read(blob, bytes.length - 1, 2)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void anEmptyBlobIsABlobToo() throws Exception {
+    Blob blob = box.blobs().put(new byte[0], "text/plain; charset=utf-8").join().blob();
+
+    assertThat(blob).isEqualTo(new Blob(idOf(new byte[0]), 0, "text/plain; charset=utf-8"));
+    assertThat(box.blobs().find(blob.id())).contains(blob);
+    assertThat(box.blobs().read(blob, 0, 0)).isEmpty();
+  }
+
+  @Test
+  void aBlobOverMaxBlobBytesIsRefusedAndNothingIsStored() {
+    box.close();
+    box = Letterbox.open(store, config().maxBlobBytes(1000).build());
+
+    assertThat(box.blobs().put(new byte[1000], null).join().created()).isTrue();
+    long rows = entries(store);
+    assertThatThrownBy(() -> box.blobs().put(new byte[1001], null))
+        .isInstanceOfSatisfying(LetterboxException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE));
+    assertThat(entries(store)).isEqualTo(rows);
+  }
+
+  @Test
+  void aMalformedIdOrContentTypeIsInvalidAndAnUnknownIdIsNone() throws Exception {
+    for (String bad : new String[] {"", "sha256:", "sha256:abc", "md5:" + "0".repeat(64), "sha256:" + "A".repeat(64),
+        "sha256:" + "0".repeat(65), null}) {
+      assertThatThrownBy(() -> box.blobs().find(bad)).as(String.valueOf(bad))
+          .isInstanceOfSatisfying(LetterboxException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+    }
+    for (String bad : new String[] {"png", "image/", "/png", "image/png; charset", "image/p ng", "text/pl\u0001ain", "a/" + "b".repeat(300)}) {
+      assertThatThrownBy(() -> box.blobs().put(new byte[1], bad)).as(bad)
+          .isInstanceOfSatisfying(LetterboxException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+    }
+    assertThat(entries(store)).isZero();
+    assertThat(box.blobs().find(idOf(new byte[] {42}))).isEmpty();
+    assertThat(box.blobs().put(new byte[1], "Image/PNG; q=\"x\"").join().blob().contentType()).isEqualTo("image/png; q=\"x\"");
+  }
+
+  @Test
+  void anUploadCutShortBeforeItsHeaderIsNoBlobAndTheNextUploadCompletesIt() throws Exception {
+    byte[] bytes = randomBytes(CHUNK + 7, 3);
+    byte[] hash = MessageDigest.getInstance("SHA-256").digest(bytes);
+    // What a crash after the chunks and before the header leaves: the first chunk only.
+    WriteBatch partial = store.newBatch().put(Spaces.BLOBS, BlobKey.chunk(hash, 0), Arrays.copyOf(bytes, CHUNK));
+    store.write(partial).join();
+
+    assertThat(box.blobs().find(idOf(bytes))).isEmpty();
+    Blobs.Stored stored = box.blobs().put(bytes, "video/mp4").join();
+
+    assertThat(stored.created()).isTrue();
+    assertThat(box.blobs().read(stored.blob(), 0, bytes.length)).isEqualTo(bytes);
+  }
+
+  @Test
+  void rebuildKeepsBlobsAndMigrateCarriesThem() throws Exception {
+    byte[] bytes = randomBytes(CHUNK + 1, 4);
+    Blob blob = box.blobs().put(bytes, "image/jpeg").join().blob();
+    box.close();
+
+    Replayer.rebuild(store, config().build(), n -> {});
+    KeyValueStore other = newStore();
+    Replayer.migrate(store, other, config().build(), n -> {});
+
+    for (KeyValueStore s : new KeyValueStore[] {store, other}) {
+      Blobs blobs = new Blobs(s, config().build().maxBlobBytes());
+      assertThat(blobs.find(blob.id())).contains(blob);
+      assertThat(blobs.read(blob, 0, bytes.length)).isEqualTo(bytes);
+    }
+    box = Letterbox.open(store, config().build());
+  }
+}
