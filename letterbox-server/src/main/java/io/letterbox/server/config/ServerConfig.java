@@ -39,7 +39,8 @@ import java.util.TreeSet;
  *                       max-import-batch, cached-head-bytes, cached-message-bytes,
  *                       cached-audience-bytes, cached-broadcast-id-bytes, max-audience-uids, normal-lane-threads,
  *                       high-lane-threads, prewarm-min-receivers, fanout-attempts,
- *                       fanout-retry-delay, partitions, delivery-wait and requests-folder
+ *                       fanout-retry-delay, partitions, delivery-wait, requests-folder and
+ *                       max-blob-bytes
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir, with
  *                       rocksdb-block-cache-bytes of block cache) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
@@ -114,6 +115,7 @@ public record ServerConfig(
     public Builder maxImportBatch(int v) { engine.maxImportBatch(v); return this; }
     public Builder cachedHeadBytes(long v) { engine.cachedHeadBytes(v); return this; }
     public Builder requestsFolder(boolean v) { engine.requestsFolder(v); return this; }
+    public Builder maxBlobBytes(long v) { engine.maxBlobBytes(v); return this; }
     public Builder cachedMessageBytes(long v) { engine.cachedMessageBytes(v); return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
@@ -163,6 +165,7 @@ public record ServerConfig(
         case "partitions" -> engine.partitions(ConfigValues.integer(key, v, 1, io.letterbox.engine.partition.Partitioning.MAX));
         case "delivery-wait" -> engine.deliveryWait(ConfigValues.duration(key, v));
         case "requests-folder" -> engine.requestsFolder(ConfigValues.bool(key, v));
+        case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
         case "cluster" -> cluster = ConfigValues.bool(key, v);
         case "cluster-node" -> clusterNode = v;
         case "cluster-url" -> clusterUrl = v;
@@ -283,15 +286,20 @@ public record ServerConfig(
     }
 
     static long longValue(String key, String v, long min) {
+      return longValue(key, v, min, Long.MAX_VALUE);
+    }
+
+    static long longValue(String key, String v, long min, long max) {
       try {
         long n = Long.parseLong(v);
-        if (n >= min) {
+        if (n >= min && n <= max) {
           return n;
         }
       } catch (NumberFormatException ignored) {
         // reported below
       }
-      throw new ConfigException(key + " must be an integer of at least " + min + ": '" + v + "'");
+      throw new ConfigException(key + " must be an integer " + (max == Long.MAX_VALUE ? "of at least " + min
+          : "from " + min + " to " + max) + ": '" + v + "'");
     }
 
     static String oneOf(String key, String v, String... allowed) {

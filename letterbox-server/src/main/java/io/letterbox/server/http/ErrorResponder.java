@@ -90,7 +90,8 @@ public final class ErrorResponder {
       case 403 -> Problem.of(ErrorCode.FORBIDDEN, "not allowed");
       case 404 -> Problem.of(ErrorCode.NOT_FOUND, "no such resource");
       case 405 -> Problem.of(HttpCode.METHOD_NOT_ALLOWED, "this resource does not support that method");
-      case 413 -> Problem.of(ErrorCode.PAYLOAD_TOO_LARGE, "request body exceeds max-body-bytes");
+      case 413 -> Problem.of(ErrorCode.PAYLOAD_TOO_LARGE,
+          "request body exceeds " + java.util.Objects.requireNonNullElse(ctx.get(Routes.BODY_LIMIT), "max-body-bytes"));
       case 415 -> Problem.of(HttpCode.UNSUPPORTED_MEDIA_TYPE, "request bodies must be application/json");
       case 503 -> Problem.of(ErrorCode.NOT_READY, "the server is not ready");
       // Any other refusal of the router (e.g. 417 for an Expect header it does not meet) is

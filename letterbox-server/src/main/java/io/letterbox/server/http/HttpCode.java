@@ -15,5 +15,7 @@ public enum HttpCode {
   /** The request line is longer than the server reads. */
   URI_TOO_LONG,
   /** The headers are larger than the server reads. */
-  HEADERS_TOO_LARGE
+  HEADERS_TOO_LARGE,
+  /** A {@code Range} none of whose bytes exist. */
+  RANGE_NOT_SATISFIABLE
 }

@@ -32,6 +32,7 @@ final class HttpStatuses {
       case URI_TOO_LONG -> 414;
       case UNSUPPORTED_MEDIA_TYPE -> 415;
       case HEADERS_TOO_LARGE -> 431;
+      case RANGE_NOT_SATISFIABLE -> 416;
     };
   }
 

@@ -13,6 +13,8 @@ import io.vertx.ext.web.handler.PlatformHandler;
  * server buffer bodies), then the body with its size limit, then the handler.
  */
 public final class Routes {
+  /** Context key: the setting that bounds the route's bodies, named in a 413. */
+  static final String BODY_LIMIT = "letterbox.body-limit";
   private final Router router;
   private final Handler<RoutingContext> auth;
   private final Handler<RoutingContext> body;
@@ -28,12 +30,24 @@ public final class Routes {
 
   /** A route behind the API keys. */
   public void add(HttpMethod method, String path, Handler<RoutingContext> handler) {
-    register(method, path, handler, true);
+    register(method, path, handler, true, body);
+  }
+
+  /**
+   * A route behind the API keys whose bodies may be up to {@code maxBodyBytes}, the value of
+   * setting {@code limitName}, instead of max-body-bytes (blobs).
+   */
+  public void add(HttpMethod method, String path, long maxBodyBytes, String limitName, Handler<RoutingContext> handler) {
+    BodyHandler bounded = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
+    register(method, path, handler, true, ctx -> {
+      ctx.put(BODY_LIMIT, limitName);
+      bounded.handle(ctx);
+    });
   }
 
   /** A route open to everyone, e.g. health checks. */
   public void addOpen(HttpMethod method, String path, Handler<RoutingContext> handler) {
-    register(method, path, handler, false);
+    register(method, path, handler, false, body);
   }
 
   /** Names the route for {@link HttpMetrics}; a platform handler because Vert.x runs those first. */
@@ -45,7 +59,8 @@ public final class Routes {
     }
   }
 
-  private void register(HttpMethod method, String path, Handler<RoutingContext> handler, boolean protect) {
+  private void register(HttpMethod method, String path, Handler<RoutingContext> handler, boolean protect,
+      Handler<RoutingContext> body) {
     var route = router.route(method, path).handler(new RouteTag(path));
     if (protect) {
       route.handler(auth);

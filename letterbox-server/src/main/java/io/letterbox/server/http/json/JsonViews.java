@@ -26,6 +26,12 @@ public final class JsonViews {
 
   public record PeerView(String peer) {}
 
+  public record BlobView(String id, long size, String contentType) {}
+
+  public static BlobView blob(io.letterbox.model.Blob b) {
+    return new BlobView(b.id(), b.size(), b.contentType());
+  }
+
   /** A page of the conversation list; {@code requests} only in the default list of a deployment with a requests folder. */
   public record ConversationPageView(List<ConversationView> items, String next,
       @JsonInclude(JsonInclude.Include.NON_NULL) RequestsView requests) {}
