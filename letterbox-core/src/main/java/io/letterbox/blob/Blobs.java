@@ -148,7 +148,15 @@ public final class Blobs {
     if (contentType == null || contentType.isBlank()) {
       return DEFAULT_CONTENT_TYPE;
     }
-    String t = contentType.trim();
+    return mediaType(contentType);
+  }
+
+  /**
+   * @return {@code mediaType} checked and normalized (type and subtype in lower case)
+   * @throws LetterboxException INVALID_ARGUMENT if it is not a media type
+   */
+  public static String mediaType(String mediaType) {
+    String t = mediaType.trim();
     if (t.length() > MAX_CONTENT_TYPE || !MEDIA_TYPE.matcher(t).matches()) {
       throw LetterboxException.invalid("Content-Type must be a media type such as image/png (at most %d characters): %s",
           MAX_CONTENT_TYPE, shown(t));

@@ -45,6 +45,7 @@ import io.letterbox.model.Audience;
 import io.letterbox.model.Broadcast;
 import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Conversation;
+import io.letterbox.model.Extras;
 import io.letterbox.model.Folder;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.ImportedMessage;
@@ -359,10 +360,12 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("from", request.from());
     Validate.uid("to", request.to());
     Validate.distinct("from", request.from(), "to", request.to());
-    Validate.text(request.text(), config.maxTextLength());
+    Extras extras = Validate.extras(request.extras(), blobs);
+    String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
+    SendRequest checked = new SendRequest(request.from(), request.to(), text, request.idempotencyKey(), extras);
     int home = partitioning.of(request.from());
-    return submitTo(home, new SendCommand(request, config.requestsFolder())).thenCompose(result -> {
+    return submitTo(home, new SendCommand(checked, config.requestsFolder())).thenCompose(result -> {
       PartitionWriter w = writers.get(home);
       if (w == null || !result.created()) {
         return CompletableFuture.completedFuture(result);

@@ -1,11 +1,22 @@
 package io.letterbox.engine;
 
+import io.letterbox.blob.Blobs;
+import io.letterbox.model.Attachment;
+import io.letterbox.model.Blob;
+import io.letterbox.model.Extras;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** Argument checks that say what was wrong; each failure is an INVALID_ARGUMENT. */
 final class Validate {
   static final int MAX_LIMIT = 100;
   static final int MAX_IDEMPOTENCY_KEY = 128;
+  /** API.md: a payload is a JSON object of at most 16 KiB. */
+  static final int MAX_PAYLOAD_BYTES = 16 * 1024;
+  static final int MAX_ATTACHMENTS = 20;
+  static final int MAX_NAME = 255;
+  private static final java.util.regex.Pattern TYPE =
+      java.util.regex.Pattern.compile("text|image|file|card|custom:[a-z0-9][a-z0-9._-]{0,56}");
 
   private Validate() {}
 
@@ -31,6 +42,58 @@ final class Validate {
       throw LetterboxException.invalid("text must be at most %d characters: %d", maxLength, length);
     }
     return text;
+  }
+
+  /** The text of a message of {@code type}: required for text, an optional caption (empty for none) otherwise. */
+  static String text(String text, String type, int maxLength) {
+    if (!Extras.TEXT_TYPE.equals(type) && (text == null || text.isEmpty())) {
+      return "";
+    }
+    return text(text, maxLength);
+  }
+
+  /**
+   * A message's type, payload and attachments, checked; attachments take their size and, unless
+   * named, their content type from their blobs, which must exist.
+   */
+  static Extras extras(Extras extras, Blobs blobs) {
+    if (extras == null || extras.isPlainText()) {
+      return Extras.TEXT;
+    }
+    String type = extras.type() == null ? Extras.TEXT_TYPE : extras.type();
+    if (!TYPE.matcher(type).matches()) {
+      throw LetterboxException.invalid(
+          "type must be text, image, file, card or custom:<name> (a-z, 0-9, '.', '_', '-'; at most 64 characters): %s", type);
+    }
+    String payload = extras.payload();
+    if (payload != null) {
+      int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
+      if (bytes > MAX_PAYLOAD_BYTES) {
+        throw LetterboxException.invalid("payload must be at most %d bytes of JSON: %d", MAX_PAYLOAD_BYTES, bytes);
+      }
+      if (!payload.startsWith("{") || !payload.endsWith("}")) {
+        throw LetterboxException.invalid("payload must be a JSON object");
+      }
+    }
+    if (extras.attachments().size() > MAX_ATTACHMENTS) {
+      throw LetterboxException.invalid("a message has at most %d attachments: %d", MAX_ATTACHMENTS, extras.attachments().size());
+    }
+    List<Attachment> attachments = new java.util.ArrayList<>();
+    for (int i = 0; i < extras.attachments().size(); i++) {
+      Attachment a = extras.attachments().get(i);
+      String where = "attachments[" + i + "]";
+      Blob blob = blobs.find(a.blob()).orElseThrow(
+          () -> LetterboxException.invalid("%s.blob names no stored blob: %s (upload it with POST /v1/blobs first)", where, a.blob()));
+      if (a.name() != null && (a.name().isEmpty() || a.name().length() > MAX_NAME || a.name().chars().anyMatch(Character::isISOControl))) {
+        throw LetterboxException.invalid("%s.name must be 1 to %d characters without control characters", where, MAX_NAME);
+      }
+      if (a.size() >= 0 && a.size() != blob.size()) {
+        throw LetterboxException.invalid("%s.size is %d but the blob has %d bytes", where, a.size(), blob.size());
+      }
+      String contentType = a.contentType() == null ? blob.contentType() : Blobs.mediaType(a.contentType());
+      attachments.add(new Attachment(blob.id(), a.name(), contentType, blob.size()));
+    }
+    return new Extras(type, payload, attachments);
   }
 
   static String idempotencyKey(String key) {

@@ -7,9 +7,16 @@ import java.time.Instant;
  * A message as its owner sees it.
  *
  * @param to the receiver of a one-to-one message; 0 for a broadcast
+ * @param text its text; empty for a message of another type without a caption
+ * @param extras its type, payload and attachments
  */
-public record Message(long id, Kind kind, long from, long to, String text) {
+public record Message(long id, Kind kind, long from, long to, String text, Extras extras) {
   public enum Kind { SINGLE, BROADCAST }
+
+  /** A plain text message. */
+  public Message(long id, Kind kind, long from, long to, String text) {
+    this(id, kind, from, to, text, Extras.TEXT);
+  }
 
   public Instant createdAt() {
     return Ids.createdAt(id);

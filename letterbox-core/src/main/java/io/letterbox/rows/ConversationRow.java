@@ -1,5 +1,6 @@
 package io.letterbox.rows;
 
+import io.letterbox.model.Extras;
 import io.letterbox.model.Folder;
 import io.letterbox.model.Message;
 import io.letterbox.store.Bytes;
@@ -20,13 +21,14 @@ import java.util.TreeMap;
  * range scan and reads no message.
  *
  * @param lastText the last message's text; null where not known (a row read without it)
+ * @param lastType the last message's type where it is not {@code text} (kept with the text); null for text
  * @param positions the devices that ever read, by name (absent: {@link ReadPosition#NONE})
  */
-public record ConversationRow(long lastId, long lastFrom, String lastText, long peerReadUpTo, boolean pinned,
+public record ConversationRow(long lastId, long lastFrom, String lastText, String lastType, long peerReadUpTo, boolean pinned,
     boolean muted, boolean archived, boolean request, boolean blocked, boolean wrote, long incoming,
     SortedMap<String, ReadPosition> positions) {
   public static final ConversationRow NONE =
-      new ConversationRow(0, 0, null, 0, false, false, false, false, false, false, 0, new TreeMap<>());
+      new ConversationRow(0, 0, null, null, 0, false, false, false, false, false, false, 0, new TreeMap<>());
 
   /** Version 1 (sessions 6 and 7) had no incoming count, positions or last message. */
   private static final byte VERSION = 2;
@@ -37,6 +39,8 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, long 
   private static final int BLOCKED = 16;
   private static final int WROTE = 32;
   private static final int HAS_TEXT = 64;
+  /** The last message is of a type other than text, written before its text. */
+  private static final int HAS_TYPE = 128;
 
   public ConversationRow {
     positions = Collections.unmodifiableSortedMap(new TreeMap<>(positions));
@@ -57,52 +61,65 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, long 
     if (lastId == 0) {
       return null;
     }
-    return new Message(lastId, Message.Kind.SINGLE, lastFrom, lastFrom == owner ? peer : owner, lastText);
+    return new Message(lastId, Message.Kind.SINGLE, lastFrom, lastFrom == owner ? peer : owner, lastText,
+        lastType == null ? Extras.TEXT : new Extras(lastType, null, java.util.List.of()));
   }
 
-  /** The newest visible one-to-one message is now {@code id} from {@code from} (0: none). */
+  /** The newest visible one-to-one message is now text message {@code id} from {@code from} (0: none). */
   public ConversationRow withLast(long id, long from, String text) {
+    return withLast(id, from, text, null);
+  }
+
+  /** The newest visible one-to-one message is now {@code id} from {@code from} (0: none), of {@code type}. */
+  public ConversationRow withLast(long id, long from, String text, String type) {
+    String t = type == null || type.equals(Extras.TEXT_TYPE) ? null : type;
     return id == 0
-        ? new ConversationRow(0, 0, null, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming, positions)
-        : new ConversationRow(id, from, text, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming,
+        ? new ConversationRow(0, 0, null, null, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming,
+            positions)
+        : new ConversationRow(id, from, text, t, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming,
             positions);
   }
 
+  /** The newest visible one-to-one message is now {@code m} ({@code null}: none). */
+  public ConversationRow withLast(Message m) {
+    return m == null ? withLast(0, 0, null) : withLast(m.id(), m.from(), m.text(), m.extras().type());
+  }
+
   public ConversationRow withPeerReadUpTo(long id) {
-    return new ConversationRow(lastId, lastFrom, lastText, id, pinned, muted, archived, request, blocked, wrote, incoming,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, id, pinned, muted, archived, request, blocked, wrote, incoming,
         positions);
   }
 
   public ConversationRow withSettings(boolean pinned, boolean muted, boolean archived) {
-    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withRequest(boolean request) {
-    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withBlocked(boolean blocked) {
-    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   /** The owner wrote to the peer. */
   public ConversationRow withWrote() {
-    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, true,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, true,
         incoming, positions);
   }
 
   public ConversationRow withIncoming(long incoming) {
-    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withPosition(String device, ReadPosition p) {
     SortedMap<String, ReadPosition> now = new TreeMap<>(positions);
     now.put(device, p);
-    return new ConversationRow(lastId, lastFrom, lastText, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, now);
   }
 
@@ -122,7 +139,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, long 
   /*
    * Layout: version, flags, lastId, lastFrom, peerReadUpTo, incoming (8 bytes each), the number of
    * positions (1 byte), each as device name length (1 byte), name (ASCII), upTo and base; then, if
-   * the flags say so, the last message's text (UTF-8) to the end.
+   * the flags say so, the last message's type (1 byte length, ASCII) and its text (UTF-8) to the end.
    */
   private byte[] encode(String withText) {
     byte[][] names = new byte[positions.size()][];
@@ -134,10 +151,14 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, long 
       n++;
     }
     byte[] text = withText == null ? new byte[0] : withText.getBytes(StandardCharsets.UTF_8);
+    byte[] type = withText == null || lastType == null ? null : lastType.getBytes(StandardCharsets.US_ASCII);
+    if (type != null) {
+      size += 1 + type.length;
+    }
     byte[] v = new byte[size + text.length];
     v[0] = VERSION;
     v[1] = (byte) ((pinned ? PINNED : 0) | (muted ? MUTED : 0) | (archived ? ARCHIVED : 0) | (request ? REQUEST : 0)
-        | (blocked ? BLOCKED : 0) | (wrote ? WROTE : 0) | (withText != null ? HAS_TEXT : 0));
+        | (blocked ? BLOCKED : 0) | (wrote ? WROTE : 0) | (withText != null ? HAS_TEXT : 0) | (type != null ? HAS_TYPE : 0));
     Bytes.putLong(v, 2, lastId);
     Bytes.putLong(v, 10, lastFrom);
     Bytes.putLong(v, 18, peerReadUpTo);
@@ -153,6 +174,11 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, long 
       Bytes.putLong(v, at + 8, p.base());
       at += 16;
       n++;
+    }
+    if (type != null) {
+      v[at++] = (byte) type.length;
+      System.arraycopy(type, 0, v, at, type.length);
+      at += type.length;
     }
     System.arraycopy(text, 0, v, at, text.length);
     return v;
@@ -172,7 +198,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, long 
     boolean wrote = (f & WROTE) != 0;
     if (v[0] == 1) {
       // Read only by the start-up pass that gives such a row its counts, positions and last message.
-      return new ConversationRow(Bytes.getLong(v, 2), 0, null, Bytes.getLong(v, 10), pinned, muted, archived, request,
+      return new ConversationRow(Bytes.getLong(v, 2), 0, null, null, Bytes.getLong(v, 10), pinned, muted, archived, request,
           blocked, wrote, 0, new TreeMap<>());
     }
     if (v[0] != VERSION) {
@@ -187,8 +213,14 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, long 
       positions.put(device, new ReadPosition(Bytes.getLong(v, at), Bytes.getLong(v, at + 8)));
       at += 16;
     }
+    String type = null;
+    if ((f & HAS_TYPE) != 0) {
+      int len = v[at++];
+      type = new String(v, at, len, StandardCharsets.US_ASCII);
+      at += len;
+    }
     String text = (f & HAS_TEXT) != 0 ? new String(v, at, v.length - at, StandardCharsets.UTF_8) : null;
-    return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, type, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
         Bytes.getLong(v, 26), positions);
   }
 

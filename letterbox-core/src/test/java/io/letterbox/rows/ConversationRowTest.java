@@ -23,6 +23,16 @@ class ConversationRowTest {
   }
 
   @Test
+  void aRowWhoseLastMessageHasAnotherTypeKeepsTheTypeWithTheText() {
+    ConversationRow image = ROW.withLast(ROW.lastId(), 2, "", "custom:vote.v2");
+
+    assertThat(ConversationRow.decode(image.encodeWithText())).isEqualTo(image);
+    assertThat(image.lastMessage(1, 2).extras().type()).isEqualTo("custom:vote.v2");
+    assertThat(ConversationRow.decode(image.encode()).lastType()).as("the stored row has neither").isNull();
+    assertThat(ROW.withLast(ROW.lastId(), 2, "x", "text").lastType()).isNull();
+  }
+
+  @Test
   void aRowAsStoredKeepsEverythingButTheText() {
     ConversationRow read = ConversationRow.decode(ROW.encode());
     assertThat(read.lastText()).isNull();
@@ -46,7 +56,7 @@ class ConversationRowTest {
     io.letterbox.store.Bytes.putLong(v1, 10, 40);
     ConversationRow read = ConversationRow.decode(v1);
     assertThat(ConversationRow.isVersion1(v1)).isTrue();
-    assertThat(read).isEqualTo(new ConversationRow(42, 0, null, 40, true, false, false, false, false, true, 0,
+    assertThat(read).isEqualTo(new ConversationRow(42, 0, null, null, 40, true, false, false, false, false, true, 0,
         new TreeMap<>()));
   }
 }

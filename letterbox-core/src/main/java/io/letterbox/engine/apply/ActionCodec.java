@@ -118,6 +118,15 @@ public final class ActionCodec {
       return this;
     }
 
+    /** A message's type, payload and attachments. */
+    public Writer extras(io.letterbox.model.Extras e) {
+      s(e.type()).s(e.payload()).i(e.attachments().size());
+      for (io.letterbox.model.Attachment a : e.attachments()) {
+        s(a.blob()).s(a.name()).s(a.contentType()).l(a.size());
+      }
+      return this;
+    }
+
     /** Sorted, distinct uids. */
     public Writer uids(long[] uids) {
       ensure(Uids.maxBytes(uids.length));
@@ -163,6 +172,17 @@ public final class ActionCodec {
       String s = new String(b.array(), b.position(), n, StandardCharsets.UTF_8);
       b.position(b.position() + n);
       return s;
+    }
+
+    public io.letterbox.model.Extras extras() {
+      String type = s();
+      String payload = s();
+      int n = i();
+      java.util.List<io.letterbox.model.Attachment> attachments = new java.util.ArrayList<>(n);
+      for (int k = 0; k < n; k++) {
+        attachments.add(new io.letterbox.model.Attachment(s(), s(), s(), l()));
+      }
+      return new io.letterbox.model.Extras(type, payload, attachments);
     }
 
     public Map<String, String> map() {

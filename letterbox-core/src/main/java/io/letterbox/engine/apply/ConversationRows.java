@@ -31,8 +31,8 @@ public final class ConversationRows {
    *     having written to the peer before (its row says so, even once deleted) overrides it
    * @return the row now
    */
-  static ConversationRow arrived(Applying to, long owner, long peer, long id, long from, String text, boolean live,
-      boolean request) {
+  static ConversationRow arrived(Applying to, long owner, long peer, long id, long from, String text, String type,
+      boolean live, boolean request) {
     ConversationRow old = to.state().conversationRow(owner, peer);
     ConversationRow row = old;
     boolean written = from == owner;
@@ -48,7 +48,7 @@ public final class ConversationRows {
       if (live && row.archived() && !row.muted()) {
         row = row.withSettings(row.pinned(), row.muted(), false);
       }
-      row = row.withLast(id, from, text);
+      row = row.withLast(id, from, text, type);
     }
     write(to, owner, peer, old, row);
     return row;
@@ -57,7 +57,7 @@ public final class ConversationRows {
   /** The owner's newest visible one-to-one message with {@code peer} is now {@code lastId} (0: none). */
   static void lastIdIs(Applying to, long owner, long peer, ConversationRow old, long lastId) {
     Message last = lastId == 0 ? null : to.state().message(lastId);
-    write(to, owner, peer, old, last == null ? old.withLast(0, 0, null) : old.withLast(lastId, last.from(), last.text()));
+    write(to, owner, peer, old, old.withLast(last));
   }
 
   /** Every device has read everything up to {@code upTo}, which clears the whole conversation. */
@@ -94,7 +94,7 @@ public final class ConversationRows {
     }
     if (row.lastId() > 0 && row.lastText() == null) {
       Message last = state.message(row.lastId());
-      row = row.withLast(row.lastId(), row.lastFrom(), last == null ? "" : last.text());
+      row = last == null ? row.withLast(row.lastId(), row.lastFrom(), "") : row.withLast(last);
     }
     put(batch, owner, peer, row);
   }

@@ -6,6 +6,7 @@ import io.letterbox.keys.IdempotencyKey;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.TimelineKey;
+import io.letterbox.model.Extras;
 import io.letterbox.model.Message;
 import io.letterbox.rows.IdempotencyRow;
 import io.letterbox.rows.TimelineFlags;
@@ -16,15 +17,21 @@ import org.roaringbitmap.RoaringBitmap;
  * A one-to-one message was sent: a row in each party's timeline, each party's conversation row
  * (the receiver's counts it as incoming; {@code request}: it may start a conversation in the
  * receiver's requests folder), the sender's cap counters if it has a cap, and its idempotency key
- * ({@code idempotencyKey} may be null). The message's content is this log entry.
+ * ({@code idempotencyKey} may be null). The message's content (text and {@code extras}) is this
+ * log entry.
  */
 public record Sent(long id, long from, long to, String text, String idempotencyKey, long requestHash,
-    boolean request) implements Action {
+    boolean request, Extras extras) implements Action {
   static final byte TAG = 1;
 
-  /** A message that starts no conversation in the receiver's requests folder. */
+  /** A plain text message that starts no conversation in the receiver's requests folder. */
   public Sent(long id, long from, long to, String text, String idempotencyKey, long requestHash) {
-    this(id, from, to, text, idempotencyKey, requestHash, false);
+    this(id, from, to, text, idempotencyKey, requestHash, false, Extras.TEXT);
+  }
+
+  /** A plain text message. */
+  public Sent(long id, long from, long to, String text, String idempotencyKey, long requestHash, boolean request) {
+    this(id, from, to, text, idempotencyKey, requestHash, request, Extras.TEXT);
   }
 
   @Override
@@ -35,19 +42,31 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
   @Override
   public void write(ActionCodec.Writer w) {
     w.l(id).l(from).l(to).s(text).s(idempotencyKey).l(requestHash);
-    if (request) {
-      // Written only when set: entries from before the requests folder end at requestHash.
-      w.i(1);
+    // Trailing fields are written only when needed: entries from before the requests folder end
+    // at requestHash, and those of plain text messages (and from before typed ones) at the flag.
+    if (request || !extras.isPlainText()) {
+      w.i(request ? 1 : 0);
+    }
+    if (!extras.isPlainText()) {
+      w.extras(extras);
     }
   }
 
   static Sent read(ActionCodec.Reader r) {
-    return new Sent(r.l(), r.l(), r.l(), r.s(), r.s(), r.l(), r.more() && r.i() == 1);
+    long id = r.l();
+    long from = r.l();
+    long to = r.l();
+    String text = r.s();
+    String key = r.s();
+    long hash = r.l();
+    boolean request = r.more() && r.i() == 1;
+    return new Sent(id, from, to, text, key, hash, request, r.more() ? r.extras() : Extras.TEXT);
   }
 
-  /** The message of a log entry read up to its text. */
+  /** The message of a log entry. */
   static Message message(ActionCodec.Reader r) {
-    return new Message(r.l(), Message.Kind.SINGLE, r.l(), r.l(), r.s());
+    Sent s = read(r);
+    return new Message(s.id, Message.Kind.SINGLE, s.from, s.to, s.text, s.extras);
   }
 
   @Override
@@ -75,11 +94,11 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
         batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(from, idempotencyKey),
             new IdempotencyRow(id, requestHash).encode());
       }
-      ConversationRows.arrived(to, from, this.to, id, from, text, true, false);
+      ConversationRows.arrived(to, from, this.to, id, from, text, extras.type(), true, false);
     }
     if (to.owns(this.to)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
-      ConversationRows.arrived(to, this.to, from, id, from, text, true, request);
+      ConversationRows.arrived(to, this.to, from, id, from, text, extras.type(), true, request);
     }
   }
 }

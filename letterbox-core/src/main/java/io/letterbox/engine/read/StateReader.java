@@ -71,7 +71,7 @@ public final class StateReader {
     this.audiences = new AudienceResolver(store);
     this.messages = !cached ? null : Caffeine.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
-        .weigher((Long id, Message m) -> 96 + 2 * m.text().length())
+        .weigher((Long id, Message m) -> 96 + 2 * m.text().length() + m.extras().weight())
         .build();
     reloadCaps();
   }

@@ -115,7 +115,7 @@ final class StoreUpgrades {
       }
       if (row.lastId() > 0) {
         Message m = state.message(row.lastId());
-        row = m == null ? row.withLast(row.lastId(), 0, "") : row.withLast(m.id(), m.from(), m.text());
+        row = m == null ? row.withLast(row.lastId(), 0, "") : row.withLast(m);
       }
       // Its place and the requests folder's counters stay as they are: only the values change.
       ConversationRows.put(batch, owner, peer, row);
@@ -177,6 +177,6 @@ final class StoreUpgrades {
     }
     Message m = last == 0 ? null : state.message(last);
     ConversationRows.write(state, batch, owner, peer, row,
-        m == null ? row.withLast(0, 0, null) : row.withLast(last, m.from(), m.text()));
+        row.withLast(m));
   }
 }

@@ -66,16 +66,27 @@ public final class SendCommand extends Command<SendResult> {
     // Decided here, where the receiver's follow of the sender belongs (a relation is its target's).
     boolean toRequests = requestsFolder && !state.follows(request.to(), request.from());
     Sent sent = new Sent(id, request.from(), request.to(), request.text(),
-        request.idempotencyKey(), requestHash, toRequests);
-    Message message = new Message(id, Message.Kind.SINGLE, request.from(), request.to(), request.text());
+        request.idempotencyKey(), requestHash, toRequests, request.extras());
+    Message message = new Message(id, Message.Kind.SINGLE, request.from(), request.to(), request.text(), request.extras());
     return Decision.of(id, sent, new SendResult(message, true));
   }
 
-  /** FNV-1a over what makes two sends the same message. */
+  /**
+   * FNV-1a over what makes two sends the same message: the receiver, the text and, for a message
+   * that is not plain text, its type, payload and attachments (so plain text hashes as before).
+   */
   private static long hash(SendRequest r) {
     long h = 0xcbf29ce484222325L;
     h = (h ^ r.to()) * 0x100000001b3L;
-    for (byte b : r.text().getBytes(StandardCharsets.UTF_8)) {
+    h = fnv(h, r.text());
+    if (!r.extras().isPlainText()) {
+      h = fnv(h, r.extras().toString());
+    }
+    return h;
+  }
+
+  private static long fnv(long h, String s) {
+    for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
       h = (h ^ (b & 0xFF)) * 0x100000001b3L;
     }
     return h;

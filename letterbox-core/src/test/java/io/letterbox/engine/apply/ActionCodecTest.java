@@ -3,7 +3,9 @@ package io.letterbox.engine.apply;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.letterbox.model.Attachment;
 import io.letterbox.model.Audience;
+import io.letterbox.model.Extras;
 import io.letterbox.model.BroadcastRequest.Priority;
 import io.letterbox.model.Message;
 import java.util.Arrays;
@@ -20,6 +22,11 @@ class ActionCodecTest {
   private static final List<Action> EVERY_KIND = List.of(
       new Sent(1L << 40, 1, Long.MAX_VALUE, "你好, world", "key-1", -42),
       new Sent(7, 1, 2, "no key", null, 0),
+      new Sent(8, 1, 2, "to requests", null, 0, true),
+      new Sent(9, 1, 2, "", "k", 3, false, new Extras("image", "{\"w\":640}", List.of(
+          new Attachment("sha256:" + "ab".repeat(32), "a.png", "image/png", 1234),
+          new Attachment("sha256:" + "cd".repeat(32), null, "application/pdf", 0)))),
+      new Sent(10, 1, 2, "caption", null, 3, true, new Extras("custom:vote", null, List.of())),
       new Imported(List.of(new Imported.Entry(9, 3, 4, ""), new Imported.Entry(10, 4, 3, "旧消息"))),
       new Imported(List.of()),
       new ReadMarked(1, 2, "mobile", 99),
@@ -107,5 +114,9 @@ class ActionCodecTest {
     assertThat(ActionCodec.message(ActionCodec.encode(new Sent(8, 1, 2, "hi", null, 0))))
         .isEqualTo(new Message(8, Message.Kind.SINGLE, 1, 2, "hi"));
     assertThat(ActionCodec.message(ActionCodec.encode(new Followed(1, 2)))).isNull();
+    Extras card = new Extras("card", "{\"title\":\"标题\"}", List.of(new Attachment("sha256:" + "ef".repeat(32), "c.jpg",
+        "image/jpeg", 9)));
+    assertThat(ActionCodec.message(ActionCodec.encode(new Sent(11, 1, 2, "", null, 0, true, card))))
+        .isEqualTo(new Message(11, Message.Kind.SINGLE, 1, 2, "", card));
   }
 }

@@ -11,12 +11,15 @@ import io.letterbox.model.ImportedMessage;
 import io.letterbox.model.SendRequest;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
+import io.letterbox.server.http.json.MessageContent;
 import io.letterbox.server.http.json.Times;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Sending, reading one, deleting and importing messages. */
 final class MessageRoutes {
+  private static final String[] SEND_FIELDS = java.util.stream.Stream.concat(
+      java.util.stream.Stream.of("from", "to", "text", "idempotencyKey"), MessageContent.FIELDS.stream()).toArray(String[]::new);
   private final Letterbox box;
   private final EngineCalls engine;
 
@@ -27,9 +30,9 @@ final class MessageRoutes {
 
   void register(Routes routes) {
     routes.add(POST, "/v1/messages", ctx -> {
-      JsonBody b = JsonBody.of(ctx, "from", "to", "text", "idempotencyKey");
-      SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.string("text"),
-          b.optionalString("idempotencyKey").orElse(null));
+      JsonBody b = JsonBody.of(ctx, SEND_FIELDS);
+      SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.optionalString("text").orElse(null),
+          b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b));
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
       Replies.when(ctx, engine.write(() -> box.send(req)),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));

@@ -50,6 +50,11 @@ public final class Api {
     return send("POST", path, json, "application/json");
   }
 
+  /** Raw bytes, e.g. a blob. */
+  public Reply post(String path, byte[] body, String contentType) {
+    return send("POST", path, BodyPublishers.ofByteArray(body), contentType, key == null ? null : "Bearer " + key);
+  }
+
   public Reply put(String path, String json) {
     return send("PUT", path, json, "application/json");
   }
@@ -88,8 +93,13 @@ public final class Api {
   }
 
   public Reply send(String method, String path, String body, String contentType, String authorization) {
+    return send(method, path, body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(body), contentType,
+        authorization);
+  }
+
+  private Reply send(String method, String path, HttpRequest.BodyPublisher body, String contentType, String authorization) {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(15))
-        .method(method, body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(body));
+        .method(method, body);
     if (contentType != null) {
       b.header("Content-Type", contentType);
     }

@@ -16,9 +16,18 @@ import java.util.function.Function;
 public final class JsonViews {
   private JsonViews() {}
 
-  /** {@code to} is left out for broadcasts, which have no single receiver. */
+  /**
+   * {@code to} is left out for broadcasts, which have no single receiver; {@code payload} and
+   * {@code attachments} when the message has none.
+   */
   public record MessageView(String id, String kind, String from,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String to, String text, String createdAt) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) String to, String type, String text,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @com.fasterxml.jackson.annotation.JsonRawValue String payload,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments, String createdAt) {}
+
+  /** {@code name} is left out when the sender gave none. */
+  public record AttachmentView(String blob, @JsonInclude(JsonInclude.Include.NON_NULL) String name, String contentType,
+      long size) {}
 
   /** {@code peerReadUpTo} is null until the peer has read something of a one-to-one conversation. */
   public record ConversationView(String peer, MessageView lastMessage, Map<String, Long> unread, String updatedAt,
@@ -67,7 +76,9 @@ public final class JsonViews {
   public static MessageView message(Message m) {
     boolean single = m.kind() == Message.Kind.SINGLE;
     return new MessageView(Ids64.format(m.id()), single ? "single" : "broadcast", Ids64.format(m.from()),
-        single ? Ids64.format(m.to()) : null, m.text(), Times.format(m.createdAt()));
+        single ? Ids64.format(m.to()) : null, m.extras().type(), m.text(), m.extras().payload(),
+        m.extras().attachments().stream().map(a -> new AttachmentView(a.blob(), a.name(), a.contentType(), a.size())).toList(),
+        Times.format(m.createdAt()));
   }
 
   public static ConversationView conversation(Conversation c) {

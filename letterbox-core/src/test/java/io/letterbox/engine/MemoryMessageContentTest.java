@@ -3,7 +3,7 @@ package io.letterbox.engine;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.MemoryStore;
 
-class MemoryBlobsTest extends BlobsContract {
+class MemoryMessageContentTest extends MessageContentContract {
   @Override
   protected KeyValueStore openStore() {
     return new MemoryStore(Letterbox.SPACES);

@@ -7,7 +7,13 @@ import io.letterbox.blob.Blobs;
 import io.letterbox.engine.replay.Replayer;
 import io.letterbox.keys.BlobKey;
 import io.letterbox.keys.Spaces;
+import io.letterbox.model.Attachment;
 import io.letterbox.model.Blob;
+import io.letterbox.model.Extras;
+import io.letterbox.model.Message;
+import io.letterbox.model.SendRequest;
+import io.letterbox.model.SendResult;
+import java.util.List;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.WriteBatch;
@@ -17,8 +23,8 @@ import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Blobs (attachments' bytes) on every backend: content-addressed, stored once, read by range. */
-public abstract class BlobsContract extends EngineFixture {
+/** Blobs (attachments' bytes) and typed messages with payloads and attachments, on every backend. */
+public abstract class MessageContentContract extends EngineFixture {
   private static final int CHUNK = Blobs.CHUNK_BYTES;
 
   private static byte[] randomBytes(int n, long seed) {
@@ -140,5 +146,96 @@ public abstract class BlobsContract extends EngineFixture {
       assertThat(blobs.read(blob, 0, bytes.length)).isEqualTo(bytes);
     }
     box = Letterbox.open(store, config().build());
+  }
+
+  // --- typed messages ---
+
+  private Blob image() {
+    return box.blobs().put(randomBytes(3000, 9), "image/png").join().blob();
+  }
+
+  private SendResult sendTyped(long from, long to, String text, Extras extras, String key) {
+    return box.send(new SendRequest(from, to, text, key, extras)).join();
+  }
+
+  @Test
+  void aTypedMessageKeepsItsTypePayloadAndAttachmentsForBothParties() {
+    Blob png = image();
+    Extras asked = new Extras("image", "{\"w\":640,\"h\":480}",
+        List.of(new Attachment(png.id(), "cat.png", null, -1)));
+
+    Message sent = sendTyped(ALICE, BOB, "my cat", asked, null).message();
+
+    Extras stored = new Extras("image", "{\"w\":640,\"h\":480}",
+        List.of(new Attachment(png.id(), "cat.png", "image/png", 3000)));
+    assertThat(sent.extras()).as("the attachment takes its blob's type and size").isEqualTo(stored);
+    for (long owner : new long[] {ALICE, BOB}) {
+      long peer = owner == ALICE ? BOB : ALICE;
+      assertThat(box.history(owner, peer, null, 10).items()).containsExactly(sent);
+      assertThat(box.message(owner, sent.id())).contains(sent);
+    }
+    reopen(config());
+    assertThat(box.history(BOB, ALICE, null, 10).items()).as("after a restart, from the log").containsExactly(sent);
+  }
+
+  @Test
+  void aMessageOfAnotherTypeNeedsNoTextAndTheListShowsItsType() {
+    Blob png = image();
+    send(ALICE, BOB, "look");
+    Message picture = sendTyped(ALICE, BOB, null, new Extras("image", null, List.of(new Attachment(png.id(), null, null, -1))),
+        null).message();
+
+    assertThat(picture.text()).isEmpty();
+    for (int restart = 0; restart < 2; restart++) {
+      Message last = box.conversations(BOB, null, 10).items().get(0).lastMessage();
+      assertThat(last.id()).isEqualTo(picture.id());
+      assertThat(last.extras().type()).isEqualTo("image");
+      assertThat(last.text()).isEmpty();
+      reopen(config());
+    }
+    send(BOB, ALICE, "nice");
+    assertThat(box.conversations(ALICE, null, 10).items().get(0).lastMessage().extras().type()).isEqualTo("text");
+  }
+
+  @Test
+  void anIdempotentRetryOfATypedMessageStoresItOnceAndADifferentBodyConflicts() {
+    Blob png = image();
+    Extras extras = new Extras("file", null, List.of(new Attachment(png.id(), "a.png", null, -1)));
+
+    SendResult first = sendTyped(ALICE, BOB, "", extras, "k-1");
+    SendResult retry = sendTyped(ALICE, BOB, "", extras, "k-1");
+
+    assertThat(first.created()).isTrue();
+    assertThat(retry.created()).isFalse();
+    assertThat(retry.message()).isEqualTo(first.message());
+    assertThat(refusal(() -> sendTyped(ALICE, BOB, "", new Extras("file", null,
+        List.of(new Attachment(png.id(), "b.png", null, -1))), "k-1"))).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
+    assertThat(box.history(BOB, ALICE, null, 10).items()).hasSize(1);
+  }
+
+  @Test
+  void aBadTypePayloadOrAttachmentIsInvalidAndSendsNothing() throws Exception {
+    Blob png = image();
+    String unknown = idOf(new byte[] {1, 2, 3});
+    List<Extras> bad = List.of(
+        new Extras("video", null, List.of()),
+        new Extras("custom:", null, List.of()),
+        new Extras("custom:Vote", null, List.of()),
+        new Extras("card", "{\"x\":\"" + "y".repeat(16 * 1024) + "\"}", List.of()),
+        new Extras("card", "[1]", List.of()),
+        new Extras("image", null, List.of(new Attachment(unknown, null, null, -1))),
+        new Extras("image", null, List.of(new Attachment("sha256:nope", null, null, -1))),
+        new Extras("image", null, List.of(new Attachment(png.id(), null, null, 2999))),
+        new Extras("image", null, List.of(new Attachment(png.id(), "", null, -1))),
+        new Extras("image", null, List.of(new Attachment(png.id(), null, "not a type", -1))),
+        new Extras("image", null, java.util.Collections.nCopies(21, new Attachment(png.id(), null, null, -1))));
+    for (Extras extras : bad) {
+      assertThat(refusal(() -> sendTyped(ALICE, BOB, "x", extras, null))).as("%s", extras)
+          .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    }
+    assertThat(refusal(() -> sendTyped(ALICE, BOB, "", Extras.TEXT, null))).as("a text message needs its text")
+        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(box.history(ALICE, BOB, null, 10).items()).isEmpty();
+    assertThat(box.conversations(BOB, null, 10).items()).isEmpty();
   }
 }

@@ -1,18 +1,18 @@
 package io.letterbox.hbase;
 
 import io.letterbox.engine.Letterbox;
-import io.letterbox.engine.BlobsContract;
+import io.letterbox.engine.MessageContentContract;
 import io.letterbox.store.KeyValueStore;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The engine's blobs on HBase. */
+/** The engine's message contents and blobs on HBase. */
 @ExtendWith(MiniHBaseExtension.class)
-class HBaseBlobsTest extends BlobsContract {
+class HBaseMessageContentTest extends MessageContentContract {
   private final MiniHBase hbase;
   private int stores;
 
   /** The cluster comes through the constructor: the suite opens its store before any subclass hook. */
-  HBaseBlobsTest(MiniHBase hbase) {
+  HBaseMessageContentTest(MiniHBase hbase) {
     this.hbase = hbase;
   }
 

@@ -1,13 +1,13 @@
 package io.letterbox.rocksdb;
 
 import io.letterbox.engine.Letterbox;
-import io.letterbox.engine.BlobsContract;
+import io.letterbox.engine.MessageContentContract;
 import io.letterbox.store.KeyValueStore;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The engine's blobs on the embedded RocksDB store. */
-class RocksBlobsTest extends BlobsContract {
+/** The engine's message contents and blobs on the embedded RocksDB store. */
+class RocksMessageContentTest extends MessageContentContract {
   @TempDir
   Path dir;
 

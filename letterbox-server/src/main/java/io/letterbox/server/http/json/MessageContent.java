@@ -1,0 +1,55 @@
+package io.letterbox.server.http.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.model.Attachment;
+import io.letterbox.model.Extras;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads what a message carries besides its ids from a request: {@code type}, {@code payload}, {@code attachments}. */
+public final class MessageContent {
+  /** The fields it reads, to allow in a request body. */
+  public static final List<String> FIELDS = List.of("type", "payload", "attachments");
+
+  private MessageContent() {}
+
+  /**
+   * @return the extras the body names ({@link Extras#TEXT} for none); the engine checks the type,
+   *     sizes and blobs, this only the JSON shapes
+   */
+  public static Extras extras(JsonBody body) {
+    String type = body.optionalString("type").orElse(Extras.TEXT_TYPE);
+    JsonNode all = body.node();
+    String payload = null;
+    JsonNode p = all.get("payload");
+    if (p != null && !p.isNull()) {
+      if (!p.isObject()) {
+        throw LetterboxException.invalid("payload must be a JSON object");
+      }
+      // Stored and returned as given, in its compact form.
+      payload = new String(Json.write(p), StandardCharsets.UTF_8);
+    }
+    List<Attachment> attachments = new ArrayList<>();
+    JsonNode a = all.get("attachments");
+    if (a != null && !a.isNull()) {
+      JsonNode items = body.array("attachments");
+      for (int i = 0; i < items.size(); i++) {
+        JsonBody item = JsonBody.of(items.get(i), "attachments[" + i + "]", "blob", "name", "contentType", "size");
+        long size = -1;
+        if (item.node().hasNonNull("size")) {
+          JsonNode s = item.node().get("size");
+          if (!s.isIntegralNumber() || !s.canConvertToLong() || s.longValue() < 0) {
+            throw LetterboxException.invalid("attachments[%d].size must be a number of bytes", i);
+          }
+          size = s.longValue();
+        }
+        attachments.add(new Attachment(item.string("blob"), item.optionalString("name").orElse(null),
+            item.optionalString("contentType").orElse(null), size));
+      }
+    }
+    Extras extras = new Extras(type, payload, attachments);
+    return extras.equals(Extras.TEXT) ? Extras.TEXT : extras;
+  }
+}
