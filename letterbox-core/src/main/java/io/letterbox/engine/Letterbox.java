@@ -647,7 +647,8 @@ public final class Letterbox implements AutoCloseable {
    */
   public CompletableFuture<Broadcast> broadcast(BroadcastRequest request) {
     Validate.uid("from", request.from());
-    Validate.text(request.text(), config.maxTextLength());
+    Extras extras = Validate.extras(request.extras(), blobs);
+    String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
     Audience audience = request.audience();
     if (audience == null) {
@@ -661,8 +662,8 @@ public final class Letterbox implements AutoCloseable {
     }
     BroadcastRequest.Priority priority =
         request.priority() == null ? BroadcastRequest.Priority.NORMAL : request.priority();
-    BroadcastRequest checked = new BroadcastRequest(request.from(), request.text(), audience, priority,
-        request.idempotencyKey());
+    BroadcastRequest checked = new BroadcastRequest(request.from(), text, audience, priority,
+        request.idempotencyKey(), extras);
     long wait = config.deliveryWait().toMillis();
     return submit(checked.from(), new BroadcastCommand(checked))
         .thenCompose(id -> peers.published(checked.from(), id)
@@ -719,7 +720,7 @@ public final class Letterbox implements AutoCloseable {
 
   private Broadcast toBroadcast(Message m, BroadcastRecord r) {
     Broadcast.Status status = r.done() ? Broadcast.Status.DONE : jobs.status(m.id());
-    return new Broadcast(m.id(), m.from(), m.text(), status, r.receivers(), r.capped(),
+    return new Broadcast(m.id(), m.from(), m.text(), m.extras(), status, r.receivers(), r.capped(),
         r.done() ? Optional.of(Instant.ofEpochMilli(r.completedAt())) : Optional.empty());
   }
 

@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param capped      receivers the frequency cap left out
  * @param completedAt when the fan-out finished, if it has
  */
-public record Broadcast(long id, long from, String text, Status status, long receivers,
+public record Broadcast(long id, long from, String text, Extras extras, Status status, long receivers,
     long capped, Optional<Instant> completedAt) {
   /** FAILED: the fan-out gave up after its retries; a restart or {@code resumeBroadcast} resumes it. */
   public enum Status { QUEUED, RUNNING, DONE, FAILED }

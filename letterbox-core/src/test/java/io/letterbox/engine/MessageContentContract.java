@@ -8,6 +8,9 @@ import io.letterbox.engine.replay.Replayer;
 import io.letterbox.keys.BlobKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Attachment;
+import io.letterbox.model.Audience;
+import io.letterbox.model.Broadcast;
+import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Blob;
 import io.letterbox.model.Extras;
 import io.letterbox.model.Message;
@@ -237,5 +240,28 @@ public abstract class MessageContentContract extends EngineFixture {
         .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(box.history(ALICE, BOB, null, 10).items()).isEmpty();
     assertThat(box.conversations(BOB, null, 10).items()).isEmpty();
+  }
+
+  @Test
+  void aTypedBroadcastReachesItsReceiversWithItsPayloadAndAttachments() {
+    Blob png = image();
+    box.follow(BOB, NEWS).join();
+    box.follow(CAROL, NEWS).join();
+    Extras extras = new Extras("card", "{\"title\":\"早报\"}", List.of(new Attachment(png.id(), "cover.png", null, -1)));
+
+    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, null, new Audience.Followers(), null, null, extras)).join());
+
+    Extras stored = new Extras("card", "{\"title\":\"早报\"}", List.of(new Attachment(png.id(), "cover.png", "image/png", 3000)));
+    assertThat(b.extras()).isEqualTo(stored);
+    assertThat(b.text()).isEmpty();
+    for (long receiver : new long[] {BOB, CAROL}) {
+      Message m = box.history(receiver, NEWS, null, 10).items().get(0);
+      assertThat(m.extras()).isEqualTo(stored);
+      assertThat(m.kind()).isEqualTo(Message.Kind.BROADCAST);
+      assertThat(box.conversations(receiver, null, 10).items().get(0).lastMessage().extras().type()).isEqualTo("card");
+    }
+    assertThat(refusal(() -> box.broadcast(new BroadcastRequest(NEWS, "x", new Audience.Followers(), null, null,
+        new Extras("image", null, List.of(new Attachment("sha256:" + "0".repeat(64), null, null, -1)))))))
+        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }
 }

@@ -42,7 +42,8 @@ public final class ActionCodec {
         case Unsubscribed.TAG -> Unsubscribed.read(r);
         case SegmentReplaced.TAG -> SegmentReplaced.read(r);
         case SegmentExtended.TAG -> SegmentExtended.read(r);
-        case BroadcastAccepted.TAG -> BroadcastAccepted.read(r);
+        case BroadcastAccepted.TAG -> BroadcastAccepted.read(r, false);
+        case BroadcastAccepted.TYPED_TAG -> BroadcastAccepted.read(r, true);
         case BroadcastCompleted.TAG -> BroadcastCompleted.read(r);
         case FollowersAdded.TAG -> FollowersAdded.read(r);
         case ConversationStateSet.TAG -> ConversationStateSet.read(r);
@@ -63,7 +64,8 @@ public final class ActionCodec {
       Reader r = new Reader(bytes);
       return switch (r.b()) {
         case Sent.TAG -> Sent.message(r);
-        case BroadcastAccepted.TAG -> BroadcastAccepted.message(r);
+        case BroadcastAccepted.TAG -> BroadcastAccepted.message(r, false);
+        case BroadcastAccepted.TYPED_TAG -> BroadcastAccepted.message(r, true);
         default -> null;
       };
     } catch (BufferUnderflowException e) {

@@ -10,6 +10,7 @@ import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.model.Audience;
 import io.letterbox.model.BroadcastRequest.Priority;
+import io.letterbox.model.Extras;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
 import io.letterbox.rows.BroadcastRecord;
@@ -28,11 +29,23 @@ import org.roaringbitmap.RoaringBitmap;
  * of the log, minus the receivers at the frequency cap, and frozen: stored once, one row per
  * block of 2^16 uids. An audience of uids or a segment also gets a fan-out job (reached records
  * for its receivers). The broadcast record is written last, so a reader never sees an audience in
- * part. Its content lives in this log entry.
+ * part. Its content (text and {@code extras}) lives in this log entry.
  */
 public record BroadcastAccepted(long id, long from, String text, Audience audience, Priority priority,
-    String idempotencyKey, long requestHash) implements Action {
+    String idempotencyKey, long requestHash, Extras extras) implements Action {
   static final byte TAG = 14;
+  /**
+   * A broadcast that is not plain text: its type, payload and attachments follow the text, ahead
+   * of the audience, so that its message is read without the audience (entries of tag 14 keep
+   * their layout: the log is kept forever).
+   */
+  static final byte TYPED_TAG = 19;
+
+  /** A plain text broadcast. */
+  public BroadcastAccepted(long id, long from, String text, Audience audience, Priority priority,
+      String idempotencyKey, long requestHash) {
+    this(id, from, text, audience, priority, idempotencyKey, requestHash, Extras.TEXT);
+  }
 
   private static final byte AUDIENCE_FOLLOWERS = 1;
   private static final byte AUDIENCE_SUBSCRIBERS = 2;
@@ -43,12 +56,15 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
 
   @Override
   public byte tag() {
-    return TAG;
+    return extras.isPlainText() ? TAG : TYPED_TAG;
   }
 
   @Override
   public void write(ActionCodec.Writer w) {
     w.l(id).l(from).s(text);
+    if (!extras.isPlainText()) {
+      w.extras(extras);
+    }
     if (audience instanceof Audience.Followers) {
       w.b(AUDIENCE_FOLLOWERS);
     } else if (audience instanceof Audience.Subscribers sub) {
@@ -63,10 +79,11 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
     w.b(priority == Priority.HIGH ? PRIORITY_HIGH : PRIORITY_NORMAL).s(idempotencyKey).l(requestHash);
   }
 
-  static BroadcastAccepted read(ActionCodec.Reader r) {
+  static BroadcastAccepted read(ActionCodec.Reader r, boolean typed) {
     long id = r.l();
     long from = r.l();
     String text = r.s();
+    Extras extras = typed ? r.extras() : Extras.TEXT;
     byte kind = r.b();
     Audience audience = switch (kind) {
       case AUDIENCE_FOLLOWERS -> new Audience.Followers();
@@ -81,13 +98,15 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
       case PRIORITY_HIGH -> Priority.HIGH;
       default -> throw new IllegalStateException("unknown priority " + priority);
     };
-    return new BroadcastAccepted(id, from, text, audience, p, r.s(), r.l());
+    return new BroadcastAccepted(id, from, text, audience, p, r.s(), r.l(), extras);
   }
 
-  /** The message of a log entry read up to its text: not the audience, which may be millions of uids. */
-  static Message message(ActionCodec.Reader r) {
+  /** The message of a log entry read up to its content: not the audience, which may be millions of uids. */
+  static Message message(ActionCodec.Reader r, boolean typed) {
     long id = r.l();
-    return new Message(id, Message.Kind.BROADCAST, r.l(), 0, r.s());
+    long from = r.l();
+    String text = r.s();
+    return new Message(id, Message.Kind.BROADCAST, from, 0, text, typed ? r.extras() : Extras.TEXT);
   }
 
   /** Whether the receivers need a fan-out to find the sender (followers and subscribers do not). */

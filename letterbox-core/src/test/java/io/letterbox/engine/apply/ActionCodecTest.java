@@ -46,6 +46,9 @@ class ActionCodecTest {
       new BroadcastAccepted(78, 5, "to some", new Audience.Subscribers(Map.of("a", "b")), Priority.HIGH, "k", 9),
       new BroadcastAccepted(79, 5, "to a list", new Audience.Uids(new long[] {1, 2, 3}), Priority.NORMAL, "k2", 1),
       new BroadcastAccepted(80, 5, "to a segment", new Audience.Segment("vip"), Priority.HIGH, null, 2),
+      new BroadcastAccepted(81, 5, "", new Audience.Uids(new long[] {1, 2}), Priority.NORMAL, null, 3,
+          new Extras("card", "{\"url\":\"https://x\"}", List.of(new Attachment("sha256:" + "01".repeat(32), "c.png",
+              "image/png", 77)))),
       new BroadcastCompleted(80, 5, 1234),
       new ConversationStateSet(1, 2, true, false, true),
       new ConversationStateSet(1, Long.MAX_VALUE, false, true, false),
@@ -118,5 +121,8 @@ class ActionCodecTest {
         "image/jpeg", 9)));
     assertThat(ActionCodec.message(ActionCodec.encode(new Sent(11, 1, 2, "", null, 0, true, card))))
         .isEqualTo(new Message(11, Message.Kind.SINGLE, 1, 2, "", card));
+    byte[] typed = ActionCodec.encode(new BroadcastAccepted(78, 5, "通知", new Audience.Uids(uids), Priority.HIGH, "k", 1,
+        card));
+    assertThat(ActionCodec.message(typed)).isEqualTo(new Message(78, Message.Kind.BROADCAST, 5, 0, "通知", card));
   }
 }

@@ -9,6 +9,7 @@ import io.letterbox.model.Audience;
 import io.letterbox.model.BroadcastRequest;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
+import io.letterbox.server.http.json.MessageContent;
 
 /** Broadcasts: accept one (its audience frozen then), look one up, resume its fan-out, list a sender's. */
 final class BroadcastRoutes {
@@ -20,11 +21,16 @@ final class BroadcastRoutes {
     this.engine = engine;
   }
 
+  private static final String[] FIELDS = java.util.stream.Stream.concat(
+      java.util.stream.Stream.of("from", "text", "audience", "priority", "idempotencyKey"), MessageContent.FIELDS.stream())
+      .toArray(String[]::new);
+
   void register(Routes routes) {
     routes.add(POST, "/v1/broadcasts", ctx -> {
-      JsonBody b = JsonBody.of(ctx, "from", "text", "audience", "priority", "idempotencyKey");
-      BroadcastRequest request = new BroadcastRequest(b.id("from"), b.string("text"), audience(b),
-          priority(b.optionalString("priority").orElse("normal")), b.optionalString("idempotencyKey").orElse(null));
+      JsonBody b = JsonBody.of(ctx, FIELDS);
+      BroadcastRequest request = new BroadcastRequest(b.id("from"), b.optionalString("text").orElse(null), audience(b),
+          priority(b.optionalString("priority").orElse("normal")), b.optionalString("idempotencyKey").orElse(null),
+          MessageContent.extras(b));
       // 202: the audience is frozen and readable; a fan-out to unrelated receivers may still run.
       Replies.json(ctx, 202, engine.write(() -> box.broadcast(request)).map(JsonViews::broadcast));
     });

@@ -79,4 +79,24 @@ class TypedMessagesTest extends ApiTestBase {
     }
     assertThat(api.get("/v1/users/" + bob + "/conversations").json().get("items")).isEmpty();
   }
+
+  @Test
+  void aTypedBroadcastShowsItsContentToItsSenderAndReceivers() {
+    long news = user();
+    long reader = user();
+    assertThat(api.put("/v1/users/" + reader + "/following/" + news, null).status()).isEqualTo(204);
+    String cover = blob(300).get("id").asText();
+
+    Reply accepted = api.post("/v1/broadcasts", json(Map.of("from", "" + news, "type", "card",
+        "payload", Map.of("title", "早报"), "attachments", List.of(Map.of("blob", cover)),
+        "audience", Map.of("type", "followers"))));
+
+    assertThat(accepted.status()).as("%s", accepted).isEqualTo(202);
+    assertThat(accepted.json().get("type").asText()).isEqualTo("card");
+    assertThat(accepted.json().get("payload")).isEqualTo(node(Map.of("title", "早报")));
+    JsonNode m = api.get("/v1/users/" + reader + "/conversations/" + news + "/messages").json().get("items").get(0);
+    assertThat(m.get("kind").asText()).isEqualTo("broadcast");
+    assertThat(m.get("payload")).isEqualTo(node(Map.of("title", "早报")));
+    assertThat(m.get("attachments").get(0).get("size").asLong()).isEqualTo(300);
+  }
 }

@@ -64,20 +64,26 @@ public final class JsonViews {
   public record IdsView(List<String> ids) {}
 
   /** {@code completedAt} is null until the fan-out is done. */
-  public record BroadcastView(String id, String from, String text, String status, long receivers,
+  /** {@code payload} and {@code attachments} are left out when the broadcast has none. */
+  public record BroadcastView(String id, String from, String type, String text,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @com.fasterxml.jackson.annotation.JsonRawValue String payload,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments, String status, long receivers,
       long capped, String createdAt, String completedAt) {}
 
   public static BroadcastView broadcast(Broadcast b) {
-    return new BroadcastView(Ids64.format(b.id()), Ids64.format(b.from()), b.text(),
-        b.status().name().toLowerCase(java.util.Locale.ROOT), b.receivers(), b.capped(),
-        Times.format(b.createdAt()), b.completedAt().map(Times::format).orElse(null));
+    return new BroadcastView(Ids64.format(b.id()), Ids64.format(b.from()), b.extras().type(), b.text(),
+        b.extras().payload(), attachments(b.extras()), b.status().name().toLowerCase(java.util.Locale.ROOT),
+        b.receivers(), b.capped(), Times.format(b.createdAt()), b.completedAt().map(Times::format).orElse(null));
+  }
+
+  private static List<AttachmentView> attachments(io.letterbox.model.Extras e) {
+    return e.attachments().stream().map(a -> new AttachmentView(a.blob(), a.name(), a.contentType(), a.size())).toList();
   }
 
   public static MessageView message(Message m) {
     boolean single = m.kind() == Message.Kind.SINGLE;
     return new MessageView(Ids64.format(m.id()), single ? "single" : "broadcast", Ids64.format(m.from()),
-        single ? Ids64.format(m.to()) : null, m.extras().type(), m.text(), m.extras().payload(),
-        m.extras().attachments().stream().map(a -> new AttachmentView(a.blob(), a.name(), a.contentType(), a.size())).toList(),
+        single ? Ids64.format(m.to()) : null, m.extras().type(), m.text(), m.extras().payload(), attachments(m.extras()),
         Times.format(m.createdAt()));
   }
 

@@ -13,14 +13,14 @@ class JsonViewsTest {
   @ParameterizedTest
   @EnumSource(Broadcast.Status.class)
   void aBroadcastStatusIsWrittenInLowerCase(Broadcast.Status status) {
-    Broadcast b = new Broadcast(7403170127155200001L, 100, "hello", status, 3, 0, Optional.empty());
+    Broadcast b = new Broadcast(7403170127155200001L, 100, "hello", io.letterbox.model.Extras.TEXT, status, 3, 0, Optional.empty());
 
     assertThat(JsonViews.broadcast(b).status()).isEqualTo(status.name().toLowerCase(java.util.Locale.ROOT));
   }
 
   @Test
   void aFanOutThatGaveUpReadsFailedWithoutACompletionTime() {
-    Broadcast b = new Broadcast(7403170127155200001L, 100, "hello", Broadcast.Status.FAILED, 3, 0, Optional.empty());
+    Broadcast b = new Broadcast(7403170127155200001L, 100, "hello", io.letterbox.model.Extras.TEXT, Broadcast.Status.FAILED, 3, 0, Optional.empty());
 
     assertThat(JsonViews.broadcast(b).status()).isEqualTo("failed");
     assertThat(JsonViews.broadcast(b).completedAt()).isNull();
