@@ -8,6 +8,12 @@ public enum ErrorCode {
   /** The receiver blocked the sender. */
   BLOCKED,
   NOT_FOUND,
+  /** Only a message's sender may recall or edit it. */
+  NOT_SENDER,
+  /** The message is older than recall-window. */
+  RECALL_WINDOW_PASSED,
+  /** The message is older than edit-window. */
+  EDIT_WINDOW_PASSED,
   IDEMPOTENCY_CONFLICT,
   PAYLOAD_TOO_LARGE,
   FREQUENCY_CAPPED,

@@ -32,6 +32,7 @@ import io.letterbox.engine.write.ImportCommand;
 import io.letterbox.engine.write.MarkReadCommand;
 import io.letterbox.engine.write.RelationCommand;
 import io.letterbox.engine.write.SegmentCommand;
+import io.letterbox.engine.write.ReviseCommand;
 import io.letterbox.engine.write.SendCommand;
 import io.letterbox.engine.write.DeliverCommand;
 import io.letterbox.engine.partition.PartitionWriter;
@@ -344,6 +345,46 @@ public final class Letterbox implements AutoCloseable {
       log.error("partition {}: cannot take it yet", p, e);
       scheduleRetake(p);
     }
+  }
+
+  /**
+   * Recalls message {@code id} for its sender {@code uid} (decision 0009): every party then sees
+   * it recalled. Recalling it again answers the same.
+   *
+   * @return the message as recalled
+   * @throws LetterboxException NOT_FOUND if {@code uid} cannot see it, NOT_SENDER if {@code uid} did
+   *     not send it, RECALL_WINDOW_PASSED if it is older than recall-window
+   */
+  public CompletableFuture<Message> recall(long uid, long id) {
+    return revise(uid, id, null);
+  }
+
+  /**
+   * Edits the text of text message {@code id} for its sender {@code uid}.
+   *
+   * @return the message as edited
+   * @throws LetterboxException NOT_FOUND, NOT_SENDER, EDIT_WINDOW_PASSED, or INVALID_ARGUMENT for a
+   *     message of another type, a recalled one or a bad text
+   */
+  public CompletableFuture<Message> edit(long uid, long id, String text) {
+    return revise(uid, id, Validate.text(text, config.maxTextLength()));
+  }
+
+  private CompletableFuture<Message> revise(long uid, long id, String text) {
+    Validate.uid("uid", uid);
+    Validate.messageId(id);
+    requireHosted(uid);
+    Message m = state.message(id);
+    // A sender may revise what it sent (a broadcast too, which is in no history of its own);
+    // anyone else learns only whether the message is theirs to see.
+    if (m == null || (m.from() != uid && message(uid, id).isEmpty())) {
+      throw LetterboxException.notFound("user %d has no message %d", uid, id);
+    }
+    if (m.from() != uid) {
+      throw new LetterboxException(ErrorCode.NOT_SENDER,
+          String.format("only the sender of message %d (user %d) may recall or edit it", id, m.from()));
+    }
+    return submit(uid, new ReviseCommand(uid, id, text));
   }
 
   /** The blobs (attachments' bytes): not partitioned, any node writes and reads them. */

@@ -32,6 +32,8 @@ import java.util.Optional;
  * @param requestsFolder    whether conversations started by peers the owner neither follows nor
  *                          ever wrote to wait in the requests folder instead of the default list
  * @param maxBlobBytes      largest blob (attachment) a client may store, in bytes
+ * @param recallWindow      how long after sending it a sender may recall a message
+ * @param editWindow        how long after sending it a sender may edit a text message
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -54,6 +56,8 @@ public record LetterboxConfig(
     java.time.Duration deliveryWait,
     boolean requestsFolder,
     long maxBlobBytes,
+    java.time.Duration recallWindow,
+    java.time.Duration editWindow,
     Clock clock) {
 
   public LetterboxConfig {
@@ -90,9 +94,26 @@ public record LetterboxConfig(
     if (maxBlobBytes < 1 || maxBlobBytes > io.letterbox.blob.Blobs.MAX_BYTES) {
       throw new IllegalArgumentException("maxBlobBytes must be 1.." + io.letterbox.blob.Blobs.MAX_BYTES + ": " + maxBlobBytes);
     }
+    if (recallWindow.isNegative() || editWindow.isNegative()
+        || recallWindow.compareTo(MAX_REVISION_WINDOW) > 0 || editWindow.compareTo(MAX_REVISION_WINDOW) > 0) {
+      throw new IllegalArgumentException("recallWindow and editWindow must be from 0 to " + MAX_REVISION_WINDOW);
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
+  }
+
+  /** The longest recall or edit window: readers consult revisions of messages younger than it (decision 0009). */
+  public static final java.time.Duration MAX_REVISION_WINDOW = java.time.Duration.ofDays(1);
+  /** Time for a revision decided at its window's end to be written (decision 0009). */
+  private static final java.time.Duration REVISION_GRACE = java.time.Duration.ofMinutes(10);
+
+  /**
+   * @return how long after it was sent a message may still change (be recalled or edited, and the
+   *     revision written): readers of younger messages consult their revisions
+   */
+  public java.time.Duration revisionHorizon() {
+    return (recallWindow.compareTo(editWindow) > 0 ? recallWindow : editWindow).plus(REVISION_GRACE);
   }
 
   public static Builder builder() {
@@ -120,6 +141,8 @@ public record LetterboxConfig(
     b.deliveryWait = deliveryWait;
     b.requestsFolder = requestsFolder;
     b.maxBlobBytes = maxBlobBytes;
+    b.recallWindow = recallWindow;
+    b.editWindow = editWindow;
     b.clock = clock;
     return b;
   }
@@ -154,6 +177,8 @@ public record LetterboxConfig(
     private java.time.Duration deliveryWait = java.time.Duration.ofSeconds(2);
     private boolean requestsFolder = false;
     private long maxBlobBytes = 20L << 20;
+    private java.time.Duration recallWindow = java.time.Duration.ofMinutes(2);
+    private java.time.Duration editWindow = java.time.Duration.ofMinutes(15);
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -175,13 +200,15 @@ public record LetterboxConfig(
     public Builder deliveryWait(java.time.Duration v) { deliveryWait = v; return this; }
     public Builder requestsFolder(boolean v) { requestsFolder = v; return this; }
     public Builder maxBlobBytes(long v) { maxBlobBytes = v; return this; }
+    public Builder recallWindow(java.time.Duration v) { recallWindow = v; return this; }
+    public Builder editWindow(java.time.Duration v) { editWindow = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
-          requestsFolder, maxBlobBytes, clock);
+          requestsFolder, maxBlobBytes, recallWindow, editWindow, clock);
     }
   }
 }

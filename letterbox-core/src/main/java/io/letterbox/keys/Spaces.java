@@ -60,13 +60,15 @@ public final class Spaces {
   /** Frequency cap counters: {@link CapLevelKey} → level bitmaps. */
   public static final Space CAP_LEVELS = Space.plain("cap_levels", CapLevelKey.SENDER_WINDOW_PREFIX);
 
+  /** Recalls and edits of messages (decision 0009): {@link LogKey} of the message → {@code RevisionRow}. */
+  public static final Space REVISIONS = Space.plain("revisions", 0);
   /** Blobs (attachments), content-addressed, in chunks: {@link BlobKey} → {@code BlobRow} or a chunk's bytes. */
   public static final Space BLOBS = Space.large("blobs", BlobKey.HASH_PREFIX);
 
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
-      CAPS, CAP_LEVELS, BLOBS);
+      CAPS, CAP_LEVELS, REVISIONS, BLOBS);
 
   /**
    * The spaces nothing derives: the log, the journals and the blobs. {@code migrate} copies them,

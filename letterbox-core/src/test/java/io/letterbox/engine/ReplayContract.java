@@ -129,7 +129,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(21)) {
+    return switch (r.nextInt(24)) {
       case 0, 1, 2, 3 -> box.send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       case 4 -> box.importMessages(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
           Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
@@ -152,6 +152,10 @@ public abstract class ReplayContract extends EngineFixture {
           r.nextBoolean() ? BroadcastRequest.Priority.HIGH : BroadcastRequest.Priority.NORMAL, key));
       case 19 -> box.setConversationState(a, userOrSender(r, a, b), maybe(r), maybe(r), maybe(r));
       case 20 -> box.block(a, userOrSender(r, a, b), r.nextInt(3) > 0);
+      case 21 -> box.send(new SendRequest(a, b, "", key, new io.letterbox.model.Extras("custom:poll",
+          "{\"q\":" + r.nextInt(9) + "}", List.of())));
+      case 22 -> messages.isEmpty() ? null : box.recall(a, messages.get(r.nextInt(messages.size())));
+      case 23 -> messages.isEmpty() ? null : box.edit(a, messages.get(r.nextInt(messages.size())), "edited" + r.nextInt(9));
       default -> broadcasts.isEmpty() ? box.send(new SendRequest(b, a, "back", null))
           : box.deleteMessage(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };

@@ -48,6 +48,7 @@ public final class ActionCodec {
         case FollowersAdded.TAG -> FollowersAdded.read(r);
         case ConversationStateSet.TAG -> ConversationStateSet.read(r);
         case BlockSet.TAG -> BlockSet.read(r);
+        case MessageRevised.TAG -> MessageRevised.read(r);
         default -> throw new IllegalStateException("unknown action type " + tag);
       };
     } catch (BufferUnderflowException e) {

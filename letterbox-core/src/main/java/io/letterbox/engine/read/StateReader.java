@@ -29,6 +29,7 @@ import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.FanoutJobRow;
 import io.letterbox.rows.IdempotencyRow;
 import io.letterbox.rows.ImportedRow;
+import io.letterbox.rows.RevisionRow;
 import io.letterbox.rows.TimelineFlags;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyRange;
@@ -56,8 +57,15 @@ import org.roaringbitmap.RoaringBitmap;
 public final class StateReader {
   private final StoreReads store;
   private final LetterboxConfig config;
-  /** Message contents never change, so caching them by id needs no invalidation. Null: no cache. */
-  private final Cache<Long, Message> messages;
+  /**
+   * Messages by id. A log entry never changes; its revision (decision 0009) can, until the
+   * revision horizon: a message cached before that is kept as logged and revised on every read,
+   * one cached after it is kept revised ({@code settled}). So no entry needs invalidating, on any
+   * node. Null: no cache.
+   */
+  private final Cache<Long, CachedMessage> messages;
+
+  private record CachedMessage(Message message, boolean settled) {}
   /** Every sender's own cap: few, small, refreshed by whoever applies or publishes a change. */
   private final Map<Long, FrequencyCap> caps = new ConcurrentHashMap<>();
   private final BroadcastIndex broadcasts;
@@ -71,7 +79,7 @@ public final class StateReader {
     this.audiences = new AudienceResolver(store);
     this.messages = !cached ? null : Caffeine.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
-        .weigher((Long id, Message m) -> 96 + 2 * m.text().length() + m.extras().weight())
+        .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
         .build();
     reloadCaps();
   }
@@ -105,56 +113,116 @@ public final class StateReader {
 
   // --- messages ---
 
-  /** @return the message at {@code id}, whoever can see it, or null. */
+  /** @return the message at {@code id} as it is now (recalled or edited), whoever can see it, or null. */
   public Message message(long id) {
-    Message cached = messages == null ? null : messages.getIfPresent(id);
-    if (cached != null) {
-      return cached;
-    }
-    Message m = Ids.isImported(id)
-        ? importedMessage(id, store.get(Spaces.IMPORTED, LogKey.of(id)))
-        : toMessage(store.get(Spaces.LOG, LogKey.of(id)));
-    if (m != null && messages != null) {
-      messages.put(id, m);
-    }
-    return m;
+    return messages(List.of(id)).get(0);
   }
 
-  /** @return the messages at {@code ids}, in order; null where none. */
+  /** @return the messages at {@code ids} as they are now, in order; null where none. */
   public List<Message> messages(List<Long> ids) {
-    Map<Long, Message> found = messages == null ? new HashMap<>() : new HashMap<>(messages.getAllPresent(ids));
-    List<byte[]> missingKeys = new ArrayList<>();
-    List<Long> missing = new ArrayList<>();
+    Map<Long, CachedMessage> cached = messages == null ? Map.of() : messages.getAllPresent(ids);
+    Map<Long, Message> found = new HashMap<>();
+    List<Long> logged = new ArrayList<>();
+    List<byte[]> loggedKeys = new ArrayList<>();
+    List<Long> unsettled = new ArrayList<>();
     for (Long id : ids) {
-      if (!found.containsKey(id)) {
-        if (Ids.isImported(id)) {
-          Message m = message(id);
-          if (m != null) {
-            found.put(id, m);
+      if (found.containsKey(id) || logged.contains(id)) {
+        continue;
+      }
+      CachedMessage c = cached.get(id);
+      if (c != null) {
+        found.put(id, c.message());
+        if (!c.settled()) {
+          unsettled.add(id);
+        }
+      } else if (Ids.isImported(id)) {
+        // Imported history is never revised: it is older than any window.
+        Message m = importedMessage(id, store.get(Spaces.IMPORTED, LogKey.of(id)));
+        if (m != null) {
+          found.put(id, m);
+          if (messages != null) {
+            messages.put(id, new CachedMessage(m, true));
           }
-        } else {
-          missing.add(id);
-          missingKeys.add(LogKey.of(id));
+        }
+      } else {
+        logged.add(id);
+        loggedKeys.add(LogKey.of(id));
+      }
+    }
+    if (!logged.isEmpty()) {
+      List<byte[]> values = store.multiGet(Spaces.LOG, loggedKeys);
+      for (int i = 0; i < logged.size(); i++) {
+        Message m = toMessage(values.get(i));
+        if (m != null) {
+          found.put(logged.get(i), m);
+          unsettled.add(logged.get(i));
         }
       }
     }
-    if (!missing.isEmpty()) {
-      List<byte[]> values = store.multiGet(Spaces.LOG, missingKeys);
-      for (int i = 0; i < missing.size(); i++) {
-        Message m = toMessage(values.get(i));
-        if (m != null) {
-          if (messages != null) {
-            messages.put(missing.get(i), m);
-          }
-          found.put(missing.get(i), m);
-        }
-      }
+    if (!unsettled.isEmpty()) {
+      revise(unsettled, found);
     }
     List<Message> out = new ArrayList<>(ids.size());
     for (Long id : ids) {
       out.add(found.get(id));
     }
     return out;
+  }
+
+  /** Reads the revisions of {@code ids} (messages as logged, in {@code found}) and applies them. */
+  private void revise(List<Long> ids, Map<Long, Message> found) {
+    List<byte[]> keys = new ArrayList<>(ids.size());
+    for (Long id : ids) {
+      keys.add(LogKey.of(id));
+    }
+    List<byte[]> rows = store.multiGet(Spaces.REVISIONS, keys);
+    long horizon = config.clock().millis() - config.revisionHorizon().toMillis();
+    for (int i = 0; i < ids.size(); i++) {
+      long id = ids.get(i);
+      Message logged = found.get(id);
+      Message now = revised(logged, RevisionRow.decode(rows.get(i)));
+      found.put(id, now);
+      if (messages != null) {
+        boolean settled = Ids.epochMillis(id) < horizon;
+        messages.put(id, settled ? new CachedMessage(now, true) : new CachedMessage(logged, false));
+      }
+    }
+  }
+
+  /**
+   * @return the one-to-one messages {@code copies} (as their conversation rows copied them when
+   *     they arrived; nulls kept) as they are now, recalled or edited
+   */
+  public List<Message> revisedCopies(List<Message> copies) {
+    List<byte[]> keys = new ArrayList<>();
+    for (Message m : copies) {
+      if (m != null) {
+        keys.add(LogKey.of(m.id()));
+      }
+    }
+    if (keys.isEmpty()) {
+      return copies;
+    }
+    List<byte[]> rows = store.multiGet(Spaces.REVISIONS, keys);
+    List<Message> out = new ArrayList<>(copies.size());
+    int k = 0;
+    for (Message m : copies) {
+      out.add(m == null ? null : revised(m, RevisionRow.decode(rows.get(k++))));
+    }
+    return out;
+  }
+
+  private static Message revised(Message m, RevisionRow r) {
+    if (r == null) {
+      return m;
+    }
+    Message edited = r.editedAt() > 0 ? m.edit(r.text(), r.editedAt()) : m;
+    return r.recalled() ? edited.recall() : edited;
+  }
+
+  /** @return the revision of message {@code id}, or null if it was never recalled or edited */
+  public RevisionRow revision(long id) {
+    return RevisionRow.decode(store.get(Spaces.REVISIONS, LogKey.of(id)));
   }
 
   private static Message toMessage(byte[] logValue) {

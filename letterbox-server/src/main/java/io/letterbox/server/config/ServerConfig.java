@@ -39,8 +39,8 @@ import java.util.TreeSet;
  *                       max-import-batch, cached-head-bytes, cached-message-bytes,
  *                       cached-audience-bytes, cached-broadcast-id-bytes, max-audience-uids, normal-lane-threads,
  *                       high-lane-threads, prewarm-min-receivers, fanout-attempts,
- *                       fanout-retry-delay, partitions, delivery-wait, requests-folder and
- *                       max-blob-bytes
+ *                       fanout-retry-delay, partitions, delivery-wait, requests-folder,
+ *                       max-blob-bytes, recall-window and edit-window
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir, with
  *                       rocksdb-block-cache-bytes of block cache) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
@@ -165,6 +165,8 @@ public record ServerConfig(
         case "partitions" -> engine.partitions(ConfigValues.integer(key, v, 1, io.letterbox.engine.partition.Partitioning.MAX));
         case "delivery-wait" -> engine.deliveryWait(ConfigValues.duration(key, v));
         case "requests-folder" -> engine.requestsFolder(ConfigValues.bool(key, v));
+        case "recall-window" -> engine.recallWindow(ConfigValues.duration(key, v));
+        case "edit-window" -> engine.editWindow(ConfigValues.duration(key, v));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
         case "cluster" -> cluster = ConfigValues.bool(key, v);
         case "cluster-node" -> clusterNode = v;

@@ -15,7 +15,7 @@ final class HttpStatuses {
     return switch (code) {
       case INVALID_ARGUMENT -> 400;
       case UNAUTHORIZED -> 401;
-      case FORBIDDEN, BLOCKED -> 403;
+      case FORBIDDEN, BLOCKED, NOT_SENDER, RECALL_WINDOW_PASSED, EDIT_WINDOW_PASSED -> 403;
       case NOT_FOUND -> 404;
       case IDEMPOTENCY_CONFLICT -> 409;
       case PAYLOAD_TOO_LARGE -> 413;

@@ -2,6 +2,7 @@ package io.letterbox.server.http;
 
 import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
+import static io.vertx.core.http.HttpMethod.PATCH;
 import static io.vertx.core.http.HttpMethod.POST;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -43,6 +44,19 @@ final class MessageRoutes {
       long id = Params.id(ctx, "id");
       Replies.json(ctx, 200, engine.read(() -> JsonViews.message(box.message(uid, id).orElseThrow(
           () -> LetterboxException.notFound("user %d has no message %d", uid, id)))));
+    });
+
+    routes.add(POST, "/v1/users/:uid/messages/:id/recall", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long id = Params.id(ctx, "id");
+      Replies.json(ctx, 200, engine.write(() -> box.recall(uid, id)).map(JsonViews::message));
+    });
+
+    routes.add(PATCH, "/v1/users/:uid/messages/:id", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long id = Params.id(ctx, "id");
+      String text = JsonBody.of(ctx, "text").string("text");
+      Replies.json(ctx, 200, engine.write(() -> box.edit(uid, id, text)).map(JsonViews::message));
     });
 
     routes.add(DELETE, "/v1/users/:uid/messages/:id", ctx -> {

@@ -65,7 +65,7 @@ public final class Routes {
     if (protect) {
       route.handler(auth);
     }
-    if (method == HttpMethod.POST || method == HttpMethod.PUT) {
+    if (method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH) {
       route.handler(body);
     }
     route.handler(handler).failureHandler(this::failed);

@@ -23,7 +23,8 @@ public final class JsonViews {
   public record MessageView(String id, String kind, String from,
       @JsonInclude(JsonInclude.Include.NON_NULL) String to, String type, String text,
       @JsonInclude(JsonInclude.Include.NON_NULL) @com.fasterxml.jackson.annotation.JsonRawValue String payload,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments, String createdAt) {}
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments, String status, String editedAt,
+      String createdAt) {}
 
   /** {@code name} is left out when the sender gave none. */
   public record AttachmentView(String blob, @JsonInclude(JsonInclude.Include.NON_NULL) String name, String contentType,
@@ -84,7 +85,8 @@ public final class JsonViews {
     boolean single = m.kind() == Message.Kind.SINGLE;
     return new MessageView(Ids64.format(m.id()), single ? "single" : "broadcast", Ids64.format(m.from()),
         single ? Ids64.format(m.to()) : null, m.extras().type(), m.text(), m.extras().payload(), attachments(m.extras()),
-        Times.format(m.createdAt()));
+        m.recalled() ? "recalled" : "normal",
+        m.editedAt() == 0 ? null : Times.format(java.time.Instant.ofEpochMilli(m.editedAt())), Times.format(m.createdAt()));
   }
 
   public static ConversationView conversation(Conversation c) {

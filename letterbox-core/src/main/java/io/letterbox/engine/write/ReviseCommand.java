@@ -1,0 +1,61 @@
+package io.letterbox.engine.write;
+
+import io.letterbox.engine.ErrorCode;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.engine.apply.MessageRevised;
+import io.letterbox.id.Ids;
+import io.letterbox.model.Extras;
+import io.letterbox.model.Message;
+
+/**
+ * Recalls ({@code text} null) or edits a message for its sender, within the window (decision
+ * 0009). Decided by the sender's partition, the only one whose actions revise its messages.
+ * Recalling a recalled message changes nothing; a recalled message cannot be edited.
+ */
+public final class ReviseCommand extends Command<Message> {
+  private final long sender;
+  private final long messageId;
+  private final String text;
+
+  public ReviseCommand(long sender, long messageId, String text) {
+    this.sender = sender;
+    this.messageId = messageId;
+    this.text = text;
+  }
+
+  @Override
+  Decision<Message> decide(EngineContext context) {
+    Message m = context.state().message(messageId);
+    if (m == null) {
+      throw LetterboxException.notFound("no message %d", messageId);
+    }
+    if (m.from() != sender) {
+      throw new LetterboxException(ErrorCode.NOT_SENDER,
+          String.format("only the sender of message %d (user %d) may recall or edit it", messageId, m.from()));
+    }
+    long now = context.config().clock().millis();
+    long age = now - Ids.epochMillis(messageId);
+    if (text == null) {
+      if (m.recalled()) {
+        return Decision.nothing(m);
+      }
+      if (age > context.config().recallWindow().toMillis()) {
+        throw new LetterboxException(ErrorCode.RECALL_WINDOW_PASSED, String.format(
+            "message %d was sent more than recall-window (%s) ago", messageId, context.config().recallWindow()));
+      }
+      return Decision.of(context.ids().next(), new MessageRevised(messageId, sender, null, now), m.recall());
+    }
+    if (m.recalled()) {
+      throw LetterboxException.invalid("message %d was recalled: it cannot be edited", messageId);
+    }
+    if (!Extras.TEXT_TYPE.equals(m.extras().type())) {
+      throw LetterboxException.invalid("only text messages can be edited; message %d is of type %s", messageId,
+          m.extras().type());
+    }
+    if (age > context.config().editWindow().toMillis()) {
+      throw new LetterboxException(ErrorCode.EDIT_WINDOW_PASSED, String.format(
+          "message %d was sent more than edit-window (%s) ago", messageId, context.config().editWindow()));
+    }
+    return Decision.of(context.ids().next(), new MessageRevised(messageId, sender, text, now), m.edit(text, now));
+  }
+}
