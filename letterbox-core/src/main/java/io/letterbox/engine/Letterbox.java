@@ -5,6 +5,7 @@ import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.AllDeleted;
 import io.letterbox.engine.apply.BlockSet;
 import io.letterbox.engine.apply.BroadcastAccepted;
+import io.letterbox.engine.apply.MessageRevised;
 import io.letterbox.engine.apply.CapSet;
 import io.letterbox.engine.apply.ConversationDeleted;
 import io.letterbox.engine.apply.ConversationStateSet;
@@ -142,6 +143,8 @@ public final class Letterbox implements AutoCloseable {
       for (int p = 0; p < partitioning.count(); p++) {
         take(p);
       }
+      // Every revision of the store is written here from now on (decision 0009).
+      state.learnRevisionsInProcess();
     } else {
       // Views of the cluster overlap for a moment when members come and go: a node may take a
       // partition another still believes it hosts, and that one learns it only when it writes.
@@ -821,6 +824,12 @@ public final class Letterbox implements AutoCloseable {
       state.capSet(c.sender(), c.cap());
     } else if (a instanceof BroadcastAccepted b) {
       state.broadcasts().published(b.from(), b.id());
+    } else if (a instanceof MessageRevised r) {
+      state.revised(r.messageId());
+      if (r.peer() != 0) {
+        conversations.rowChanged(r.sender(), r.peer());
+        conversations.rowChanged(r.peer(), r.sender());
+      }
     }
   }
 

@@ -22,16 +22,25 @@ import java.util.TreeMap;
  *
  * @param lastText the last message's text; null where not known (a row read without it)
  * @param lastType the last message's type where it is not {@code text} (kept with the text); null for text
+ * @param lastRecalled whether the last message was recalled (kept with the text, decision 0009)
+ * @param lastEditedAt when the last message was edited, 0 for never (kept with the text)
  * @param positions the devices that ever read, by name (absent: {@link ReadPosition#NONE})
  */
-public record ConversationRow(long lastId, long lastFrom, String lastText, String lastType, long peerReadUpTo, boolean pinned,
+public record ConversationRow(long lastId, long lastFrom, String lastText, String lastType, boolean lastRecalled,
+    long lastEditedAt, long peerReadUpTo, boolean pinned,
     boolean muted, boolean archived, boolean request, boolean blocked, boolean wrote, long incoming,
     SortedMap<String, ReadPosition> positions) {
   public static final ConversationRow NONE =
-      new ConversationRow(0, 0, null, null, 0, false, false, false, false, false, false, 0, new TreeMap<>());
+      new ConversationRow(0, 0, null, null, false, 0, 0, false, false, false, false, false, false, 0, new TreeMap<>());
 
-  /** Version 1 (sessions 6 and 7) had no incoming count, positions or last message. */
-  private static final byte VERSION = 2;
+  /**
+   * Version 1 (sessions 6 and 7) had no incoming count, positions or last message; version 2
+   * (session 8) no revision of the last message.
+   */
+  private static final byte VERSION = 3;
+  /** Bits of the last message's revision byte (version 3, with the text). */
+  private static final int LAST_RECALLED = 1;
+  private static final int LAST_EDITED = 2;
   private static final int PINNED = 1;
   private static final int MUTED = 2;
   private static final int ARCHIVED = 4;
@@ -62,7 +71,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       return null;
     }
     return new Message(lastId, Message.Kind.SINGLE, lastFrom, lastFrom == owner ? peer : owner, lastText,
-        lastType == null ? Extras.TEXT : new Extras(lastType, null, java.util.List.of()));
+        lastType == null ? Extras.TEXT : new Extras(lastType, null, java.util.List.of()), lastRecalled, lastEditedAt);
   }
 
   /** The newest visible one-to-one message is now text message {@code id} from {@code from} (0: none). */
@@ -72,54 +81,59 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
 
   /** The newest visible one-to-one message is now {@code id} from {@code from} (0: none), of {@code type}. */
   public ConversationRow withLast(long id, long from, String text, String type) {
-    String t = type == null || type.equals(Extras.TEXT_TYPE) ? null : type;
-    return id == 0
-        ? new ConversationRow(0, 0, null, null, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming,
-            positions)
-        : new ConversationRow(id, from, text, t, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming,
-            positions);
+    return withLast(id, from, text, type, false, 0);
   }
 
-  /** The newest visible one-to-one message is now {@code m} ({@code null}: none). */
+  private ConversationRow withLast(long id, long from, String text, String type, boolean recalled, long editedAt) {
+    String t = type == null || type.equals(Extras.TEXT_TYPE) ? null : type;
+    return id == 0
+        ? new ConversationRow(0, 0, null, null, false, 0, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+            incoming, positions)
+        : new ConversationRow(id, from, text, t, recalled, editedAt, peerReadUpTo, pinned, muted, archived, request,
+            blocked, wrote, incoming, positions);
+  }
+
+  /** The newest visible one-to-one message is now {@code m} as it is now ({@code null}: none). */
   public ConversationRow withLast(Message m) {
-    return m == null ? withLast(0, 0, null) : withLast(m.id(), m.from(), m.text(), m.extras().type());
+    return m == null ? withLast(0, 0, null)
+        : withLast(m.id(), m.from(), m.text(), m.extras().type(), m.recalled(), m.editedAt());
   }
 
   public ConversationRow withPeerReadUpTo(long id) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, id, pinned, muted, archived, request, blocked, wrote, incoming,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, id, pinned, muted, archived, request, blocked, wrote, incoming,
         positions);
   }
 
   public ConversationRow withSettings(boolean pinned, boolean muted, boolean archived) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withRequest(boolean request) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withBlocked(boolean blocked) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   /** The owner wrote to the peer. */
   public ConversationRow withWrote() {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, true,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, true,
         incoming, positions);
   }
 
   public ConversationRow withIncoming(long incoming) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withPosition(String device, ReadPosition p) {
     SortedMap<String, ReadPosition> now = new TreeMap<>(positions);
     now.put(device, p);
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, now);
   }
 
@@ -139,7 +153,8 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
   /*
    * Layout: version, flags, lastId, lastFrom, peerReadUpTo, incoming (8 bytes each), the number of
    * positions (1 byte), each as device name length (1 byte), name (ASCII), upTo and base; then, if
-   * the flags say so, the last message's type (1 byte length, ASCII) and its text (UTF-8) to the end.
+   * the flags say the text follows, the last message's revision (1 byte; then editedAt, 8 bytes, if
+   * edited), its type if the flags say so (1 byte length, ASCII) and its text (UTF-8) to the end.
    */
   private byte[] encode(String withText) {
     byte[][] names = new byte[positions.size()][];
@@ -154,6 +169,9 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     byte[] type = withText == null || lastType == null ? null : lastType.getBytes(StandardCharsets.US_ASCII);
     if (type != null) {
       size += 1 + type.length;
+    }
+    if (withText != null) {
+      size += 1 + (lastEditedAt != 0 ? 8 : 0);
     }
     byte[] v = new byte[size + text.length];
     v[0] = VERSION;
@@ -174,6 +192,13 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       Bytes.putLong(v, at + 8, p.base());
       at += 16;
       n++;
+    }
+    if (withText != null) {
+      v[at++] = (byte) ((lastRecalled ? LAST_RECALLED : 0) | (lastEditedAt != 0 ? LAST_EDITED : 0));
+      if (lastEditedAt != 0) {
+        Bytes.putLong(v, at, lastEditedAt);
+        at += 8;
+      }
     }
     if (type != null) {
       v[at++] = (byte) type.length;
@@ -198,10 +223,10 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     boolean wrote = (f & WROTE) != 0;
     if (v[0] == 1) {
       // Read only by the start-up pass that gives such a row its counts, positions and last message.
-      return new ConversationRow(Bytes.getLong(v, 2), 0, null, null, Bytes.getLong(v, 10), pinned, muted, archived, request,
+      return new ConversationRow(Bytes.getLong(v, 2), 0, null, null, false, 0, Bytes.getLong(v, 10), pinned, muted, archived, request,
           blocked, wrote, 0, new TreeMap<>());
     }
-    if (v[0] != VERSION) {
+    if (v[0] != 2 && v[0] != VERSION) {
       throw new IllegalStateException("conversation row of unknown version " + v[0]);
     }
     SortedMap<String, ReadPosition> positions = new TreeMap<>();
@@ -213,6 +238,16 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       positions.put(device, new ReadPosition(Bytes.getLong(v, at), Bytes.getLong(v, at + 8)));
       at += 16;
     }
+    boolean recalled = false;
+    long editedAt = 0;
+    if ((f & HAS_TEXT) != 0 && v[0] == VERSION) {
+      int last = v[at++];
+      recalled = (last & LAST_RECALLED) != 0;
+      if ((last & LAST_EDITED) != 0) {
+        editedAt = Bytes.getLong(v, at);
+        at += 8;
+      }
+    }
     String type = null;
     if ((f & HAS_TYPE) != 0) {
       int len = v[at++];
@@ -220,7 +255,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       at += len;
     }
     String text = (f & HAS_TEXT) != 0 ? new String(v, at, v.length - at, StandardCharsets.UTF_8) : null;
-    return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, type, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, type, recalled, editedAt, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
         Bytes.getLong(v, 26), positions);
   }
 

@@ -359,6 +359,25 @@ public abstract class ClusterContract {
     await().atMost(WAIT).until(() -> ownerOf(w).conversation(w, reader).peerReadUpTo() == id);
   }
 
+  @Test
+  void aRecallDecidedOnTheSendersNodeIsSeenOnTheReceiversNodeInHistoryAndList() {
+    long receiver = 1;
+    long sender = 2;
+    while (partitioning.of(sender) % 3 == partitioning.of(receiver) % 3) {
+      sender++;
+    }
+    long id = ownerOf(sender).send(new SendRequest(sender, receiver, "recall me", null)).join().message().id();
+    assertThat(ownerOf(receiver).history(receiver, sender, null, 1).items().get(0).recalled()).isFalse();
+
+    ownerOf(sender).recall(sender, id).join();
+
+    long s = sender;
+    await().atMost(WAIT).until(() -> ownerOf(receiver).conversations(receiver, null, 10).items().get(0)
+        .lastMessage().recalled());
+    assertThat(ownerOf(receiver).history(receiver, s, null, 1).items().get(0).recalled()).isTrue();
+    assertThat(ownerOf(sender).conversations(sender, null, 10).items().get(0).lastMessage().recalled()).isTrue();
+  }
+
   private Letterbox ownerOf(long uid) {
     int p = partitioning.of(uid);
     for (Letterbox n : nodes) {

@@ -33,6 +33,29 @@ class ConversationRowTest {
   }
 
   @Test
+  void aRowKeepsItsLastMessagesRecallOrEditWithTheText() {
+    io.letterbox.model.Message m = new io.letterbox.model.Message(ROW.lastId(), io.letterbox.model.Message.Kind.SINGLE, 2,
+        1, "edited", io.letterbox.model.Extras.TEXT);
+    ConversationRow edited = ROW.withLast(m.edit("edited", 1_795_000_000_123L));
+    ConversationRow recalled = ROW.withLast(m.edit("edited", 1_795_000_000_123L).recall());
+
+    assertThat(ConversationRow.decode(edited.encodeWithText())).isEqualTo(edited);
+    assertThat(ConversationRow.decode(recalled.encodeWithText())).isEqualTo(recalled);
+    assertThat(recalled.lastMessage(1, 2)).isEqualTo(m.edit("edited", 1_795_000_000_123L).recall());
+    assertThat(ConversationRow.decode(recalled.encode()).lastRecalled()).as("the stored row has no text").isFalse();
+  }
+
+  @Test
+  void aRowOfVersionTwoReadsWithItsTextAndNoRevision() {
+    // Written by the encoder of session 8 (version 2): the text follows the positions directly.
+    byte[] v2 = java.util.HexFormat.of().parseHex("0241000000000000000700000000000000020000000000000005000000000000000c006869");
+    ConversationRow read = ConversationRow.decode(v2);
+    assertThat(read.lastText()).isEqualTo("hi");
+    assertThat(read.lastRecalled()).isFalse();
+    assertThat(read.lastEditedAt()).isZero();
+  }
+
+  @Test
   void aRowAsStoredKeepsEverythingButTheText() {
     ConversationRow read = ConversationRow.decode(ROW.encode());
     assertThat(read.lastText()).isNull();
@@ -56,7 +79,7 @@ class ConversationRowTest {
     io.letterbox.store.Bytes.putLong(v1, 10, 40);
     ConversationRow read = ConversationRow.decode(v1);
     assertThat(ConversationRow.isVersion1(v1)).isTrue();
-    assertThat(read).isEqualTo(new ConversationRow(42, 0, null, null, 40, true, false, false, false, false, true, 0,
+    assertThat(read).isEqualTo(new ConversationRow(42, 0, null, null, false, 0, 40, true, false, false, false, false, true, 0,
         new TreeMap<>()));
   }
 }

@@ -2,14 +2,19 @@ package io.letterbox.engine.apply;
 
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
+import io.letterbox.model.Message;
+import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.RevisionRow;
 
 /**
  * The sender of message {@code messageId} recalled it ({@code text} null) or edited its text to
  * {@code text}, at {@code at} (epoch milliseconds): one row in {@code revisions} however many
- * parties the message has (decision 0009). A recall stays recalled.
+ * parties the message has (decision 0009), written by the sender's partition. A one-to-one
+ * message's parties ({@code peer}, its receiver; 0 for a broadcast) also get their conversation
+ * row's copy of it revised where it is their last message, each by its own partition. A recall
+ * stays recalled.
  */
-public record MessageRevised(long messageId, long sender, String text, long at) implements Action {
+public record MessageRevised(long messageId, long sender, long peer, String text, long at) implements Action {
   static final byte TAG = 20;
 
   public boolean recall() {
@@ -23,22 +28,46 @@ public record MessageRevised(long messageId, long sender, String text, long at) 
 
   @Override
   public void write(ActionCodec.Writer w) {
-    w.l(messageId).l(sender).s(text).l(at);
+    w.l(messageId).l(sender).l(peer).s(text).l(at);
   }
 
   static MessageRevised read(ActionCodec.Reader r) {
-    return new MessageRevised(r.l(), r.l(), r.s(), r.l());
+    return new MessageRevised(r.l(), r.l(), r.l(), r.s(), r.l());
+  }
+
+  @Override
+  public boolean reachesOtherOwners() {
+    return peer != 0;
   }
 
   @Override
   public void apply(Applying to) {
-    if (!to.owns(sender)) {
+    if (to.owns(sender)) {
+      RevisionRow old = to.state().revision(messageId);
+      RevisionRow row = recall()
+          ? new RevisionRow(true, old == null ? 0 : old.editedAt(), old == null ? null : old.text())
+          : new RevisionRow(old != null && old.recalled(), at, text);
+      to.batch().put(Spaces.REVISIONS, LogKey.of(messageId), row.encode());
+      if (peer != 0) {
+        reviseCopy(to, sender, peer);
+      }
+    }
+    if (peer != 0 && to.owns(peer)) {
+      reviseCopy(to, peer, sender);
+    }
+  }
+
+  /** The owner's conversation row shows the message as it is now, if it is the last one. */
+  private void reviseCopy(Applying to, long owner, long other) {
+    ConversationRow row = to.state().conversationRow(owner, other);
+    if (row.lastId() != messageId) {
       return;
     }
-    RevisionRow old = to.state().revision(messageId);
-    RevisionRow row = recall()
-        ? new RevisionRow(true, old == null ? 0 : old.editedAt(), old == null ? null : old.text())
-        : new RevisionRow(old != null && old.recalled(), at, text);
-    to.batch().put(Spaces.REVISIONS, LogKey.of(messageId), row.encode());
+    // Read through the pending batch: the revision row is there (the sender's partition wrote it
+    // in this batch, or its batch was durable before this delivery).
+    Message now = to.state().message(messageId);
+    if (now != null) {
+      ConversationRows.write(to, owner, other, row, row.withLast(now));
+    }
   }
 }

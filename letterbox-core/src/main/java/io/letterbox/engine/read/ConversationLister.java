@@ -119,8 +119,6 @@ public final class ConversationLister {
       rows.add(p.row());
       newest.add(p.row() == null ? null : p.row().lastMessage(owner, p.peer()));
     }
-    // The rows' copies are as the messages arrived: recalls and edits since are in their revisions.
-    newest = state.revisedCopies(newest);
     if (!fromBroadcasts.isEmpty()) {
       List<Long> senders = new ArrayList<>(fromBroadcasts.size());
       List<Long> ids = new ArrayList<>(fromBroadcasts.size());

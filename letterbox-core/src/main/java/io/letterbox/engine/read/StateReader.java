@@ -66,6 +66,13 @@ public final class StateReader {
   private final Cache<Long, CachedMessage> messages;
 
   private record CachedMessage(Message message, boolean settled) {}
+
+  /**
+   * Messages revised within the revision horizon, when this process writes every revision of the
+   * store (one node hosting every partition): then a young message outside it needs no read of
+   * its revision. Null otherwise: readers read the revisions of young messages from the store.
+   */
+  private volatile java.util.concurrent.ConcurrentSkipListSet<Long> recentlyRevised;
   /** Every sender's own cap: few, small, refreshed by whoever applies or publishes a change. */
   private final Map<Long, FrequencyCap> caps = new ConcurrentHashMap<>();
   private final BroadcastIndex broadcasts;
@@ -171,12 +178,14 @@ public final class StateReader {
 
   /** Reads the revisions of {@code ids} (messages as logged, in {@code found}) and applies them. */
   private void revise(List<Long> ids, Map<Long, Message> found) {
+    long horizon = config.clock().millis() - config.revisionHorizon().toMillis();
+    java.util.concurrent.ConcurrentSkipListSet<Long> known = recentlyRevised;
     List<byte[]> keys = new ArrayList<>(ids.size());
     for (Long id : ids) {
-      keys.add(LogKey.of(id));
+      boolean young = Ids.epochMillis(id) >= horizon;
+      keys.add(known != null && young && !known.contains(id) ? null : LogKey.of(id));
     }
-    List<byte[]> rows = store.multiGet(Spaces.REVISIONS, keys);
-    long horizon = config.clock().millis() - config.revisionHorizon().toMillis();
+    List<byte[]> rows = readRevisions(keys);
     for (int i = 0; i < ids.size(); i++) {
       long id = ids.get(i);
       Message logged = found.get(id);
@@ -189,27 +198,50 @@ public final class StateReader {
     }
   }
 
-  /**
-   * @return the one-to-one messages {@code copies} (as their conversation rows copied them when
-   *     they arrived; nulls kept) as they are now, recalled or edited
-   */
-  public List<Message> revisedCopies(List<Message> copies) {
-    List<byte[]> keys = new ArrayList<>();
-    for (Message m : copies) {
-      if (m != null) {
-        keys.add(LogKey.of(m.id()));
+  /** @return the revision rows at {@code keys}; null where the key is null (known to have none) */
+  private List<byte[]> readRevisions(List<byte[]> keys) {
+    List<byte[]> wanted = new ArrayList<>(keys.size());
+    for (byte[] k : keys) {
+      if (k != null) {
+        wanted.add(k);
       }
     }
-    if (keys.isEmpty()) {
-      return copies;
+    if (wanted.size() == keys.size()) {
+      return store.multiGet(Spaces.REVISIONS, keys);
     }
-    List<byte[]> rows = store.multiGet(Spaces.REVISIONS, keys);
-    List<Message> out = new ArrayList<>(copies.size());
-    int k = 0;
-    for (Message m : copies) {
-      out.add(m == null ? null : revised(m, RevisionRow.decode(rows.get(k++))));
+    List<byte[]> read = wanted.isEmpty() ? List.of() : store.multiGet(Spaces.REVISIONS, wanted);
+    List<byte[]> out = new ArrayList<>(keys.size());
+    int r = 0;
+    for (byte[] k : keys) {
+      out.add(k == null ? null : read.get(r++));
     }
     return out;
+  }
+
+  /**
+   * From now on this reader learns every revision from {@link #revised} (the process writes all of
+   * them): young messages not among them are read without their revision row. Loads the
+   * revisions of messages still young from the store first.
+   */
+  public void learnRevisionsInProcess() {
+    java.util.concurrent.ConcurrentSkipListSet<Long> known = new java.util.concurrent.ConcurrentSkipListSet<>();
+    long since = config.clock().millis() - config.revisionHorizon().toMillis();
+    byte[] from = LogKey.of(Ids.firstIdAt(Math.max(since, Ids.EPOCH)));
+    store.scan(Spaces.REVISIONS, new KeyRange(from, null), false, (k, v) -> {
+      known.add(LogKey.id(k));
+      return true;
+    });
+    recentlyRevised = known;
+  }
+
+  /** Message {@code id} was revised (its row is in the store now). */
+  public void revised(long id) {
+    java.util.concurrent.ConcurrentSkipListSet<Long> known = recentlyRevised;
+    if (known != null) {
+      known.add(id);
+      long since = config.clock().millis() - config.revisionHorizon().toMillis();
+      known.headSet(Ids.firstIdAt(Math.max(since, Ids.EPOCH))).clear();
+    }
   }
 
   private static Message revised(Message m, RevisionRow r) {

@@ -43,7 +43,7 @@ public final class ReviseCommand extends Command<Message> {
         throw new LetterboxException(ErrorCode.RECALL_WINDOW_PASSED, String.format(
             "message %d was sent more than recall-window (%s) ago", messageId, context.config().recallWindow()));
       }
-      return Decision.of(context.ids().next(), new MessageRevised(messageId, sender, null, now), m.recall());
+      return Decision.of(context.ids().next(), new MessageRevised(messageId, sender, peerOf(m), null, now), m.recall());
     }
     if (m.recalled()) {
       throw LetterboxException.invalid("message %d was recalled: it cannot be edited", messageId);
@@ -56,6 +56,12 @@ public final class ReviseCommand extends Command<Message> {
       throw new LetterboxException(ErrorCode.EDIT_WINDOW_PASSED, String.format(
           "message %d was sent more than edit-window (%s) ago", messageId, context.config().editWindow()));
     }
-    return Decision.of(context.ids().next(), new MessageRevised(messageId, sender, text, now), m.edit(text, now));
+    return Decision.of(context.ids().next(), new MessageRevised(messageId, sender, peerOf(m), text, now),
+        m.edit(text, now));
+  }
+
+  /** The receiver of a one-to-one message, whose row may show it; 0 for a broadcast. */
+  private static long peerOf(Message m) {
+    return m.kind() == Message.Kind.SINGLE ? m.to() : 0;
   }
 }

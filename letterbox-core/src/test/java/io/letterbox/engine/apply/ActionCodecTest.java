@@ -54,8 +54,8 @@ class ActionCodecTest {
       new ConversationStateSet(1, Long.MAX_VALUE, false, true, false),
       new BlockSet(1, 2, true),
       new BlockSet(2, 1, false),
-      new MessageRevised(7, 1, null, 1_795_000_000_000L),
-      new MessageRevised(8, 1, "改过的", 1_795_000_000_001L));
+      new MessageRevised(7, 1, 2, null, 1_795_000_000_000L),
+      new MessageRevised(8, 1, 0, "改过的", 1_795_000_000_001L));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {
