@@ -132,8 +132,9 @@ public final class StateReader {
     List<Long> logged = new ArrayList<>();
     List<byte[]> loggedKeys = new ArrayList<>();
     List<Long> unsettled = new ArrayList<>();
+    Set<Long> seen = new HashSet<>();
     for (Long id : ids) {
-      if (found.containsKey(id) || logged.contains(id)) {
+      if (!seen.add(id)) {
         continue;
       }
       CachedMessage c = cached.get(id);
