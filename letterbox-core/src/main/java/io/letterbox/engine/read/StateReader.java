@@ -168,7 +168,7 @@ public final class StateReader {
       }
     }
     if (!unsettled.isEmpty()) {
-      revise(unsettled, found);
+      revise(unsettled, found, cached);
     }
     List<Message> out = new ArrayList<>(ids.size());
     for (Long id : ids) {
@@ -177,8 +177,11 @@ public final class StateReader {
     return out;
   }
 
-  /** Reads the revisions of {@code ids} (messages as logged, in {@code found}) and applies them. */
-  private void revise(List<Long> ids, Map<Long, Message> found) {
+  /**
+   * Reads the revisions of {@code ids} (messages as logged, in {@code found}) and applies them;
+   * caches what was not cached, and what settled since it was ({@code cached}: the entries found).
+   */
+  private void revise(List<Long> ids, Map<Long, Message> found, Map<Long, CachedMessage> cached) {
     long horizon = config.clock().millis() - config.revisionHorizon().toMillis();
     java.util.concurrent.ConcurrentSkipListSet<Long> known = recentlyRevised;
     List<byte[]> keys = new ArrayList<>(ids.size());
@@ -192,8 +195,8 @@ public final class StateReader {
       Message logged = found.get(id);
       Message now = revised(logged, RevisionRow.decode(rows.get(i)));
       found.put(id, now);
-      if (messages != null) {
-        boolean settled = Ids.epochMillis(id) < horizon;
+      boolean settled = Ids.epochMillis(id) < horizon;
+      if (messages != null && (settled || !cached.containsKey(id))) {
         messages.put(id, settled ? new CachedMessage(now, true) : new CachedMessage(logged, false));
       }
     }
