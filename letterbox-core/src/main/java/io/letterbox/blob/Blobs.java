@@ -53,10 +53,6 @@ public final class Blobs {
     this.maxBytes = maxBytes;
   }
 
-  public long maxBytes() {
-    return maxBytes;
-  }
-
   /**
    * Stores {@code bytes} unless they are stored already.
    *
