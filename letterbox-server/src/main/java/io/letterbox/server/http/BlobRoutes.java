@@ -23,6 +23,8 @@ import java.util.Optional;
  */
 final class BlobRoutes {
   private static final String CACHE_CONTROL = "private, max-age=31536000, immutable";
+  /** Bytes read and written at a time: four chunks. */
+  static final int SLICE_BYTES = 4 * Blobs.CHUNK_BYTES;
 
   private final Letterbox box;
   private final EngineCalls engine;
@@ -81,12 +83,32 @@ final class BlobRoutes {
         response.setStatusCode(206).putHeader("Content-Range",
             "bytes " + r.from() + "-" + (r.from() + r.length() - 1) + "/" + blob.size());
       }
-      if (!withBody || r.length() == 0) {
+      if (!withBody) {
         response.end();
         return;
       }
-      Replies.when(ctx, engine.read(() -> blobs.read(blob, r.from(), r.length())),
-          bytes -> response.end(Buffer.buffer(bytes)));
+      send(ctx, blobs, blob, r.from(), r.from() + r.length());
+    });
+  }
+
+  /**
+   * Writes bytes {@code [from, end)} of {@code blob} a slice at a time, each read when the client
+   * has taken the one before: a large blob never sits in memory whole.
+   */
+  private void send(RoutingContext ctx, Blobs blobs, Blob blob, long from, long end) {
+    HttpServerResponse response = ctx.response();
+    if (from >= end) {
+      response.end();
+      return;
+    }
+    long n = Math.min(SLICE_BYTES, end - from);
+    Replies.when(ctx, engine.read(() -> blobs.read(blob, from, n)), bytes -> {
+      response.write(Buffer.buffer(bytes));
+      if (response.writeQueueFull()) {
+        response.drainHandler(v -> send(ctx, blobs, blob, from + n, end));
+      } else {
+        send(ctx, blobs, blob, from + n, end);
+      }
     });
   }
 

@@ -27,7 +27,7 @@ class BlobsTest {
   private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final int MAX = 1_000_000;
+  private static final int MAX = 3_000_000;
 
   @TempDir
   static Path dir;
@@ -101,6 +101,23 @@ class BlobsTest {
     assertThat(header(get, "ETag")).isEqualTo("\"" + sha256(bytes) + "\"");
     assertThat(header(get, "Accept-Ranges")).isEqualTo("bytes");
     assertThat(header(get, "Content-Encoding")).as("stored bytes are sent as they are").isNotEqualTo("gzip");
+  }
+
+  @Test
+  void aBlobLargerThanOneSliceIsSentWholeAndByRangesAcrossSlices() throws Exception {
+    byte[] bytes = randomBytes(BlobRoutes.SLICE_BYTES * 2 + 12_345);
+    String id = upload(bytes, "video/mp4");
+    int at = BlobRoutes.SLICE_BYTES - 100;
+
+    HttpResponse<byte[]> whole = call("GET", "/v1/blobs/" + id, null);
+    int to = at + BlobRoutes.SLICE_BYTES + 200;
+    HttpResponse<byte[]> across = call("GET", "/v1/blobs/" + id, null, "Range", "bytes=" + at + "-" + to);
+
+    assertThat(whole.statusCode()).isEqualTo(200);
+    assertThat(whole.body()).isEqualTo(bytes);
+    assertThat(header(whole, "Content-Length")).isEqualTo(Integer.toString(bytes.length));
+    assertThat(across.statusCode()).isEqualTo(206);
+    assertThat(across.body()).isEqualTo(Arrays.copyOfRange(bytes, at, to + 1));
   }
 
   @Test
