@@ -182,44 +182,43 @@ public final class StateReader {
    * caches what was not cached, and what settled since it was ({@code cached}: the entries found).
    */
   private void revise(List<Long> ids, Map<Long, Message> found, Map<Long, CachedMessage> cached) {
-    long horizon = config.clock().millis() - config.revisionHorizon().toMillis();
+    long firstYoung = firstYoungId();
     java.util.concurrent.ConcurrentSkipListSet<Long> known = recentlyRevised;
-    List<byte[]> keys = new ArrayList<>(ids.size());
+    List<Long> toRead = new ArrayList<>(ids.size());
     for (Long id : ids) {
-      boolean young = Ids.epochMillis(id) >= horizon;
-      keys.add(known != null && young && !known.contains(id) ? null : LogKey.of(id));
+      // Known to have no revision: young, and not among those this process wrote.
+      if (known == null || id < firstYoung || known.contains(id)) {
+        toRead.add(id);
+      }
     }
-    List<byte[]> rows = readRevisions(keys);
-    for (int i = 0; i < ids.size(); i++) {
-      long id = ids.get(i);
+    Map<Long, RevisionRow> rows = new HashMap<>();
+    if (!toRead.isEmpty()) {
+      List<byte[]> keys = new ArrayList<>(toRead.size());
+      for (Long id : toRead) {
+        keys.add(LogKey.of(id));
+      }
+      List<byte[]> values = store.multiGet(Spaces.REVISIONS, keys);
+      for (int i = 0; i < toRead.size(); i++) {
+        if (values.get(i) != null) {
+          rows.put(toRead.get(i), RevisionRow.decode(values.get(i)));
+        }
+      }
+    }
+    for (Long id : ids) {
       Message logged = found.get(id);
-      Message now = revised(logged, RevisionRow.decode(rows.get(i)));
+      Message now = revised(logged, rows.get(id));
       found.put(id, now);
-      boolean settled = Ids.epochMillis(id) < horizon;
+      boolean settled = id < firstYoung;
       if (messages != null && (settled || !cached.containsKey(id))) {
         messages.put(id, settled ? new CachedMessage(now, true) : new CachedMessage(logged, false));
       }
     }
   }
 
-  /** @return the revision rows at {@code keys}; null where the key is null (known to have none) */
-  private List<byte[]> readRevisions(List<byte[]> keys) {
-    List<byte[]> wanted = new ArrayList<>(keys.size());
-    for (byte[] k : keys) {
-      if (k != null) {
-        wanted.add(k);
-      }
-    }
-    if (wanted.size() == keys.size()) {
-      return store.multiGet(Spaces.REVISIONS, keys);
-    }
-    List<byte[]> read = wanted.isEmpty() ? List.of() : store.multiGet(Spaces.REVISIONS, wanted);
-    List<byte[]> out = new ArrayList<>(keys.size());
-    int r = 0;
-    for (byte[] k : keys) {
-      out.add(k == null ? null : read.get(r++));
-    }
-    return out;
+  /** @return the smallest id of a message still young enough to be revised (decision 0009) */
+  private long firstYoungId() {
+    long since = config.clock().millis() - config.revisionHorizon().toMillis();
+    return Ids.firstIdAt(Math.max(since, Ids.EPOCH));
   }
 
   /**
@@ -229,9 +228,7 @@ public final class StateReader {
    */
   public void learnRevisionsInProcess() {
     java.util.concurrent.ConcurrentSkipListSet<Long> known = new java.util.concurrent.ConcurrentSkipListSet<>();
-    long since = config.clock().millis() - config.revisionHorizon().toMillis();
-    byte[] from = LogKey.of(Ids.firstIdAt(Math.max(since, Ids.EPOCH)));
-    store.scan(Spaces.REVISIONS, new KeyRange(from, null), false, (k, v) -> {
+    store.scan(Spaces.REVISIONS, new KeyRange(LogKey.of(firstYoungId()), null), false, (k, v) -> {
       known.add(LogKey.id(k));
       return true;
     });
@@ -243,8 +240,7 @@ public final class StateReader {
     java.util.concurrent.ConcurrentSkipListSet<Long> known = recentlyRevised;
     if (known != null) {
       known.add(id);
-      long since = config.clock().millis() - config.revisionHorizon().toMillis();
-      known.headSet(Ids.firstIdAt(Math.max(since, Ids.EPOCH))).clear();
+      known.headSet(firstYoungId()).clear();
     }
   }
 

@@ -3,13 +3,15 @@ package io.letterbox.engine.write;
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.engine.apply.MessageRevised;
+import io.letterbox.engine.read.StateReader;
 import io.letterbox.id.Ids;
 import io.letterbox.model.Extras;
 import io.letterbox.model.Message;
 
 /**
  * Recalls ({@code text} null) or edits a message for its sender, within the window (decision
- * 0009). Decided by the sender's partition, the only one whose actions revise its messages.
+ * 0009). Decided by the sender's partition, the only one whose actions revise its messages:
+ * {@code sender} is who asks, refused unless it sent the message.
  * Recalling a recalled message changes nothing; a recalled message cannot be edited.
  */
 public final class ReviseCommand extends Command<Message> {
@@ -25,9 +27,12 @@ public final class ReviseCommand extends Command<Message> {
 
   @Override
   Decision<Message> decide(EngineContext context) {
-    Message m = context.state().message(messageId);
-    if (m == null) {
-      throw LetterboxException.notFound("no message %d", messageId);
+    StateReader state = context.state();
+    Message m = state.message(messageId);
+    // A sender may revise what it sent (a broadcast too, which is in no history of its own);
+    // anyone else learns only whether the message is theirs to see.
+    if (m == null || (m.from() != sender && !seenBy(state, sender, m))) {
+      throw LetterboxException.notFound("user %d has no message %d", sender, messageId);
     }
     if (m.from() != sender) {
       throw new LetterboxException(ErrorCode.NOT_SENDER,
@@ -58,6 +63,11 @@ public final class ReviseCommand extends Command<Message> {
     }
     return Decision.of(context.ids().next(), new MessageRevised(messageId, sender, peerOf(m), text, now),
         m.edit(text, now));
+  }
+
+  private static boolean seenBy(StateReader state, long uid, Message m) {
+    long peer = StateReader.peerOf(uid, m);
+    return peer != 0 && state.visible(uid, peer, m);
   }
 
   /** The receiver of a one-to-one message, whose row may show it; 0 for a broadcast. */

@@ -2,6 +2,7 @@ package io.letterbox.engine.write;
 
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
+import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.CapLevels;
 import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.read.StateReader;
@@ -73,20 +74,21 @@ public final class SendCommand extends Command<SendResult> {
 
   /**
    * FNV-1a over what makes two sends the same message: the receiver, the text and, for a message
-   * that is not plain text, its type, payload and attachments (so plain text hashes as before).
+   * that is not plain text, its type, payload and attachments as the log encodes them (a stable
+   * form: the hash is stored with the idempotency key; plain text hashes as before).
    */
   private static long hash(SendRequest r) {
     long h = 0xcbf29ce484222325L;
     h = (h ^ r.to()) * 0x100000001b3L;
-    h = fnv(h, r.text());
+    h = fnv(h, r.text().getBytes(StandardCharsets.UTF_8));
     if (!r.extras().isPlainText()) {
-      h = fnv(h, r.extras().toString());
+      h = fnv(h, ActionCodec.encode(new Sent(0, 0, 0, "", null, 0, false, r.extras())));
     }
     return h;
   }
 
-  private static long fnv(long h, String s) {
-    for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
+  private static long fnv(long h, byte[] bytes) {
+    for (byte b : bytes) {
       h = (h ^ (b & 0xFF)) * 0x100000001b3L;
     }
     return h;

@@ -21,9 +21,8 @@ final class BroadcastRoutes {
     this.engine = engine;
   }
 
-  private static final String[] FIELDS = java.util.stream.Stream.concat(
-      java.util.stream.Stream.of("from", "text", "audience", "priority", "idempotencyKey"), MessageContent.FIELDS.stream())
-      .toArray(String[]::new);
+  private static final String[] FIELDS =
+      MessageContent.withFields("from", "text", "audience", "priority", "idempotencyKey");
 
   void register(Routes routes) {
     routes.add(POST, "/v1/broadcasts", ctx -> {

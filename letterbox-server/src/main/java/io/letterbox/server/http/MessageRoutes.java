@@ -19,8 +19,7 @@ import java.util.List;
 
 /** Sending, reading one, deleting and importing messages. */
 final class MessageRoutes {
-  private static final String[] SEND_FIELDS = java.util.stream.Stream.concat(
-      java.util.stream.Stream.of("from", "to", "text", "idempotencyKey"), MessageContent.FIELDS.stream()).toArray(String[]::new);
+  private static final String[] SEND_FIELDS = MessageContent.withFields("from", "to", "text", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
 

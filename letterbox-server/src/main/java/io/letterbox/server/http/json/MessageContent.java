@@ -10,10 +10,17 @@ import java.util.List;
 
 /** Reads what a message carries besides its ids from a request: {@code type}, {@code payload}, {@code attachments}. */
 public final class MessageContent {
-  /** The fields it reads, to allow in a request body. */
-  public static final List<String> FIELDS = List.of("type", "payload", "attachments");
+  /** The fields it reads. */
+  private static final List<String> FIELDS = List.of("type", "payload", "attachments");
 
   private MessageContent() {}
+
+  /** @return the fields a body that carries a message may have: {@code own} and the content's */
+  public static String[] withFields(String... own) {
+    List<String> all = new ArrayList<>(List.of(own));
+    all.addAll(FIELDS);
+    return all.toArray(String[]::new);
+  }
 
   /**
    * @return the extras the body names ({@link Extras#TEXT} for none); the engine checks the type,
