@@ -349,33 +349,34 @@ public abstract class ClusterContract {
   @Test
   void aReadReceiptReachesThePeerOnAnotherNode() {
     long reader = 1;
-    long writer = 2;
-    while (partitioning.of(writer) % 3 == partitioning.of(reader) % 3) {
-      writer++;
-    }
+    long writer = userOnAnotherNodeThan(reader);
     long id = ownerOf(writer).send(new SendRequest(writer, reader, "read me", null)).join().message().id();
     ownerOf(reader).markRead(reader, writer, "mobile", id).join();
-    long w = writer;
-    await().atMost(WAIT).until(() -> ownerOf(w).conversation(w, reader).peerReadUpTo() == id);
+    await().atMost(WAIT).until(() -> ownerOf(writer).conversation(writer, reader).peerReadUpTo() == id);
   }
 
   @Test
   void aRecallDecidedOnTheSendersNodeIsSeenOnTheReceiversNodeInHistoryAndList() {
     long receiver = 1;
-    long sender = 2;
-    while (partitioning.of(sender) % 3 == partitioning.of(receiver) % 3) {
-      sender++;
-    }
+    long sender = userOnAnotherNodeThan(receiver);
     long id = ownerOf(sender).send(new SendRequest(sender, receiver, "recall me", null)).join().message().id();
     assertThat(ownerOf(receiver).history(receiver, sender, null, 1).items().get(0).recalled()).isFalse();
 
     ownerOf(sender).recall(sender, id).join();
 
-    long s = sender;
     await().atMost(WAIT).until(() -> ownerOf(receiver).conversations(receiver, null, 10).items().get(0)
         .lastMessage().recalled());
-    assertThat(ownerOf(receiver).history(receiver, s, null, 1).items().get(0).recalled()).isTrue();
+    assertThat(ownerOf(receiver).history(receiver, sender, null, 1).items().get(0).recalled()).isTrue();
     assertThat(ownerOf(sender).conversations(sender, null, 10).items().get(0).lastMessage().recalled()).isTrue();
+  }
+
+  /** @return the smallest uid above {@code uid} whose partition another node hosts */
+  private long userOnAnotherNodeThan(long uid) {
+    long other = uid + 1;
+    while (ownerOf(other) == ownerOf(uid)) {
+      other++;
+    }
+    return other;
   }
 
   private Letterbox ownerOf(long uid) {
