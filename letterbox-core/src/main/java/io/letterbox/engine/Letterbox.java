@@ -354,9 +354,8 @@ public final class Letterbox implements AutoCloseable {
    * Recalls message {@code id} for its sender {@code uid} (decision 0009): every party then sees
    * it recalled. Recalling it again answers the same.
    *
-   * @return the message as recalled
-   * @throws LetterboxException NOT_FOUND if {@code uid} cannot see it, NOT_SENDER if {@code uid} did
-   *     not send it, RECALL_WINDOW_PASSED if it is older than recall-window
+   * @return the message as recalled; fails with NOT_FOUND if {@code uid} cannot see it, NOT_SENDER
+   *     if {@code uid} did not send it, RECALL_WINDOW_PASSED if it is older than recall-window
    */
   public CompletableFuture<Message> recall(long uid, long id) {
     return revise(uid, id, null);
@@ -365,9 +364,9 @@ public final class Letterbox implements AutoCloseable {
   /**
    * Edits the text of text message {@code id} for its sender {@code uid}.
    *
-   * @return the message as edited
-   * @throws LetterboxException NOT_FOUND, NOT_SENDER, EDIT_WINDOW_PASSED, or INVALID_ARGUMENT for a
-   *     message of another type, a recalled one or a bad text
+   * @return the message as edited; fails with NOT_FOUND, NOT_SENDER, EDIT_WINDOW_PASSED, or
+   *     INVALID_ARGUMENT for a message of another type or a recalled one
+   * @throws LetterboxException INVALID_ARGUMENT for a bad text
    */
   public CompletableFuture<Message> edit(long uid, long id, String text) {
     return revise(uid, id, Validate.text(text, config.maxTextLength()));
