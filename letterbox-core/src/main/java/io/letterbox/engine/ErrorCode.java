@@ -15,6 +15,8 @@ public enum ErrorCode {
   /** The message is older than edit-window. */
   EDIT_WINDOW_PASSED,
   IDEMPOTENCY_CONFLICT,
+  /** A sync position older than sync-retention: the client lists its conversations again. */
+  SYNC_TOO_OLD,
   PAYLOAD_TOO_LARGE,
   FREQUENCY_CAPPED,
   OVERLOADED,

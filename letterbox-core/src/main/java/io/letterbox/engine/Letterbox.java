@@ -2,6 +2,12 @@ package io.letterbox.engine;
 
 import io.letterbox.blob.Blobs;
 import io.letterbox.engine.apply.Action;
+import io.letterbox.engine.feed.EventStreams;
+import io.letterbox.engine.feed.FeedEntry;
+import io.letterbox.engine.feed.FeedPosition;
+import io.letterbox.engine.feed.FeedReader;
+import io.letterbox.keys.FeedKey;
+import io.letterbox.model.SyncPage;
 import io.letterbox.engine.apply.AllDeleted;
 import io.letterbox.engine.apply.BlockSet;
 import io.letterbox.engine.apply.BroadcastAccepted;
@@ -99,6 +105,10 @@ public final class Letterbox implements AutoCloseable {
   private final Cursors cursors;
   private final KeyValueStore store;
   private final Blobs blobs;
+  private final FeedReader feed;
+  private final EventStreams streams;
+  /** The newest day whose older feed events were deleted (decision 0010). */
+  private volatile int feedSweptBefore;
   private final Partitioning partitioning;
   private final Peers peers;
   private final boolean hostsAll;
@@ -137,6 +147,11 @@ public final class Letterbox implements AutoCloseable {
     this.history = new HistoryReader(state, cursors);
     this.unread = new UnreadCounter(state, config);
     this.conversations = new ConversationLister(state, cursors, unread, config.cachedHeadBytes());
+    this.feed = new FeedReader(store, state, cursors, partitioning, config, p -> {
+      PartitionWriter w = writers.get(p);
+      return w == null ? Long.MAX_VALUE : w.durableSeq();
+    });
+    this.streams = new EventStreams(feed, state, store, replies);
     this.jobs = new BroadcastJobs(store, state, config,
         (id, sender) -> submit(sender, new CompleteBroadcastCommand(id, sender)));
     if (hostsAll) {
@@ -150,6 +165,7 @@ public final class Letterbox implements AutoCloseable {
       // partition another still believes it hosts, and that one learns it only when it writes.
       timer.scheduleWithFixedDelay(this::checkEpochs, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
     }
+    timer.scheduleWithFixedDelay(this::sweepFeed, 0, 1, java.util.concurrent.TimeUnit.HOURS);
     this.prewarm = new Thread(this::prewarmBigSenders, "letterbox-prewarm");
     prewarm.setDaemon(true);
     prewarm.start();
@@ -203,6 +219,7 @@ public final class Letterbox implements AutoCloseable {
     if (writer != null) {
       writer.close();
     }
+    streams.keepOnly(owner -> writers.get(partitioning.of(owner)) != null);
     if (!hostsAll && hosted().isEmpty()) {
       // Out of the cluster (or leaving it): announcements of other senders' broadcasts may be
       // missed until it is back, so what it knew of them is not trusted then.
@@ -239,6 +256,7 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("sender", sender);
     Validate.messageId(id);
     state.broadcasts().published(sender, id);
+    streams.published(sender, id);
   }
 
   private void checkPartition(int p) {
@@ -290,6 +308,11 @@ public final class Letterbox implements AutoCloseable {
         return w.submit(new DeliverCommand(partition, origins, actions));
       }
       return peers.deliver(partition, origins);
+    }
+
+    @Override
+    public void events(List<FeedEntry> events) {
+      streams.feed(events);
     }
 
     @Override
@@ -698,6 +721,10 @@ public final class Letterbox implements AutoCloseable {
         request.idempotencyKey(), extras);
     long wait = config.deliveryWait().toMillis();
     return submit(checked.from(), new BroadcastCommand(checked))
+        .thenApply(id -> {
+          streams.published(checked.from(), id);
+          return id;
+        })
         .thenCompose(id -> peers.published(checked.from(), id)
             .completeOnTimeout(null, wait, java.util.concurrent.TimeUnit.MILLISECONDS)
             .handle((ok, error) -> id))
@@ -756,10 +783,60 @@ public final class Letterbox implements AutoCloseable {
         r.done() ? Optional.of(Instant.ofEpochMilli(r.completedAt())) : Optional.empty());
   }
 
+  // --- events (decision 0010) ---
+
+  /**
+   * {@code owner}'s events after position {@code since}, oldest first, at most {@code limit}.
+   *
+   * @param since a position this server issued; null for the owner's position now and no events
+   * @throws LetterboxException {@link ErrorCode#SYNC_TOO_OLD} for a position older than sync-retention,
+   *     {@link ErrorCode#INVALID_ARGUMENT} for one this server did not issue for this owner
+   */
+  public SyncPage sync(long owner, String since, int limit) {
+    Validate.uid("uid", owner);
+    Validate.limit(limit);
+    requireHosted(owner);
+    if (since == null) {
+      return new SyncPage(List.of(), feed.encode(owner, feed.now(owner)), false);
+    }
+    return feed.read(owner, feed.decode(owner, since), limit);
+  }
+
+  /**
+   * Streams {@code owner}'s events after {@code since} (null: from now) to {@code sink}: first
+   * those it missed, then each as it happens. Close the stream when the client goes away.
+   */
+  public EventStreams.Stream events(long owner, String since, EventStreams.Sink sink) {
+    Validate.uid("uid", owner);
+    requireHosted(owner);
+    FeedPosition from = since == null ? feed.now(owner) : feed.decode(owner, since);
+    return streams.open(owner, from, sink);
+  }
+
+  /** Event streams open on this node. */
+  public int openEventStreams() {
+    return streams.open();
+  }
+
+  /** Deletes the feed's days past the retention, once a day; any node may (the deletes are the same). */
+  private void sweepFeed() {
+    int before = feed.oldestDay();
+    if (before <= feedSweptBefore || closed) {
+      return;
+    }
+    try {
+      store.deleteRange(Spaces.FEED, FeedKey.before(before));
+      feedSweptBefore = before;
+    } catch (RuntimeException e) {
+      log.warn("the change feed past its retention was not deleted; trying again in an hour", e);
+    }
+  }
+
   /** Finishes the writes already accepted, then stops. Does not close the store. */
   @Override
   public void close() {
     closed = true;
+    streams.close();
     prewarm.interrupt();
     jobs.close();
     for (int p = 0; p < writers.length(); p++) {

@@ -34,6 +34,8 @@ import java.util.Optional;
  * @param maxBlobBytes      largest blob (attachment) a client may store, in bytes
  * @param recallWindow      how long after sending it a sender may recall a message
  * @param editWindow        how long after sending it a sender may edit a text message
+ * @param syncRetention     how long each owner's change feed keeps its events for {@code sync}
+ *                          and resumed event streams (whole days, decision 0010)
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -58,6 +60,7 @@ public record LetterboxConfig(
     long maxBlobBytes,
     java.time.Duration recallWindow,
     java.time.Duration editWindow,
+    java.time.Duration syncRetention,
     Clock clock) {
 
   public LetterboxConfig {
@@ -98,6 +101,10 @@ public record LetterboxConfig(
         || recallWindow.compareTo(MAX_REVISION_WINDOW) > 0 || editWindow.compareTo(MAX_REVISION_WINDOW) > 0) {
       throw new IllegalArgumentException("recallWindow and editWindow must be from 0 to " + MAX_REVISION_WINDOW);
     }
+    if (syncRetention.compareTo(java.time.Duration.ofDays(1)) < 0 || syncRetention.compareTo(MAX_SYNC_RETENTION) > 0
+        || syncRetention.toSeconds() % 86_400 != 0) {
+      throw new IllegalArgumentException("syncRetention must be whole days from P1D to " + MAX_SYNC_RETENTION + ": " + syncRetention);
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
@@ -105,6 +112,8 @@ public record LetterboxConfig(
 
   /** The longest recall or edit window: readers consult revisions of messages younger than it (decision 0009). */
   public static final java.time.Duration MAX_REVISION_WINDOW = java.time.Duration.ofDays(1);
+  /** The longest feed retention: a sync scans one bucket per day since its position. */
+  public static final java.time.Duration MAX_SYNC_RETENTION = java.time.Duration.ofDays(366);
   /** Time for a revision decided at its window's end to be written (decision 0009). */
   private static final java.time.Duration REVISION_GRACE = java.time.Duration.ofMinutes(10);
 
@@ -143,6 +152,7 @@ public record LetterboxConfig(
     b.maxBlobBytes = maxBlobBytes;
     b.recallWindow = recallWindow;
     b.editWindow = editWindow;
+    b.syncRetention = syncRetention;
     b.clock = clock;
     return b;
   }
@@ -179,6 +189,7 @@ public record LetterboxConfig(
     private long maxBlobBytes = 20L << 20;
     private java.time.Duration recallWindow = java.time.Duration.ofMinutes(2);
     private java.time.Duration editWindow = java.time.Duration.ofMinutes(15);
+    private java.time.Duration syncRetention = java.time.Duration.ofDays(30);
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -202,13 +213,14 @@ public record LetterboxConfig(
     public Builder maxBlobBytes(long v) { maxBlobBytes = v; return this; }
     public Builder recallWindow(java.time.Duration v) { recallWindow = v; return this; }
     public Builder editWindow(java.time.Duration v) { editWindow = v; return this; }
+    public Builder syncRetention(java.time.Duration v) { syncRetention = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
-          requestsFolder, maxBlobBytes, recallWindow, editWindow, clock);
+          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, clock);
     }
   }
 }

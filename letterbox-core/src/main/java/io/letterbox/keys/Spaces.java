@@ -65,10 +65,13 @@ public final class Spaces {
   /** Blobs (attachments), content-addressed, in chunks: {@link BlobKey} → {@code BlobRow} or a chunk's bytes. */
   public static final Space BLOBS = Space.large("blobs", BlobKey.HASH_PREFIX);
 
+  /** Owners' change feeds (decision 0010): {@link FeedKey} → {@code FeedRow}, kept for the sync retention. */
+  public static final Space FEED = Space.plain("feed", FeedKey.DAY_OWNER_PREFIX);
+
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
-      CAPS, CAP_LEVELS, REVISIONS, BLOBS);
+      CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED);
 
   /**
    * The spaces nothing derives: the log, the journals and the blobs. {@code migrate} copies them,

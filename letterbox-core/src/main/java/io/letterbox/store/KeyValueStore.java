@@ -41,6 +41,30 @@ public interface KeyValueStore extends StoreReads, AutoCloseable {
     return new BatchedLoad(this, space);
   }
 
+  /**
+   * Removes every key of {@code range} in {@code space}, durable when it returns; for data no
+   * reader needs any more (the change feed past its retention), not part of any batch. The
+   * default deletes what a scan finds, in batches; backends with a range delete override it.
+   */
+  default void deleteRange(Space space, KeyRange range) {
+    java.util.List<byte[]> keys = new java.util.ArrayList<>();
+    scan(space, range, false, (k, v) -> {
+      keys.add(k);
+      if (keys.size() == 1_000) {
+        WriteBatch b = newBatch();
+        keys.forEach(key -> b.delete(space, key));
+        write(b).join();
+        keys.clear();
+      }
+      return true;
+    });
+    if (!keys.isEmpty()) {
+      WriteBatch b = newBatch();
+      keys.forEach(key -> b.delete(space, key));
+      write(b).join();
+    }
+  }
+
   /** Rewrites the stored data compactly (a hint; may do nothing). */
   default void compact() {}
 

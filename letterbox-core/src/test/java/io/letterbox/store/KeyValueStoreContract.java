@@ -80,6 +80,25 @@ public interface KeyValueStoreContract {
   }
 
   @Test
+  default void deleteRangeRemovesExactlyTheKeysOfItsRangeInItsSpace() {
+    for (Space space : List.of(PLAIN, PREFIXED)) {
+      write(b -> b.put(space, bytes(1, 0, 0, 0, 9), bytes(10)).put(space, bytes(2, 0, 0, 0, 1), bytes(20))
+          .put(space, bytes(2, 0, 0, 0, 2), bytes(21)).put(space, bytes(3), bytes(30)).put(space, bytes(4, 0, 0, 0), bytes(40)));
+      write(b -> b.put(OTHER, bytes(2, 0, 0, 0, 1), bytes(99)));
+
+      store().deleteRange(space, new KeyRange(bytes(2), bytes(4)));
+
+      assertThat(entries(store().scan(space, all(), false, 10))).as(space.name())
+          .containsExactly("0100000009=0a", "04000000=28");
+      assertThat(store().get(space, bytes(2, 0, 0, 0, 1))).isNull();
+      assertThat(store().get(OTHER, bytes(2, 0, 0, 0, 1))).containsExactly(99);
+
+      store().deleteRange(space, new KeyRange(bytes(4), null));
+      assertThat(entries(store().scan(space, all(), false, 10))).containsExactly("0100000009=0a");
+    }
+  }
+
+  @Test
   default void deleteRemovesTheKeyFromGetsAndScans() {
     write(b -> b.put(PLAIN, bytes(1), bytes(10)).put(PLAIN, bytes(2), bytes(20)));
     write(b -> b.delete(PLAIN, bytes(1)));

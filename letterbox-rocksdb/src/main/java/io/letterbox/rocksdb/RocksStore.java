@@ -270,6 +270,24 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
+  /** One range tombstone (a bounded range; an open one is deleted key by key): compaction reclaims the space. */
+  @Override
+  public void deleteRange(Space space, io.letterbox.store.KeyRange range) {
+    if (range.to() == null) {
+      KeyValueStore.super.deleteRange(space, range);
+      return;
+    }
+    Lock lock = enter();
+    try {
+      db.deleteRange(families.of(space).handle(), writes, range.from(), range.to());
+      committer.durable().join();
+    } catch (RocksDBException e) {
+      throw new StoreException("range delete failed in " + dir + ": " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /**
    * A load that writes a table file under {@code ingest/} and ingests it on commit (see
    * {@link RocksSortedLoad}). Files that a crash left there are deleted at the next open.

@@ -1,5 +1,7 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.rows.FeedRow;
+
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.store.Bytes;
@@ -28,6 +30,7 @@ public record AllDeleted(long owner, long upTo) implements Action {
   @Override
   public void apply(Applying to) {
     to.batch().put(Spaces.STATE, StateKey.ownerWatermark(owner), Bytes.ofLong(upTo));
+    to.event(owner, new FeedRow(FeedRow.Type.DELETED, 0, 0, upTo, 0, ""), null);
     // Only conversations with incoming messages can have unread ones.
     to.state().conversationRows(owner).forEach((peer, row) -> {
       if (row.incoming() > 0) {

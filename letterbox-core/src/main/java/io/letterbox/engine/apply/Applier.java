@@ -1,14 +1,18 @@
 package io.letterbox.engine.apply;
 
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.feed.FeedEntry;
 import io.letterbox.engine.partition.PartitionRecords;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.keys.DeliveryKey;
+import io.letterbox.keys.FeedKey;
 import io.letterbox.keys.JournalKey;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
+import io.letterbox.model.Message;
 import io.letterbox.rows.FanoutJobRow;
+import io.letterbox.rows.FeedRow;
 import io.letterbox.rows.JournalEntry;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyValueStore;
@@ -67,6 +71,15 @@ public final class Applier implements Applying {
   private long replayedSeq = -1;
   /** The seq of the journal entry the last flush committed; 0 if it committed none. */
   private long committedSeq;
+  /** Live writer: the day of its last journal entry; entries never go back a day. */
+  private int day;
+  private boolean feed = true;
+  /** Feed events of actions appended since the last entry was placed. */
+  private final List<Unplaced> events = new ArrayList<>();
+  /** Feed events of the batch flushed last, at their positions, for connected clients. */
+  private final List<FeedEntry> placed = new ArrayList<>();
+
+  private record Unplaced(long owner, FeedRow row, Message content) {}
 
   /**
    * @param fanOut how a replay does a finished broadcast's fan-out (after the pending writes are
@@ -84,10 +97,19 @@ public final class Applier implements Applying {
     this.touched = new int[partitioning.count()];
   }
 
-  /** Makes this the partition's live writer: each flush commits journal entry {@code nextSeq}, then the next. */
-  public void commitFrom(long epoch, long nextSeq) {
+  /**
+   * Makes this the partition's live writer: each flush commits journal entry {@code nextSeq}, then
+   * the next, on the clock's day but never before {@code day}.
+   */
+  public void commitFrom(long epoch, long nextSeq, int day) {
     this.epoch = epoch;
     this.nextSeq = nextSeq;
+    this.day = day;
+  }
+
+  /** The UTC day of {@code millis} since the epoch. */
+  public static int dayOf(long millis) {
+    return (int) Math.floorDiv(millis, 86_400_000L);
   }
 
   /** The state with every appended action in it, pending or written. */
@@ -124,6 +146,18 @@ public final class Applier implements Applying {
   @Override
   public boolean home() {
     return home;
+  }
+
+  @Override
+  public void event(long owner, FeedRow row, Message content) {
+    if (feed) {
+      events.add(new Unplaced(owner, row, content));
+    }
+  }
+
+  /** Makes it record no feed events: a replay of a log from before journals, whose entries have no seqs. */
+  public void recordNoEvents() {
+    feed = false;
   }
 
   @Override
@@ -167,9 +201,18 @@ public final class Applier implements Applying {
     record(-origin);
   }
 
-  /** A replay appended the actions of journal entry {@code seq}: the next flush marks it applied. */
-  public void replayed(long seq) {
+  /**
+   * A replay appended the actions of journal entry {@code seq}, committed on {@code day}: their
+   * feed events get the entry's positions again (none for an entry without a day, or one past the
+   * feed's retention), and the next flush marks it applied.
+   */
+  public void replayed(long seq, int day) {
     replayedSeq = seq;
+    int oldest = dayOf(config.clock().millis()) - (int) config.syncRetention().toDays();
+    if (day != 0 && day >= oldest) {
+      place(seq, day, false);
+    }
+    events.clear();
   }
 
   /** Actions and deliveries appended since the last flush. */
@@ -185,6 +228,25 @@ public final class Applier implements Applying {
   /** The seq of the journal entry the last {@link #flush} committed; 0 if none. */
   public long committedSeq() {
     return committedSeq;
+  }
+
+  /** The feed events of the batch flushed last, at their positions. */
+  public List<FeedEntry> takeEvents() {
+    List<FeedEntry> out = List.copyOf(placed);
+    placed.clear();
+    return out;
+  }
+
+  /** Puts the unplaced feed events into the pending batch at entry {@code seq}'s positions. */
+  private void place(long seq, int day, boolean live) {
+    for (int i = 0; i < events.size(); i++) {
+      Unplaced e = events.get(i);
+      pending.put(Spaces.FEED, FeedKey.of(day, e.owner(), seq, i), e.row().encode());
+      if (live) {
+        placed.add(new FeedEntry(e.owner(), day, seq, i, e.row(), e.content()));
+      }
+    }
+    events.clear();
   }
 
   /** The actions of the batch flushed last whose effects reach other partitions. */
@@ -224,8 +286,10 @@ public final class Applier implements Applying {
     if (nextSeq > 0 && appliedCount > 0) {
       long seq = nextSeq++;
       committedSeq = seq;
+      day = Math.max(day, dayOf(config.clock().millis()));
+      place(seq, day, true);
       commit = new PendingWrites.Put(Spaces.JOURNAL, JournalKey.of(partition, seq),
-          new JournalEntry(epoch, Arrays.copyOf(applied, appliedCount)).encode());
+          new JournalEntry(epoch, Arrays.copyOf(applied, appliedCount), day).encode());
       marker = new PendingWrites.Put(Spaces.STATE, PartitionRecords.appliedKey(partition), Bytes.ofLong(seq));
     } else if (replayedSeq >= 0) {
       marker = new PendingWrites.Put(Spaces.STATE, PartitionRecords.appliedKey(partition), Bytes.ofLong(replayedSeq));
@@ -244,6 +308,8 @@ public final class Applier implements Applying {
     pending.discard();
     appliedCount = 0;
     outgoing.clear();
+    events.clear();
+    placed.clear();
     state.reloadCaps();
   }
 

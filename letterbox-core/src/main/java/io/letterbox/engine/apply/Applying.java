@@ -32,4 +32,12 @@ public interface Applying {
    * logged the completion; a replay of the log does it here.
    */
   void fanOut(FanoutJobRow job);
+
+  /**
+   * Records an event in {@code owner}'s change feed (decision 0010), for an owner this partition
+   * {@linkplain #owns owns}: written with the journal entry of the batch, at its seq.
+   *
+   * @param content the message a message event announces, for connected clients; may be null
+   */
+  void event(long owner, io.letterbox.rows.FeedRow row, io.letterbox.model.Message content);
 }

@@ -1,5 +1,7 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.rows.FeedRow;
+
 import io.letterbox.rows.ConversationRow;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
@@ -30,6 +32,7 @@ public record ConversationDeleted(long owner, long peer, long upTo) implements A
   public void apply(Applying to) {
     to.batch().put(Spaces.STATE, StateKey.conversationWatermark(owner, peer), Bytes.ofLong(upTo));
     ConversationRows.markAllRead(to, owner, peer, upTo);
+    to.event(owner, new FeedRow(FeedRow.Type.DELETED, peer, 0, upTo, 0, ""), null);
     ConversationRow conversation = to.state().conversationRow(owner, peer);
     if (conversation.lastId() > 0 && conversation.lastId() <= upTo) {
       ConversationRows.lastIdIs(to, owner, peer, conversation, 0);

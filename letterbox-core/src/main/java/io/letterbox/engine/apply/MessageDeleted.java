@@ -1,5 +1,7 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.rows.FeedRow;
+
 import io.letterbox.rows.ConversationRow;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.TimelineKey;
@@ -31,6 +33,7 @@ public record MessageDeleted(long owner, long peer, long id) implements Action {
   @Override
   public void apply(Applying to) {
     to.batch().put(Spaces.HIDDEN, TimelineKey.of(owner, peer, id), EMPTY);
+    to.event(owner, FeedRow.message(FeedRow.Type.DELETED, peer, id), null);
     byte[] timelineRow = to.state().timelineRow(owner, peer, id);
     if (timelineRow != null && TimelineFlags.countsAsUnread(timelineRow)) {
       // An unread message that disappears no longer counts on the devices that had not read it.

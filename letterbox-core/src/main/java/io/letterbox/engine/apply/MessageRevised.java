@@ -1,5 +1,7 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.rows.FeedRow;
+
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Message;
@@ -51,10 +53,17 @@ public record MessageRevised(long messageId, long sender, long peer, String text
       if (peer != 0) {
         reviseCopy(to, sender, peer);
       }
+      to.event(sender, event(peer), null);
     }
     if (peer != 0 && to.owns(peer)) {
       reviseCopy(to, peer, sender);
+      to.event(peer, event(sender), null);
     }
+  }
+
+  /** The feed event of a party whose other party is {@code other} (0: the receivers of a broadcast). */
+  private FeedRow event(long other) {
+    return FeedRow.message(recall() ? FeedRow.Type.RECALLED : FeedRow.Type.EDITED, other, messageId);
   }
 
   /** The owner's conversation row shows the message as it is now, if it is the last one. */

@@ -70,6 +70,9 @@ public final class Reach implements Applying {
   @Override
   public void fanOut(io.letterbox.rows.FanoutJobRow job) {}
 
+  @Override
+  public void event(long owner, io.letterbox.rows.FeedRow row, io.letterbox.model.Message content) {}
+
   private static final WriteBatch DROPPED = new WriteBatch() {
     @Override
     public WriteBatch put(Space space, byte[] key, byte[] value) {

@@ -1,5 +1,7 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.rows.FeedRow;
+
 import io.letterbox.rows.ConversationRow;
 import io.letterbox.keys.Spaces;
 import io.letterbox.rows.ReadPosition;
@@ -46,12 +48,14 @@ public record ReadMarked(long owner, long peer, String device, long upTo) implem
       ConversationRow mine = to.state().conversationRow(owner, peer);
       long base = mine.incoming() - to.state().unreadAfter(owner, peer, upTo);
       ConversationRows.write(to, owner, peer, mine, mine.withPosition(device, new ReadPosition(upTo, base)));
+      to.event(owner, new FeedRow(FeedRow.Type.READ, peer, 0, upTo, 0, device), null);
     }
     if (to.owns(peer)) {
       // A read receipt: the peer's row of a one-to-one conversation (a broadcaster has no row per receiver).
       ConversationRow theirs = to.state().conversationRow(peer, owner);
       if (theirs.lastId() > 0 && theirs.peerReadUpTo() < upTo) {
         ConversationRows.write(to, peer, owner, theirs, theirs.withPeerReadUpTo(upTo));
+        to.event(peer, new FeedRow(FeedRow.Type.READ, owner, 0, upTo, FeedRow.BY_PEER, ""), null);
       }
     }
   }

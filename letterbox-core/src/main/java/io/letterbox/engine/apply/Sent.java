@@ -1,5 +1,7 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.rows.FeedRow;
+
 import io.letterbox.bitmap.Blocks;
 import io.letterbox.id.Ids;
 import io.letterbox.keys.IdempotencyKey;
@@ -63,6 +65,10 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
     return new Sent(id, from, to, text, key, hash, request, r.more() ? r.extras() : Extras.TEXT);
   }
 
+  private Message message() {
+    return new Message(id, Message.Kind.SINGLE, from, to, text, extras);
+  }
+
   /** The message of a log entry. */
   static Message message(ActionCodec.Reader r) {
     Sent s = read(r);
@@ -95,10 +101,12 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
             new IdempotencyRow(id, requestHash).encode());
       }
       ConversationRows.arrived(to, from, this.to, id, from, text, extras.type(), true, false);
+      to.event(from, FeedRow.message(FeedRow.Type.MESSAGE, this.to, id), message());
     }
     if (to.owns(this.to)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
       ConversationRows.arrived(to, this.to, from, id, from, text, extras.type(), true, request);
+      to.event(this.to, FeedRow.message(FeedRow.Type.MESSAGE, from, id), message());
     }
   }
 }

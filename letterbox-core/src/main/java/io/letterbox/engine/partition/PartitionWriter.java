@@ -54,6 +54,9 @@ public final class PartitionWriter implements AutoCloseable {
      */
     CompletableFuture<Void> deliver(int partition, long[] origins, Action[] actions);
 
+    /** Change-feed events of this partition's owners are durable (on a store thread: must not block). */
+    void events(List<io.letterbox.engine.feed.FeedEntry> events);
+
     /** The writer stopped taking commands: fenced by another, or a write failed. */
     void stopped(PartitionWriter writer, RuntimeException cause);
   }
@@ -76,7 +79,7 @@ public final class PartitionWriter implements AutoCloseable {
   private java.util.concurrent.ScheduledFuture<?> marking;
 
   private PartitionWriter(KeyValueStore store, LetterboxConfig config, Partitioning partitioning, int partition,
-      long epoch, long nextSeq, Host host, ScheduledExecutorService timer, Sequencer sequencer) {
+      long epoch, long nextSeq, int day, Host host, ScheduledExecutorService timer, Sequencer sequencer) {
     this.store = store;
     this.partitioning = partitioning;
     this.partition = partition;
@@ -86,7 +89,7 @@ public final class PartitionWriter implements AutoCloseable {
     this.lastDurable = nextSeq - 1;
     this.markWritten = PartitionRecords.delivered(store, partition);
     Applier applier = new Applier(store, config, partitioning, partition, null);
-    applier.commitFrom(epoch, nextSeq);
+    applier.commitFrom(epoch, nextSeq, day);
     int node = partitioning.count() == 1 ? config.node() : partition;
     // Ids only grow: a new writer starts above everything logged (by any partition).
     IdGenerator ids = new IdGenerator(config.clock(), node, StateReader.uncached(store, config).largestLoggedId());
@@ -97,8 +100,11 @@ public final class PartitionWriter implements AutoCloseable {
       }
 
       @Override
-      public void durable(long seq, List<Applier.Outgoing> outgoing) {
+      public void durable(long seq, List<Applier.Outgoing> outgoing, List<io.letterbox.engine.feed.FeedEntry> events) {
         PartitionWriter.this.durable(seq, outgoing);
+        if (!events.isEmpty()) {
+          host.events(events);
+        }
       }
 
       @Override
@@ -117,25 +123,30 @@ public final class PartitionWriter implements AutoCloseable {
       int partition, Host host, ScheduledExecutorService timer, Sequencer sequencer) {
     long epoch = PartitionRecords.nextEpoch(store, partition);
     long last = PartitionRecords.applied(store, partition);
+    int fenceDay;
     while (true) {
       List<PartitionRecords.Entry> more = PartitionRecords.entriesAfter(store, partition, last, Integer.MAX_VALUE);
       if (!more.isEmpty()) {
         last = more.get(more.size() - 1).seq();
       }
+      // Entries never go back a day (decision 0010): the fence's is at least its predecessor's.
+      byte[] previous = last == 0 ? null : store.get(Spaces.JOURNAL, JournalKey.of(partition, last));
+      fenceDay = Math.max(Applier.dayOf(config.clock().millis()), previous == null ? 0 : JournalEntry.decode(previous).day());
       try {
         store.write(store.newBatch().commit(Spaces.JOURNAL, JournalKey.of(partition, last + 1),
-            new JournalEntry(epoch, new long[0]).encode())).join();
+            new JournalEntry(epoch, new long[0], fenceDay).encode())).join();
         break;
       } catch (FencedException e) {
         // Another writer committed entry last + 1 meanwhile: read on.
       }
     }
     long fence = last + 1;
+    int day = fenceDay;
     long replayed = Replayer.recover(store, config, partitioning, partition, fence);
     if (replayed > 0) {
       log.info("partition {}: replayed {} actions its earlier writer had not applied", partition, replayed);
     }
-    PartitionWriter writer = new PartitionWriter(store, config, partitioning, partition, epoch, fence + 1, host, timer,
+    PartitionWriter writer = new PartitionWriter(store, config, partitioning, partition, epoch, fence + 1, day, host, timer,
         sequencer);
     writer.redeliver(config, fence);
     writer.marking = timer.scheduleWithFixedDelay(writer::writeMark, 1, 1, TimeUnit.SECONDS);
@@ -157,6 +168,11 @@ public final class PartitionWriter implements AutoCloseable {
 
   public <R> CompletableFuture<R> submit(Command<R> command) {
     return lane.submit(command);
+  }
+
+  /** The seq of its last journal entry known durable. */
+  public synchronized long durableSeq() {
+    return lastDurable;
   }
 
   /** Completes when every delivery of action {@code id} is acknowledged (at once if it has none). */

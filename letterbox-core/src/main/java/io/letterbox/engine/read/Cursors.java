@@ -66,6 +66,20 @@ public final class Cursors {
     return out;
   }
 
+  /** @return the position in {@code cursor}, of any number of longs, which must have been made for this list. */
+  public long[] decodeAny(String cursor, char kind, long owner, long peer) {
+    byte[] raw;
+    try {
+      raw = Base64.getUrlDecoder().decode(cursor);
+    } catch (IllegalArgumentException e) {
+      throw LetterboxException.invalid("cursor is not one this server issued");
+    }
+    if (raw.length < TAG_BYTES || (raw.length - TAG_BYTES) % 8 != 0) {
+      throw LetterboxException.invalid("cursor is not one this server issued");
+    }
+    return decode(cursor, kind, owner, peer, (raw.length - TAG_BYTES) / 8);
+  }
+
   private byte[] tag(char kind, long owner, long peer, byte[] position, int length) {
     Mac mac = macs.get();
     mac.update(ByteBuffer.allocate(18).putChar(kind).putLong(owner).putLong(peer).array());

@@ -200,7 +200,7 @@ public final class Replayer {
             applier.append(applied[i], action, null);
           }
         }
-        applier.replayed(e.seq());
+        applier.replayed(e.seq(), e.entry().day());
         done += applied.length;
         last = e.seq();
         if (applier.actions() >= BATCH_ACTIONS) {
@@ -210,7 +210,7 @@ public final class Replayer {
       }
     }
     if (markTo > last) {
-      applier.replayed(markTo);
+      applier.replayed(markTo, 0);
     }
     applier.flush().join();
     progress.update(done);
@@ -251,6 +251,7 @@ public final class Replayer {
     }
     Applier applier = new Applier(target, config, new Partitioning(1), 0,
         job -> PairRecords.write(target, job.sender(), job.id(), job.blocks()));
+    applier.recordNoEvents();
     long[] done = {0};
     long[] last = {after};
     source.scan(Spaces.LOG, range, false, (key, value) -> {

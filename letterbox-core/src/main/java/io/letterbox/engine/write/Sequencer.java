@@ -57,9 +57,9 @@ public final class Sequencer implements AutoCloseable {
 
     /**
      * Journal entry {@code seq}'s batch is durable; {@code outgoing} are its actions whose effects
-     * reach other partitions.
+     * reach other partitions, {@code events} its change-feed events (decision 0010).
      */
-    void durable(long seq, List<Applier.Outgoing> outgoing);
+    void durable(long seq, List<Applier.Outgoing> outgoing, List<io.letterbox.engine.feed.FeedEntry> events);
 
     /** The lane stopped because its section could not be written; its commands failed. */
     void stopped(RuntimeException cause);
@@ -201,11 +201,12 @@ public final class Sequencer implements AutoCloseable {
       }
       visibleEffects.clear();
       List<Applier.Outgoing> outgoing = applier.takeOutgoing();
+      List<io.letterbox.engine.feed.FeedEntry> events = applier.takeEvents();
       long seq = applier.committedSeq();
       durable.whenComplete((ok, error) -> {
         if (error == null) {
           if (seq > 0) {
-            listener.durable(seq, outgoing);
+            listener.durable(seq, outgoing, events);
           }
           done.forEach(p -> p.complete(null));
         } else {

@@ -18,6 +18,7 @@ final class HttpStatuses {
       case FORBIDDEN, BLOCKED, NOT_SENDER, RECALL_WINDOW_PASSED, EDIT_WINDOW_PASSED -> 403;
       case NOT_FOUND -> 404;
       case IDEMPOTENCY_CONFLICT -> 409;
+      case SYNC_TOO_OLD -> 410;
       case PAYLOAD_TOO_LARGE -> 413;
       case FREQUENCY_CAPPED, OVERLOADED -> 429;
       case INTERNAL -> 500;

@@ -1,0 +1,328 @@
+package io.letterbox.engine.feed;
+
+import io.letterbox.bitmap.Blocks;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.keys.AudienceKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.Event;
+import io.letterbox.model.Message;
+import io.letterbox.model.SyncPage;
+import io.letterbox.rows.FeedRow;
+import io.letterbox.store.StoreReads;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.LongPredicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live event streams of the owners this node hosts (decision 0010). A stream first catches
+ * up from its position by reading the feed ({@link FeedReader}), meanwhile keeping what arrives
+ * live; then it is handed the events of each durable batch of its owner's partition and every
+ * broadcast published to its owner, in memory: nothing is stored per receiver. Positions make
+ * the hand-over exact: an event at or before the stream's position is not given again.
+ *
+ * <p>Every stream's state changes on one thread; sinks are called on it and must not block.
+ */
+public final class EventStreams implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(EventStreams.class);
+  /** Events a catch-up reads per page. */
+  private static final int CATCH_UP_PAGE = 500;
+
+  /** Where a stream's events go. Called on the streams' thread: must not block. */
+  public interface Sink {
+    /** @return false if the consumer takes no more: the stream ends */
+    boolean accept(Event event);
+
+    /** The stream ended for {@code reason} (a partition moved, the catch-up failed); the client resumes from its position. */
+    void ended(String reason);
+  }
+
+  private final FeedReader feed;
+  private final StateReader state;
+  private final StoreReads store;
+  private final Executor reads;
+  private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "letterbox-events");
+    t.setDaemon(true);
+    return t;
+  });
+  /** Open streams by owner; only the streams' thread touches it. */
+  private final Map<Long, List<Stream>> byOwner = new HashMap<>();
+  private volatile int open;
+
+  /** @param reads runs catch-up reads, which may block on the store */
+  public EventStreams(FeedReader feed, StateReader state, StoreReads store, Executor reads) {
+    this.feed = feed;
+    this.state = state;
+    this.store = store;
+    this.reads = reads;
+  }
+
+  /** Streams open on this node. */
+  public int open() {
+    return open;
+  }
+
+  /** Opens a stream of {@code owner}'s events after {@code from}, to {@code sink}. */
+  public Stream open(long owner, FeedPosition from, Sink sink) {
+    Stream s = new Stream(owner, from, sink);
+    thread.execute(() -> {
+      byOwner.computeIfAbsent(owner, k -> new ArrayList<>()).add(s);
+      open++;
+      catchUp(s);
+    });
+    return s;
+  }
+
+  /** A durable batch's feed events (on a store thread). */
+  public void feed(List<FeedEntry> entries) {
+    thread.execute(() -> {
+      for (FeedEntry e : entries) {
+        List<Stream> streams = byOwner.get(e.owner());
+        if (streams == null) {
+          continue;
+        }
+        for (Stream s : List.copyOf(streams)) {
+          s.offer(e);
+        }
+      }
+      // A broadcast's sender revised it: the receivers connected now are told too.
+      for (FeedEntry e : entries) {
+        if (e.row().peer() == 0 && (e.row().type() == FeedRow.Type.RECALLED || e.row().type() == FeedRow.Type.EDITED)) {
+          toAudience(e.owner(), e.row().messageId(), s -> s.revisedBroadcast(e.owner(), e.row()));
+        }
+      }
+    });
+  }
+
+  /** Broadcast {@code id} of {@code sender} was published: its connected receivers get it. */
+  public void published(long sender, long id) {
+    thread.execute(() -> {
+      Message m = null;
+      try {
+        m = state.message(id);
+      } catch (RuntimeException e) {
+        log.warn("broadcast {} not read for its connected receivers", id, e);
+      }
+      if (m == null) {
+        return;
+      }
+      Message message = m;
+      toAudience(sender, id, s -> s.broadcast(sender, message));
+    });
+  }
+
+  /** Ends the streams of the owners {@code hosted} rejects: their partition moved. */
+  public void keepOnly(LongPredicate hosted) {
+    thread.execute(() -> {
+      for (List<Stream> streams : List.copyOf(byOwner.values())) {
+        for (Stream s : List.copyOf(streams)) {
+          if (!hosted.test(s.owner)) {
+            s.end("the user's partition moved to another node; resume from the last position");
+          }
+        }
+      }
+    });
+  }
+
+  @Override
+  public void close() {
+    thread.execute(() -> {
+      for (List<Stream> streams : List.copyOf(byOwner.values())) {
+        for (Stream s : List.copyOf(streams)) {
+          s.end("the server is stopping; resume from the last position");
+        }
+      }
+    });
+    thread.shutdown();
+  }
+
+  /** Calls {@code action} on every connected stream of a receiver in broadcast {@code id}'s audience. */
+  private void toAudience(long sender, long id, java.util.function.Consumer<Stream> action) {
+    Map<Long, List<Long>> byBlock = new HashMap<>();
+    for (long owner : byOwner.keySet()) {
+      if (owner != sender) {
+        byBlock.computeIfAbsent(Blocks.block(owner), k -> new ArrayList<>()).add(owner);
+      }
+    }
+    for (Map.Entry<Long, List<Long>> b : byBlock.entrySet()) {
+      byte[] row;
+      try {
+        row = store.get(Spaces.AUDIENCE, AudienceKey.of(sender, b.getKey(), id));
+      } catch (RuntimeException e) {
+        log.warn("audience of broadcast {} not read for its connected receivers", id, e);
+        continue;
+      }
+      if (row == null) {
+        continue;
+      }
+      for (long owner : b.getValue()) {
+        if (Blocks.contains(row, owner) && !state.blocked(owner, sender)) {
+          for (Stream s : List.copyOf(byOwner.getOrDefault(owner, List.of()))) {
+            action.accept(s);
+          }
+        }
+      }
+    }
+  }
+
+  private void catchUp(Stream s) {
+    FeedPosition from = s.position;
+    reads.execute(() -> {
+      SyncPage page;
+      try {
+        page = feed.read(s.owner, from, CATCH_UP_PAGE);
+      } catch (RuntimeException e) {
+        log.warn("catching up the events of {} failed", s.owner, e);
+        thread.execute(() -> s.end("events could not be read; resume from the last position"));
+        return;
+      }
+      FeedPosition next = feed.decodeIssued(s.owner, page.next());
+      thread.execute(() -> s.caughtUp(page, next));
+    });
+  }
+
+  /** One client's stream. */
+  public final class Stream implements AutoCloseable {
+    private final long owner;
+    private final Sink sink;
+    private FeedPosition position;
+    private boolean live;
+    private boolean ended;
+    /** What arrived while catching up: feed entries, and broadcasts as messages. */
+    private final List<Object> waiting = new ArrayList<>();
+
+    private Stream(long owner, FeedPosition from, Sink sink) {
+      this.owner = owner;
+      this.position = from;
+      this.sink = sink;
+    }
+
+    /** Ends the stream (its client went away); the sink is not called again. */
+    @Override
+    public void close() {
+      thread.execute(this::remove);
+    }
+
+    private void caughtUp(SyncPage page, FeedPosition next) {
+      if (ended) {
+        return;
+      }
+      for (Event e : page.events()) {
+        if (!emit(e)) {
+          return;
+        }
+      }
+      position = next;
+      if (page.more()) {
+        catchUp(this);
+        return;
+      }
+      live = true;
+      for (Object w : waiting) {
+        if (w instanceof FeedEntry e) {
+          offer(e);
+        } else if (w instanceof Message m) {
+          broadcast(m.from(), m);
+        } else if (w instanceof Object[] revised) {
+          revisedBroadcast((Long) revised[0], (FeedRow) revised[1]);
+        }
+        if (ended) {
+          return;
+        }
+      }
+      waiting.clear();
+    }
+
+    private void offer(FeedEntry e) {
+      if (!live) {
+        waiting.add(e);
+        return;
+      }
+      if (ended || position.covers(e.seq(), e.ordinal())) {
+        return;
+      }
+      position = position.after(e.day(), e.seq(), e.ordinal());
+      Event event;
+      try {
+        event = feed.toEvent(owner, e.row(), e.content(), feed.encode(owner, position));
+      } catch (RuntimeException ex) {
+        log.warn("event of {} not read", owner, ex);
+        end("events could not be read; resume from the last position");
+        return;
+      }
+      if (event != null) {
+        emit(event);
+      }
+    }
+
+    private void broadcast(long sender, Message m) {
+      if (!live) {
+        waiting.add(m);
+        return;
+      }
+      if (ended || position.gave(m.id())) {
+        return;
+      }
+      position = position.withBroadcast(m.id(), Math.min(m.id(), feed.broadcastMark()));
+      emit(new Event.MessageArrived(feed.encode(owner, position), m));
+    }
+
+    private void revisedBroadcast(long sender, FeedRow row) {
+      if (!live) {
+        waiting.add(new Object[] {sender, row});
+        return;
+      }
+      if (ended) {
+        return;
+      }
+      FeedRow theirs = FeedRow.message(row.type(), sender, row.messageId());
+      Event event = feed.toEvent(owner, theirs, null, feed.encode(owner, position));
+      if (event != null) {
+        emit(event);
+      }
+    }
+
+    private boolean emit(Event e) {
+      boolean more;
+      try {
+        more = sink.accept(e);
+      } catch (RuntimeException ex) {
+        log.debug("an event sink failed", ex);
+        more = false;
+      }
+      if (!more) {
+        remove();
+      }
+      return more;
+    }
+
+    private void end(String reason) {
+      if (ended) {
+        return;
+      }
+      remove();
+      sink.ended(reason);
+    }
+
+    private void remove() {
+      if (ended) {
+        return;
+      }
+      ended = true;
+      List<Stream> streams = byOwner.get(owner);
+      if (streams != null && streams.remove(this)) {
+        open--;
+        if (streams.isEmpty()) {
+          byOwner.remove(owner);
+        }
+      }
+    }
+  }
+}

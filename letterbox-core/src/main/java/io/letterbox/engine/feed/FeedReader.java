@@ -1,0 +1,218 @@
+package io.letterbox.engine.feed;
+
+import io.letterbox.engine.ErrorCode;
+import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.engine.apply.Applier;
+import io.letterbox.engine.partition.PartitionRecords;
+import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.engine.read.Cursors;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.id.Ids;
+import io.letterbox.keys.FeedKey;
+import io.letterbox.keys.JournalKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.Event;
+import io.letterbox.model.Message;
+import io.letterbox.model.SyncPage;
+import io.letterbox.rows.FeedRow;
+import io.letterbox.rows.JournalEntry;
+import io.letterbox.store.StoreReads;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.IntToLongFunction;
+
+/**
+ * Reads an owner's events from a position (decision 0010): its feed rows, day bucket by day
+ * bucket, up to the last entry of its partition that is applied and durable, then the broadcasts
+ * of its senders that it was not given yet, merged by their ids as history merges them.
+ */
+public final class FeedReader {
+  /**
+   * How long after its id's time a broadcast may become visible: broadcasts with ids older than
+   * this are taken as all visible (a batch write and clock skew between nodes are far shorter).
+   */
+  public static final Duration BROADCAST_DELAY = Duration.ofSeconds(5);
+  /** Most broadcasts of one sender a sync looks at. */
+  private static final int MAX_BROADCASTS_PER_SENDER = 10_000;
+
+  private final StoreReads store;
+  private final StateReader state;
+  private final Cursors cursors;
+  private final Partitioning partitioning;
+  private final LetterboxConfig config;
+  private final IntToLongFunction durable;
+
+  /** @param durable a partition's last journal seq known durable ({@code Long.MAX_VALUE}: all that is applied) */
+  public FeedReader(StoreReads store, StateReader state, Cursors cursors, Partitioning partitioning,
+      LetterboxConfig config, IntToLongFunction durable) {
+    this.store = store;
+    this.state = state;
+    this.cursors = cursors;
+    this.partitioning = partitioning;
+    this.config = config;
+    this.durable = durable;
+  }
+
+  /** The owner's position now: after every event of the feed and every broadcast older than the delay. */
+  public FeedPosition now(long owner) {
+    int p = partitioning.of(owner);
+    long last = lastServed(p);
+    return new FeedPosition(partitioning.count(), dayOf(p, last), last, Integer.MAX_VALUE, broadcastMark(),
+        new long[0]);
+  }
+
+  public FeedPosition decode(long owner, String position) {
+    FeedPosition from = FeedPosition.decode(cursors, owner, position);
+    if (from.partitions() != partitioning.count() || from.day() < oldestDay()
+        || Ids.epochMillis(Math.max(from.mark(), 0)) < config.clock().millis() - config.syncRetention().toMillis()) {
+      throw new LetterboxException(ErrorCode.SYNC_TOO_OLD,
+          "position is older than sync-retention (" + config.syncRetention() + "); list the conversations again");
+    }
+    return from;
+  }
+
+  /** A position this reader issued a moment ago (no retention check). */
+  FeedPosition decodeIssued(long owner, String position) {
+    return FeedPosition.decode(cursors, owner, position);
+  }
+
+  public String encode(long owner, FeedPosition position) {
+    return position.encode(cursors, owner);
+  }
+
+  /** A page of events after {@code from}. */
+  public SyncPage read(long owner, FeedPosition from, int limit) {
+    int p = partitioning.of(owner);
+    long last = lastServed(p);
+    int lastDay = dayOf(p, last);
+    List<Event> events = new ArrayList<>();
+    FeedPosition at = from;
+    boolean more = false;
+    // The feed's rows, day by day: one seek per day since the position.
+    scan:
+    for (int day = from.day(); day <= lastDay; day++) {
+      List<byte[][]> rows = new ArrayList<>();
+      int want = limit - events.size() + 1;
+      store.scan(Spaces.FEED, day == from.day()
+              ? FeedKey.after(day, owner, from.seq(), from.ordinal(), last)
+              : FeedKey.after(day, owner, -1, Integer.MAX_VALUE, last),
+          false, (k, v) -> {
+            rows.add(new byte[][] {k, v});
+            return rows.size() < want;
+          });
+      for (byte[][] kv : rows) {
+        if (events.size() == limit) {
+          more = true;
+          break scan;
+        }
+        at = at.after(FeedKey.day(kv[0]), FeedKey.seq(kv[0]), FeedKey.ordinal(kv[0]));
+        Event e = toEvent(owner, FeedRow.decode(kv[1]), null, encode(owner, at));
+        if (e != null) {
+          events.add(e);
+        }
+      }
+    }
+    if (!more) {
+      if (last >= at.seq()) {
+        at = at.after(Math.max(lastDay, at.day()), last, Integer.MAX_VALUE);
+      }
+      Merged merged = broadcasts(owner, at, limit - events.size(), events);
+      at = merged.more() ? merged.at() : merged.at().withMark(broadcastMark());
+      more = merged.more();
+    }
+    return new SyncPage(events, encode(owner, at), more);
+  }
+
+  private record Merged(FeedPosition at, boolean more) {}
+
+  /**
+   * Adds the broadcasts after {@code from} that reached the owner, oldest first, at most
+   * {@code room}; each event's position has the mark moved up to it.
+   *
+   * @return the position after them, and whether more were waiting
+   */
+  private Merged broadcasts(long owner, FeedPosition from, int room, List<Event> out) {
+    Set<Long> senders = state.broadcasts().contacts(owner);
+    if (senders.isEmpty()) {
+      return new Merged(from, false);
+    }
+    List<long[]> found = new ArrayList<>();
+    state.broadcasts().latest(senders).forEach((sender, latest) -> {
+      if (latest <= from.mark() || state.blocked(owner, sender)) {
+        return;
+      }
+      long floor = Math.max(from.mark(), state.watermark(owner, sender));
+      for (long id : state.broadcasts().reaching(sender, owner, floor, Long.MAX_VALUE, MAX_BROADCASTS_PER_SENDER,
+          id -> from.gave(id) || state.hidden(owner, sender, id))) {
+        found.add(new long[] {id, sender});
+      }
+    });
+    found.sort((a, b) -> Long.compare(a[0], b[0]));
+    long mark = broadcastMark();
+    FeedPosition at = from;
+    int n = 0;
+    for (long[] f : found) {
+      if (n == room) {
+        return new Merged(at, true);
+      }
+      Message m = state.message(f[0]);
+      at = at.withBroadcast(f[0], Math.min(f[0], mark));
+      if (m != null) {
+        out.add(new Event.MessageArrived(encode(owner, at), m));
+        n++;
+      }
+    }
+    return new Merged(at, false);
+  }
+
+  /** Every broadcast with an id up to this one is visible, if any will be. */
+  long broadcastMark() {
+    return Ids.firstIdAt(config.clock().millis() - BROADCAST_DELAY.toMillis()) - 1;
+  }
+
+  /**
+   * The event a feed row names, as things are now; null for a message that is gone.
+   *
+   * @param content the message of a message event, if the writer had it at hand
+   */
+  Event toEvent(long owner, FeedRow row, Message content, String position) {
+    return switch (row.type()) {
+      case MESSAGE -> {
+        Message m = content != null ? content : state.message(row.messageId());
+        yield m == null ? null : new Event.MessageArrived(position, m);
+      }
+      case RECALLED -> new Event.Recalled(position, row.peer(), row.messageId());
+      case EDITED -> {
+        Message m = state.message(row.messageId());
+        yield m == null ? null : new Event.Edited(position, row.peer(), m);
+      }
+      case READ -> {
+        boolean byPeer = (row.flags() & FeedRow.BY_PEER) != 0;
+        yield new Event.Read(position, row.peer(), byPeer, byPeer ? null : row.device(), row.upTo());
+      }
+      case DELETED -> new Event.Deleted(position, row.peer(), row.messageId(), row.upTo());
+      case CONVERSATION -> new Event.ConversationChanged(position, row.peer(), (row.flags() & FeedRow.PINNED) != 0,
+          (row.flags() & FeedRow.MUTED) != 0, (row.flags() & FeedRow.ARCHIVED) != 0);
+    };
+  }
+
+  /** The first day the feed keeps. */
+  public int oldestDay() {
+    return Applier.dayOf(config.clock().millis()) - (int) config.syncRetention().toDays();
+  }
+
+  /** The last entry of partition {@code p} whose events may be served: applied, and durable. */
+  private long lastServed(int p) {
+    return Math.min(PartitionRecords.applied(store, p), durable.applyAsLong(p));
+  }
+
+  /** The day of entry {@code seq} of partition {@code p}; today for an entry from before the feed. */
+  private int dayOf(int p, long seq) {
+    byte[] v = seq <= 0 ? null : store.get(Spaces.JOURNAL, JournalKey.of(p, seq));
+    int day = v == null ? 0 : JournalEntry.decode(v).day();
+    return day != 0 ? day : Applier.dayOf(config.clock().millis());
+  }
+}

@@ -1,0 +1,34 @@
+package io.letterbox.model;
+
+/**
+ * A change an owner's devices learn of, from its change feed (decision 0010): by {@code sync}
+ * from a position, or live. {@code position} resumes right after it.
+ */
+public sealed interface Event {
+  String position();
+
+  /** A message arrived in one of the owner's conversations, or one of its devices sent one. */
+  record MessageArrived(String position, Message message) implements Event {}
+
+  /** The sender recalled message {@code id} of the conversation with {@code peer} (0: a broadcast the owner sent). */
+  record Recalled(String position, long peer, long id) implements Event {}
+
+  /** The sender edited message {@code message}, as it is now, of the conversation with {@code peer}. */
+  record Edited(String position, long peer, Message message) implements Event {}
+
+  /**
+   * The conversation with {@code peer} was read up to {@code upTo}: by the owner on
+   * {@code device}, or ({@code byPeer}) by the peer (a read receipt; device null).
+   */
+  record Read(String position, long peer, boolean byPeer, String device, long upTo) implements Event {}
+
+  /**
+   * The owner deleted from its view: message {@code id} ({@code id} not 0), the conversation with
+   * {@code peer} up to {@code upTo}, or every conversation ({@code peer} 0) up to {@code upTo}.
+   */
+  record Deleted(String position, long peer, long id, long upTo) implements Event {}
+
+  /** The owner changed its settings of the conversation with {@code peer}. */
+  record ConversationChanged(String position, long peer, boolean pinned, boolean muted, boolean archived)
+      implements Event {}
+}
