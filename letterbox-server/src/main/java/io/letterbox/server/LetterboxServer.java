@@ -80,6 +80,7 @@ public final class LetterboxServer implements AutoCloseable {
     Metrics metrics = new Metrics();
     metrics.storeDiskBytes(store::diskBytes);
     metrics.engineCaches(box::cachedBytes);
+    metrics.eventStreams(box::openEventStreams);
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads());
     HttpServer http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.host())

@@ -35,12 +35,16 @@ import java.util.TreeSet;
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
  * @param workerThreads  threads that run engine calls off the event loop
+ * @param eventKeepAlive how often an idle event stream gets a keep-alive (an SSE comment, a
+ *                       WebSocket ping); at most 15 s, which proxies keep open
+ * @param eventBufferBytes unsent bytes an event stream may hold for a slow client before it is
+ *                       closed with {@code SLOW_CONSUMER} (the client resumes from its position)
  * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
  *                       max-import-batch, cached-head-bytes, cached-message-bytes,
  *                       cached-audience-bytes, cached-broadcast-id-bytes, max-audience-uids, normal-lane-threads,
  *                       high-lane-threads, prewarm-min-receivers, fanout-attempts,
  *                       fanout-retry-delay, partitions, delivery-wait, requests-folder,
- *                       max-blob-bytes, recall-window and edit-window
+ *                       max-blob-bytes, recall-window, edit-window and sync-retention
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir, with
  *                       rocksdb-block-cache-bytes of block cache) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
@@ -55,6 +59,8 @@ public record ServerConfig(
     List<String> apiKeys,
     int maxBodyBytes,
     int workerThreads,
+    Duration eventKeepAlive,
+    long eventBufferBytes,
     LetterboxConfig engineConfig,
     StoreLocation store,
     ClusterSettings cluster) {
@@ -85,6 +91,10 @@ public record ServerConfig(
     private int maxBodyBytes = 1 << 20;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
+    // API.md: a comment at least every 15 s keeps proxies from closing an idle stream.
+    private Duration eventKeepAlive = Duration.ofSeconds(15);
+    // 1 MiB: a few thousand events; a client that far behind reconnects and syncs instead.
+    private long eventBufferBytes = 1L << 20;
     // The engine's settings; each value's default and meaning are LetterboxConfig's.
     private final LetterboxConfig.Builder engine = LetterboxConfig.builder();
     // The embedded store; hbase when the data outgrows one machine (docs/hbase.md).
@@ -118,6 +128,8 @@ public record ServerConfig(
     public Builder maxBlobBytes(long v) { engine.maxBlobBytes(v); return this; }
     public Builder cachedMessageBytes(long v) { engine.cachedMessageBytes(v); return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
+    public Builder eventKeepAlive(Duration v) { eventKeepAlive = v; return this; }
+    public Builder eventBufferBytes(long v) { eventBufferBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
     public Builder cachedBroadcastIdBytes(long v) { engine.cachedBroadcastIdBytes(v); return this; }
     public Builder maxAudienceUids(int v) { engine.maxAudienceUids(v); return this; }
@@ -167,6 +179,9 @@ public record ServerConfig(
         case "requests-folder" -> engine.requestsFolder(ConfigValues.bool(key, v));
         case "recall-window" -> engine.recallWindow(ConfigValues.duration(key, v));
         case "edit-window" -> engine.editWindow(ConfigValues.duration(key, v));
+        case "sync-retention" -> engine.syncRetention(ConfigValues.duration(key, v));
+        case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
+        case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
         case "cluster" -> cluster = ConfigValues.bool(key, v);
         case "cluster-node" -> clusterNode = v;
@@ -256,7 +271,11 @@ public record ServerConfig(
           // A new namespace for a cluster: enough partitions to spread over dozens of nodes.
           engine.partitions(64);
         }
-        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, engine.build(),
+        if (eventKeepAlive.isNegative() || eventKeepAlive.isZero() || eventKeepAlive.compareTo(Duration.ofSeconds(15)) > 0) {
+          throw new ConfigException("event-keep-alive must be more than 0 and at most PT15S: " + eventKeepAlive);
+        }
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, eventKeepAlive,
+            eventBufferBytes, engine.build(),
             storeLocation(), clustering);
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());

@@ -66,19 +66,33 @@ public final class Forwarder implements AutoCloseable {
     options.setHeaders(headers);
     Buffer body = ctx.body() == null || ctx.body().buffer() == null ? Buffer.buffer() : ctx.body().buffer();
     client.request(options)
-        .compose(request -> request.send(body))
-        .compose(response -> response.body().map(b -> {
+        .compose(request -> {
+          // The client went away (e.g. from an event stream): so does the forwarded request.
+          ctx.response().closeHandler(v -> request.reset());
+          return request.send(body);
+        })
+        .compose(response -> {
           var out = ctx.response().setStatusCode(response.statusCode());
           response.headers().forEach(h -> {
             if (!NOT_COPIED.contains(h.getKey().toLowerCase(java.util.Locale.ROOT))) {
               out.headers().add(h.getKey(), h.getValue());
             }
           });
-          out.headers().set(HttpHeaders.CONTENT_LENGTH, Integer.toString(b.length()));
-          return out.end(b);
-        }))
+          String length = response.getHeader(HttpHeaders.CONTENT_LENGTH);
+          if (length != null) {
+            out.headers().set(HttpHeaders.CONTENT_LENGTH, length);
+          } else {
+            out.setChunked(true);
+          }
+          // Relayed as it comes, so that an event stream flows through as it is written.
+          return response.pipeTo(out);
+        })
         .onFailure(e -> {
           log.debug("forwarding {} {} to {} failed", ctx.request().method(), ctx.request().path(), base, e);
+          if (ctx.response().headWritten()) {
+            ctx.response().reset();
+            return;
+          }
           ErrorResponder.answer(ctx, new NotOwnerException(notOwner.partition(),
               "the node owning partition " + notOwner.partition() + " did not answer; retry shortly"));
         });

@@ -33,9 +33,14 @@ final class Params {
 
   /** {@code ?limit=}: 1..100, default 20. */
   static int limit(RoutingContext ctx) {
+    return limit(ctx, DEFAULT_LIMIT);
+  }
+
+  /** {@code ?limit=}: 1..100, default {@code byDefault}. */
+  static int limit(RoutingContext ctx, int byDefault) {
     String v = single(ctx, "limit");
     if (v == null) {
-      return DEFAULT_LIMIT;
+      return byDefault;
     }
     try {
       int n = Integer.parseInt(v);
@@ -66,6 +71,12 @@ final class Params {
           v.length() > 40 ? v.substring(0, 40) + "…" : v);
     }
     return f;
+  }
+
+  /** A query parameter that may be absent (or empty: the same). */
+  static String optionalQuery(RoutingContext ctx, String name) {
+    String v = single(ctx, name);
+    return v == null || v.isEmpty() ? null : v;
   }
 
   static String requiredQuery(RoutingContext ctx, String name) {

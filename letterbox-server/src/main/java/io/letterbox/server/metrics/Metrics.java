@@ -45,6 +45,13 @@ public final class Metrics implements AutoCloseable {
     }
   }
 
+  /** Exposes the live event streams open on this node as {@code letterbox_event_streams}. */
+  public void eventStreams(java.util.function.IntSupplier open) {
+    Gauge.builder("letterbox.event.streams", () -> open.getAsInt())
+        .description("live event streams (SSE and WebSocket) open on this node")
+        .register(registry);
+  }
+
   public MeterRegistry registry() {
     return registry;
   }

@@ -1,0 +1,315 @@
+package io.letterbox.server.http;
+
+import static io.vertx.core.http.HttpMethod.GET;
+
+import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.engine.feed.EventStreams;
+import io.letterbox.model.Event;
+import io.letterbox.server.http.json.Json;
+import io.letterbox.server.http.json.JsonViews;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.ext.web.RoutingContext;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * An owner's events (API.md, Live events and sync): {@code sync} from a position, and the same
+ * events live over Server-Sent Events and WebSocket. A stream first gives what the client missed
+ * since its position ({@code Last-Event-ID}, or {@code ?since=}), then each event as it happens
+ * (decision 0010). A client that falls more than event-buffer-bytes behind is told
+ * {@code SLOW_CONSUMER} and disconnected; it resumes from the last position it got.
+ */
+final class EventRoutes {
+  /** A stream's client fell too far behind. */
+  static final String SLOW_CONSUMER = "SLOW_CONSUMER";
+  /** The server ended the stream (its user's partition moved, the server stops). */
+  static final String STREAM_ENDED = "STREAM_ENDED";
+  private static final int SYNC_DEFAULT_LIMIT = 100;
+
+  private final Letterbox box;
+  private final EngineCalls engine;
+  private final Vertx vertx;
+  private final Duration keepAlive;
+  private final long bufferBytes;
+
+  EventRoutes(Letterbox box, EngineCalls engine, Vertx vertx, Duration keepAlive, long bufferBytes) {
+    this.box = box;
+    this.engine = engine;
+    this.vertx = vertx;
+    this.keepAlive = keepAlive;
+    this.bufferBytes = bufferBytes;
+  }
+
+  void register(Routes routes) {
+    routes.add(GET, "/v1/users/:uid/sync", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      String since = Params.optionalQuery(ctx, "since");
+      int limit = Params.limit(ctx, SYNC_DEFAULT_LIMIT);
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.sync(uid, box.sync(uid, since, limit))));
+    });
+
+    routes.add(GET, "/v1/users/:uid/events", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      String header = ctx.request().getHeader("Last-Event-ID");
+      String since = header != null && !header.isEmpty() ? header : Params.optionalQuery(ctx, "since");
+      open(ctx, uid, since, new Sse(ctx.response()));
+    });
+
+    routes.add(GET, "/v1/users/:uid/socket", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      String since = Params.optionalQuery(ctx, "since");
+      // Upgraded first (Vert.x upgrades only a request not yet read); a position the engine
+      // refuses then ends the socket with an error message naming its code.
+      ctx.request().toWebSocket().onComplete(ws -> {
+        if (ws.failed()) {
+          ctx.fail(ws.cause());
+        } else {
+          open(ctx, uid, since, new Socket(ws.result()));
+        }
+      });
+    });
+  }
+
+  /** Opens the engine's stream and bridges it to {@code channel} once the stream is accepted. */
+  private void open(RoutingContext ctx, long uid, String since, Channel channel) {
+    Bridge bridge = new Bridge(uid, channel, Vertx.currentContext());
+    engine.read(() -> box.events(uid, since, bridge)).onComplete(opened -> {
+      if (opened.failed()) {
+        channel.refused(ctx, opened.cause());
+        return;
+      }
+      bridge.start(opened.result());
+    });
+  }
+
+  /** Where a stream's frames go: an SSE response or a WebSocket. Used on its event loop only. */
+  private interface Channel {
+    /** Sends the head of the stream. */
+    void begin();
+
+    Buffer frame(long owner, Event e);
+
+    Future<Void> write(Buffer frame);
+
+    void keepAlive();
+
+    /** Says why the stream ends ({@code code}, {@code message}) and closes it. */
+    void end(String code, String message);
+
+    void onClose(Runnable r);
+
+    /** The stream was refused before it began: an ordinary error answer. */
+    void refused(RoutingContext ctx, Throwable cause);
+  }
+
+  /** The engine's stream on one connection; counts the bytes handed to it and not yet written. */
+  private final class Bridge implements EventStreams.Sink {
+    private final long owner;
+    private final Channel channel;
+    private final Context context;
+    private final AtomicLong unsent = new AtomicLong();
+    private volatile boolean done;
+    // On the event loop only:
+    private boolean started;
+    private final List<Buffer> early = new ArrayList<>();
+    private EventStreams.Stream stream;
+    private long timer = -1;
+
+    Bridge(long owner, Channel channel, Context context) {
+      this.owner = owner;
+      this.channel = channel;
+      this.context = context;
+    }
+
+    @Override
+    public boolean accept(Event e) {
+      if (done) {
+        return false;
+      }
+      Buffer frame = channel.frame(owner, e);
+      long bytes = frame.length();
+      if (unsent.addAndGet(bytes) > bufferBytes) {
+        done = true;
+        context.runOnContext(v -> finish(SLOW_CONSUMER, "the client read events too slowly (over " + bufferBytes
+            + " bytes waiting); reconnect from the last position"));
+        return false;
+      }
+      context.runOnContext(v -> {
+        if (!started) {
+          early.add(frame);
+        } else if (!done) {
+          send(frame);
+        }
+      });
+      return true;
+    }
+
+    @Override
+    public void ended(String reason) {
+      done = true;
+      context.runOnContext(v -> finish(STREAM_ENDED, reason));
+    }
+
+    private void send(Buffer frame) {
+      channel.write(frame).onComplete(r -> unsent.addAndGet(-frame.length()));
+    }
+
+    void start(EventStreams.Stream s) {
+      stream = s;
+      channel.onClose(this::closed);
+      if (done) {
+        s.close();
+        return;
+      }
+      channel.begin();
+      started = true;
+      early.forEach(this::send);
+      early.clear();
+      timer = vertx.setPeriodic(keepAlive.toMillis(), id -> channel.keepAlive());
+    }
+
+    private void finish(String code, String message) {
+      done = true;
+      if (stream != null) {
+        stream.close();
+      }
+      if (timer >= 0) {
+        vertx.cancelTimer(timer);
+      }
+      if (started) {
+        channel.end(code, message);
+      }
+    }
+
+    private void closed() {
+      done = true;
+      if (timer >= 0) {
+        vertx.cancelTimer(timer);
+      }
+      if (stream != null) {
+        stream.close();
+      }
+    }
+  }
+
+  private static String json(Object o) {
+    return new String(Json.write(o), StandardCharsets.UTF_8);
+  }
+
+  private static ErrorResponder.ErrorBody error(String code, String message) {
+    return new ErrorResponder.ErrorBody(new ErrorResponder.ErrorBody.Error(code, message));
+  }
+
+  /** Server-Sent Events: {@code id:} the position, {@code event:} the type, {@code data:} the event. */
+  private static final class Sse implements Channel {
+    private final HttpServerResponse response;
+
+    Sse(HttpServerResponse response) {
+      this.response = response;
+    }
+
+    @Override
+    public void begin() {
+      response.setChunked(true)
+          .putHeader("Content-Type", "text/event-stream; charset=utf-8")
+          .putHeader("Cache-Control", "no-store")
+          .putHeader("X-Accel-Buffering", "no");
+      response.write(": connected\n\n");
+    }
+
+    @Override
+    public Buffer frame(long owner, Event e) {
+      JsonViews.EventView view = JsonViews.event(owner, e);
+      return Buffer.buffer("id: " + view.position() + "\nevent: " + view.type() + "\ndata: " + json(view) + "\n\n");
+    }
+
+    @Override
+    public Future<Void> write(Buffer frame) {
+      return response.write(frame);
+    }
+
+    @Override
+    public void keepAlive() {
+      response.write(": keep-alive\n\n");
+    }
+
+    @Override
+    public void end(String code, String message) {
+      if (!response.ended() && !response.closed()) {
+        response.end("event: error\ndata: " + json(error(code, message)) + "\n\n");
+      }
+    }
+
+    @Override
+    public void onClose(Runnable r) {
+      response.closeHandler(v -> r.run());
+    }
+
+    @Override
+    public void refused(RoutingContext ctx, Throwable cause) {
+      ctx.fail(cause);
+    }
+  }
+
+  /** WebSocket: one text message per event (its JSON, with {@code type} and {@code position}). */
+  private static final class Socket implements Channel {
+    /** Close code 1013, "try again later": the client reconnects from its last position. */
+    private static final short TRY_AGAIN_LATER = 1013;
+    /** Close code 1008, "policy violation": the request was refused (its code says why). */
+    private static final short REFUSED = 1008;
+    private final ServerWebSocket ws;
+
+    Socket(ServerWebSocket ws) {
+      this.ws = ws;
+    }
+
+    @Override
+    public void begin() {}
+
+    @Override
+    public Buffer frame(long owner, Event e) {
+      return Buffer.buffer(json(JsonViews.event(owner, e)));
+    }
+
+    @Override
+    public Future<Void> write(Buffer frame) {
+      return ws.writeTextMessage(frame.toString(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void keepAlive() {
+      ws.writePing(Buffer.buffer());
+    }
+
+    @Override
+    public void end(String code, String message) {
+      if (!ws.isClosed()) {
+        ws.writeTextMessage(json(new SocketError("error", error(code, message).error())));
+        ws.close(code.equals(SLOW_CONSUMER) || code.equals(STREAM_ENDED) ? TRY_AGAIN_LATER : REFUSED, code);
+      }
+    }
+
+    @Override
+    public void onClose(Runnable r) {
+      ws.closeHandler(v -> r.run());
+    }
+
+    @Override
+    public void refused(RoutingContext ctx, Throwable cause) {
+      String code = cause instanceof LetterboxException e ? e.code().name() : "INTERNAL";
+      end(code, cause.getMessage() == null ? code : cause.getMessage());
+    }
+  }
+
+  /** The last message of a WebSocket the server ends. */
+  private record SocketError(String type, ErrorResponder.ErrorBody.Error error) {}
+}

@@ -1,0 +1,336 @@
+package io.letterbox.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.letterbox.server.LetterboxServer;
+import io.letterbox.server.support.Api;
+import io.letterbox.server.support.Reply;
+import io.letterbox.server.support.TestServers;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** GET …/sync, …/events (SSE) and …/socket (WebSocket): API.md, Live events and sync. */
+class EventsTest {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private static final Duration WAIT = Duration.ofMinutes(1);
+
+  @TempDir
+  static Path dataDir;
+  private static LetterboxServer server;
+  private static Api api;
+
+  @BeforeAll
+  static void start() {
+    server = TestServers.start(dataDir, b -> b.eventKeepAlive(Duration.ofMillis(200)).eventBufferBytes(64 * 1024));
+    api = new Api(server.port());
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  private static long user() {
+    return TestServers.freshUid();
+  }
+
+  private static JsonNode send(long from, long to, String text) {
+    Reply r = api.post("/v1/messages", json(Map.of("from", "" + from, "to", "" + to, "text", text)));
+    assertThat(r.status()).as("send %s", r).isEqualTo(201);
+    return r.json();
+  }
+
+  private static String json(Object o) {
+    try {
+      return MAPPER.writeValueAsString(o);
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static String now(long uid) {
+    Reply r = api.get("/v1/users/" + uid + "/sync");
+    assertThat(r.status()).as("%s", r).isEqualTo(200);
+    assertThat(r.json().get("events")).isEmpty();
+    return r.json().get("next").asText();
+  }
+
+  /** An SSE connection whose lines are collected as they come. */
+  private static final class SseClient implements AutoCloseable {
+    final List<String> lines = new CopyOnWriteArrayList<>();
+    final CompletableFuture<HttpResponse<Stream<String>>> response;
+    volatile Stream<String> body;
+
+    SseClient(long uid, String lastEventId) {
+      HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/users/" + uid
+          + "/events")).header("Accept", "text/event-stream");
+      if (lastEventId != null) {
+        b.header("Last-Event-ID", lastEventId);
+      }
+      response = CLIENT.sendAsync(b.build(), HttpResponse.BodyHandlers.ofLines());
+      response.thenAcceptAsync(r -> {
+        body = r.body();
+        r.body().forEach(lines::add);
+      });
+    }
+
+    /** The events received so far, as (id, event, data). */
+    List<String[]> events() {
+      List<String[]> out = new ArrayList<>();
+      String id = null;
+      String event = null;
+      for (String line : lines) {
+        if (line.startsWith("id: ")) {
+          id = line.substring(4);
+        } else if (line.startsWith("event: ")) {
+          event = line.substring(7);
+        } else if (line.startsWith("data: ")) {
+          out.add(new String[] {id, event, line.substring(6)});
+        }
+      }
+      return out;
+    }
+
+    List<String[]> await(int n) {
+      Awaitility.await().atMost(WAIT).until(() -> events().size() >= n);
+      return events();
+    }
+
+    @Override
+    public void close() {
+      response.cancel(true);
+      if (body != null) {
+        body.close();
+      }
+    }
+  }
+
+  @Test
+  void syncGivesTheEventsAfterAPositionAndThePositionAfterThem() throws Exception {
+    long alice = user();
+    long bob = user();
+    String since = now(bob);
+    JsonNode m = send(alice, bob, "hello");
+    api.post("/v1/users/" + bob + "/conversations/" + alice + "/read", json(Map.of("device", "pc", "upTo", m.get("id").asText())));
+
+    Reply r = api.get("/v1/users/" + bob + "/sync?since=" + since);
+
+    assertThat(r.status()).as("%s", r).isEqualTo(200);
+    JsonNode events = r.json().get("events");
+    assertThat(events).hasSize(2);
+    assertThat(events.get(0).get("type").asText()).isEqualTo("message");
+    assertThat(events.get(0).get("message")).isEqualTo(m);
+    assertThat(events.get(0).get("peer").asText()).isEqualTo("" + alice);
+    assertThat(events.get(1).get("type").asText()).isEqualTo("read");
+    assertThat(events.get(1).get("by").asText()).isEqualTo("" + bob);
+    assertThat(events.get(1).get("device").asText()).isEqualTo("pc");
+    assertThat(r.json().get("more").asBoolean()).isFalse();
+    Reply after = api.get("/v1/users/" + bob + "/sync?since=" + r.json().get("next").asText());
+    assertThat(after.json().get("events")).isEmpty();
+    Reply paged = api.get("/v1/users/" + bob + "/sync?limit=1&since=" + since);
+    assertThat(paged.json().get("events")).hasSize(1);
+    assertThat(paged.json().get("more").asBoolean()).isTrue();
+  }
+
+  @Test
+  void aPositionThisServerDidNotIssueForTheUserIs400() {
+    long alice = user();
+    String hers = now(alice);
+
+    Reply other = api.get("/v1/users/" + user() + "/sync?since=" + hers);
+    Reply garbage = api.get("/v1/users/" + alice + "/sync?since=nonsense");
+    Reply limit = api.get("/v1/users/" + alice + "/sync?limit=0");
+
+    assertThat(other.status()).isEqualTo(400);
+    assertThat(other.errorCode()).isEqualTo("INVALID_ARGUMENT");
+    assertThat(garbage.status()).isEqualTo(400);
+    assertThat(limit.status()).isEqualTo(400);
+  }
+
+  @Test
+  void aLastEventIdThisServerDidNotIssueIs400() throws Exception {
+    HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
+        + "/v1/users/" + user() + "/events")).header("Last-Event-ID", "forged").build(), HttpResponse.BodyHandlers.ofString());
+
+    assertThat(r.statusCode()).isEqualTo(400);
+    assertThat(r.body()).contains("INVALID_ARGUMENT");
+  }
+
+  @Test
+  void anSseStreamGivesEachEventAsItHappensAndResumesFromLastEventIdWithNoLossOrRepeat() {
+    long alice = user();
+    long bob = user();
+    List<String> texts = new ArrayList<>();
+    List<String[]> seen;
+    try (SseClient sse = new SseClient(bob, null)) {
+      Awaitility.await().atMost(WAIT).until(() -> sse.lines.contains(": connected"));
+      for (int i = 0; i < 3; i++) {
+        texts.add("live " + i);
+        send(alice, bob, "live " + i);
+      }
+      seen = sse.await(3);
+      assertThat(sse.response.join().headers().firstValue("Content-Type")).hasValueSatisfying(
+          t -> assertThat(t).startsWith("text/event-stream"));
+    }
+    assertThat(seen).extracting(e -> e[1]).containsOnly("message");
+    assertThat(seen).extracting(e -> text(e[2])).isEqualTo(texts);
+
+    // Offline: two more; resuming after the first event gives the other two live ones and both missed.
+    send(alice, bob, "missed 1");
+    send(alice, bob, "missed 2");
+    try (SseClient resumed = new SseClient(bob, seen.get(0)[0])) {
+      List<String[]> got = resumed.await(4);
+      assertThat(got).extracting(e -> text(e[2])).containsExactly("live 1", "live 2", "missed 1", "missed 2");
+      send(alice, bob, "after");
+      assertThat(resumed.await(5).get(4)[2]).contains("\"after\"");
+    }
+  }
+
+  private static String text(String data) {
+    try {
+      return MAPPER.readTree(data).get("message").get("text").asText();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void anIdleSseStreamGetsKeepAliveComments() {
+    try (SseClient sse = new SseClient(user(), null)) {
+      Awaitility.await().atMost(WAIT).until(() -> sse.lines.stream().filter(": keep-alive"::equals).count() >= 2);
+    }
+  }
+
+  @Test
+  void aWebSocketGivesTheSameEventsFromItsPosition() throws Exception {
+    long alice = user();
+    long bob = user();
+    String since = now(bob);
+    send(alice, bob, "before the socket");
+    List<String> messages = Collections.synchronizedList(new ArrayList<>());
+    WebSocket ws = CLIENT.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/v1/users/"
+        + bob + "/socket?since=" + since), new WebSocket.Listener() {
+          private final StringBuilder partial = new StringBuilder();
+
+          @Override
+          public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+            partial.append(data);
+            if (last) {
+              messages.add(partial.toString());
+              partial.setLength(0);
+            }
+            webSocket.request(1);
+            return null;
+          }
+        }).join();
+    try {
+      Awaitility.await().atMost(WAIT).until(() -> messages.size() >= 1);
+      send(alice, bob, "while connected");
+      Awaitility.await().atMost(WAIT).until(() -> messages.size() >= 2);
+      List<JsonNode> events = new ArrayList<>();
+      for (String m : messages) {
+        events.add(MAPPER.readTree(m));
+      }
+      assertThat(events).extracting(e -> e.get("type").asText()).containsExactly("message", "message");
+      assertThat(events).extracting(e -> e.get("message").get("text").asText())
+          .containsExactly("before the socket", "while connected");
+      Reply rest = api.get("/v1/users/" + bob + "/sync?since=" + events.get(1).get("position").asText());
+      assertThat(rest.json().get("events")).isEmpty();
+    } finally {
+      ws.abort();
+    }
+  }
+
+  @Test
+  void aWebSocketWithAPositionThisServerDidNotIssueGetsAnErrorAndIsClosed() {
+    List<String> messages = new CopyOnWriteArrayList<>();
+    CompletableFuture<Integer> closed = new CompletableFuture<>();
+    CLIENT.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/v1/users/" + user()
+        + "/socket?since=forged"), new WebSocket.Listener() {
+          @Override
+          public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+            messages.add(data.toString());
+            webSocket.request(1);
+            return null;
+          }
+
+          @Override
+          public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+            closed.complete(statusCode);
+            return null;
+          }
+        }).join();
+
+    assertThat(closed.orTimeout(1, java.util.concurrent.TimeUnit.MINUTES).join()).isEqualTo(1008);
+    assertThat(messages).singleElement().asString().contains("\"type\":\"error\"").contains("INVALID_ARGUMENT");
+  }
+
+  @Test
+  void aClientThatReadsTooSlowlyIsToldSlowConsumerAndDisconnected() throws Exception {
+    long alice = user();
+    long bob = user();
+    String big = "\uD83D\uDE00".repeat(4000); // 16 KB in UTF-8
+    try (Socket socket = new Socket()) {
+      socket.setReceiveBufferSize(4096); // before connecting, or the kernel's window is already large
+      socket.connect(new java.net.InetSocketAddress("127.0.0.1", server.port()));
+      OutputStream out = socket.getOutputStream();
+      out.write(("GET /v1/users/" + bob + "/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+      Awaitility.await().atMost(WAIT).until(() -> streams() == 1);
+      // The client reads nothing: the server's kernel buffers fill, then its own, past 64 KiB.
+      int sent = 0;
+      while (sent < 5_000 && streams() > 0) {
+        for (int i = 0; i < 20; i++, sent++) {
+          send(alice, bob, big);
+        }
+      }
+      assertThat(streams()).as("the slow stream was closed").isZero();
+      String line;
+      String last = null;
+      while ((line = in.readLine()) != null) {
+        if (line.startsWith("data: ")) {
+          last = line;
+        }
+        if (line.startsWith("event: error")) {
+          last = in.readLine();
+          break;
+        }
+      }
+      assertThat(last).contains("SLOW_CONSUMER");
+    }
+  }
+
+  private static int streams() {
+    String metrics = api.get("/metrics").body();
+    return metrics.lines().filter(l -> l.startsWith("letterbox_event_streams "))
+        .mapToInt(l -> (int) Double.parseDouble(l.substring(l.indexOf(' ') + 1))).findFirst().orElse(-1);
+  }
+}
