@@ -370,6 +370,63 @@ public abstract class ClusterContract {
     assertThat(ownerOf(sender).conversations(sender, null, 10).items().get(0).lastMessage().recalled()).isTrue();
   }
 
+  /** Collects a stream's events and how it ended. */
+  private static final class Collected implements io.letterbox.engine.feed.EventStreams.Sink {
+    final List<io.letterbox.model.Event> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+    volatile String ended;
+
+    @Override
+    public boolean accept(io.letterbox.model.Event event) {
+      events.add(event);
+      return true;
+    }
+
+    @Override
+    public void ended(String reason) {
+      ended = reason;
+    }
+  }
+
+  @Test
+  void aStreamOnTheReceiversNodeGetsMessagesAndBroadcastsDecidedOnOtherNodes() {
+    long receiver = 1;
+    long sender = userOnAnotherNodeThan(receiver);
+    Collected sink = new Collected();
+    try (var stream = ownerOf(receiver).events(receiver, null, sink)) {
+      long sent = ownerOf(sender).send(new SendRequest(sender, receiver, "across nodes", null)).join().message().id();
+      long broadcast = broadcastTo(sender, receiver, "to you across nodes");
+
+      await().atMost(WAIT).until(() -> sink.events.size() >= 2);
+      assertThat(sink.events).extracting(e -> ((io.letterbox.model.Event.MessageArrived) e).message().id())
+          .containsExactly(sent, broadcast);
+    }
+  }
+
+  @Test
+  void aStreamEndsWhenItsPartitionMovesAndResumesAtTheNewOwnerWithNothingLost() {
+    long receiver = 1;
+    long sender = userOnAnotherNodeThan(receiver);
+    int p = partitioning.of(receiver);
+    Letterbox before = ownerOf(receiver);
+    Collected sink = new Collected();
+    before.events(receiver, null, sink);
+    ownerOf(sender).send(new SendRequest(sender, receiver, "before the move", null)).join();
+    await().atMost(WAIT).until(() -> sink.events.size() == 1);
+
+    before.release(p);
+    await().atMost(WAIT).until(() -> sink.ended != null);
+    Letterbox after = nodes.stream().filter(n -> n != before).findFirst().orElseThrow();
+    after.take(p);
+    ownerOf(sender).send(new SendRequest(sender, receiver, "after the move", null)).join();
+
+    Collected resumed = new Collected();
+    try (var stream = after.events(receiver, sink.events.get(0).position(), resumed)) {
+      await().atMost(WAIT).until(() -> resumed.events.size() >= 1);
+      assertThat(resumed.events).extracting(e -> ((io.letterbox.model.Event.MessageArrived) e).message().text())
+          .containsExactly("after the move");
+    }
+  }
+
   /** @return the smallest uid above {@code uid} whose partition another node hosts */
   private long userOnAnotherNodeThan(long uid) {
     long other = uid + 1;
