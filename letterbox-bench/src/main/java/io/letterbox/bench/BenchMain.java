@@ -2,6 +2,7 @@ package io.letterbox.bench;
 
 import io.letterbox.bench.scenario.BroadcastFanoutScenario;
 import io.letterbox.bench.scenario.ConversationListScenario;
+import io.letterbox.bench.scenario.EventsScenario;
 import io.letterbox.bench.scenario.HotSenderScenario;
 import io.letterbox.bench.scenario.MixedScenario;
 import io.letterbox.bench.scenario.ReadPageScenario;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Command;
 @Command(name = "letterbox-bench", mixinStandardHelpOptions = true, version = "letterbox-bench 0.1",
     description = "Runs a Letterbox benchmark scenario, with baselines side by side.",
     subcommands = {SendScenario.class, ReadPageScenario.class, MixedScenario.class,
-        BroadcastFanoutScenario.class, HotSenderScenario.class, ConversationListScenario.class, JmhCommand.class})
+        BroadcastFanoutScenario.class, HotSenderScenario.class, ConversationListScenario.class, EventsScenario.class,
+        JmhCommand.class})
 public final class BenchMain implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;

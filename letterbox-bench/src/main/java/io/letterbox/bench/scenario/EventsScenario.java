@@ -1,0 +1,296 @@
+package io.letterbox.bench.scenario;
+
+import io.letterbox.bench.cli.CommonOptions;
+import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.measure.Latency;
+import io.letterbox.bench.report.Machine;
+import io.letterbox.bench.report.Report;
+import io.letterbox.bench.report.ResultFile;
+import io.letterbox.bench.report.Table;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Flow;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Live events over HTTP (issue 12, decision 0010) against a running server ({@code ./letterbox
+ * serve}), from this process on loopback: {@code --connections} SSE streams of distinct users stay
+ * open while one-to-one messages are sent to them at {@code --rate} a second (each one's delay
+ * from the send's start to its event at the receiver's stream), then one broadcast to
+ * {@code --followers} followers, of whom the connected users are the first (the delay until each
+ * connected one has it). Every event is checked: one lost or repeated is counted and fails the run.
+ */
+@Command(name = "events", mixinStandardHelpOptions = true,
+    description = "Send-to-event delay over SSE with many open streams, and a broadcast reaching its connected receivers.")
+public final class EventsScenario implements Callable<Integer> {
+  @Mixin
+  CommonOptions common;
+
+  @picocli.CommandLine.Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--url", required = true, description = "The server, e.g. http://127.0.0.1:8080")
+  URI url;
+
+  @Option(names = "--key", description = "Its API key, if it has keys.")
+  String key;
+
+  @Option(names = "--connections", description = "Open SSE streams (tiny 200, quick 2,000, full 10,000).")
+  Integer connections;
+
+  @Option(names = "--rate", description = "One-to-one sends a second (default ${DEFAULT-VALUE}).", defaultValue = "2000")
+  int rate;
+
+  @Option(names = "--seconds", description = "Seconds of sends (tiny 3, quick 10, full 20).")
+  Double seconds;
+
+  @Option(names = "--followers", description = "Followers of the broadcaster (tiny 20k, quick 200k, full 1M).")
+  Integer followers;
+
+  private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(10)).build();
+
+  /** Per message nonce: when its send started (nanoTime), and how often its event came. */
+  private AtomicLongArray started;
+  private AtomicLongArray seen;
+  private final Latency delays = new Latency();
+  private final Latency acks = new Latency();
+  private final AtomicLong repeated = new AtomicLong();
+  /** The broadcast: when it was sent, its receipts and their delays. */
+  private volatile long broadcastStart;
+  private volatile String broadcastText = "\u0000";
+  private final Latency broadcastDelays = new Latency();
+  private final Map<Long, Boolean> broadcastSeen = new ConcurrentHashMap<>();
+
+  @Override
+  public Integer call() throws Exception {
+    Size size = common.size();
+    int streams = connections != null ? connections : size.pick(200, 2_000, 10_000);
+    double secs = seconds != null ? seconds : size.pick(3.0, 10.0, 20.0);
+    int fans = Math.max(streams, followers != null ? followers : size.pick(20_000, 200_000, 1_000_000));
+    Report report = new Report("events");
+    report.parameter("size", size.name().toLowerCase());
+    report.parameter("seed", common.seed);
+    report.parameter("command", "java -jar letterbox-bench.jar events "
+        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    report.parameter("url", url.toString());
+    report.parameter("connections", streams);
+    report.parameter("sendsPerSecond", rate);
+    report.parameter("seconds", secs);
+    report.parameter("followers", fans);
+    Path work = Files.createTempDirectory("letterbox-bench-events-");
+    Machine machine = Machine.here(work);
+    report.target("letterbox-http", "the server at " + url + " (a separate process), SSE streams and sends over "
+        + "HTTP/1.1 from the bench process on the same machine");
+
+    // Fresh uids per run (a server may be reused): the broadcaster, its followers (the first
+    // `streams` of them connected), then the senders.
+    long base = 4_000_000_000L + (System.currentTimeMillis() % 100_000) * 10_000_000L;
+    long news = base;
+    long senders = base + fans + 1;
+    follow(news, base + 1, fans);
+
+    List<CompletableFuture<?>> open = new ArrayList<>();
+    AtomicInteger connected = new AtomicInteger();
+    long connectStart = System.nanoTime();
+    for (int i = 1; i <= streams; i++) {
+      long uid = base + i;
+      open.add(stream(uid, connected));
+    }
+    while (connected.get() < streams) {
+      if (System.nanoTime() - connectStart > TimeUnit.MINUTES.toNanos(2)) {
+        throw new IllegalStateException("only " + connected.get() + " of " + streams + " streams opened in 2 minutes");
+      }
+      Thread.sleep(10);
+    }
+    double connectSeconds = (System.nanoTime() - connectStart) / 1e9;
+    report.add("open " + streams + " SSE streams", "letterbox-http", Map.of("seconds", connectSeconds));
+
+    // One-to-one sends at the rate, open loop: each is due at its time whatever the others do.
+    int total = (int) (rate * secs);
+    started = new AtomicLongArray(total);
+    seen = new AtomicLongArray(total);
+    SplittableRandom random = new SplittableRandom(common.seed);
+    Semaphore inFlight = new Semaphore(512);
+    AtomicLong failed = new AtomicLong();
+    long t0 = System.nanoTime();
+    for (int k = 0; k < total; k++) {
+      long due = t0 + (long) (k * 1e9 / rate);
+      long wait = due - System.nanoTime();
+      if (wait > 0) {
+        TimeUnit.NANOSECONDS.sleep(wait);
+      }
+      long to = base + 1 + random.nextInt(streams);
+      long from = senders + random.nextInt(1_000);
+      inFlight.acquire();
+      int nonce = k;
+      started.set(k, System.nanoTime());
+      post("v1/messages", "{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"text\":\"ev" + nonce + "\"}")
+          .whenComplete((r, e) -> {
+            inFlight.release();
+            if (e != null || r.statusCode() != 201) {
+              failed.incrementAndGet();
+            } else {
+              acks.recordSince(started.get(nonce));
+            }
+          });
+    }
+    double sendSeconds = (System.nanoTime() - t0) / 1e9;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (delays.count() + failed.get() < total && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    long lost = 0;
+    for (int k = 0; k < total; k++) {
+      if (seen.get(k) == 0) {
+        lost++;
+      }
+    }
+    Map<String, Double> f = new LinkedHashMap<>();
+    f.put("sends/s", total / sendSeconds);
+    f.put("event p50 ms", delays.millisAt(50));
+    f.put("event p99 ms", delays.millisAt(99));
+    f.put("event max ms", delays.maxMillis());
+    f.put("ack p99 ms", acks.millisAt(99));
+    f.put("failed sends", (double) failed.get());
+    f.put("events lost", (double) (lost - failed.get()));
+    f.put("events repeated", (double) repeated.get());
+    report.add("send → event, " + streams + " streams open", "letterbox-http", f);
+
+    // One broadcast to every follower: how long until each connected one has it.
+    broadcastText = "bc" + System.nanoTime();
+    broadcastStart = System.nanoTime();
+    HttpResponse<String> accepted = post("v1/broadcasts", "{\"from\":\"" + news + "\",\"text\":\"" + broadcastText
+        + "\",\"audience\":{\"type\":\"followers\"}}").join();
+    double ackMillis = (System.nanoTime() - broadcastStart) / 1e6;
+    if (accepted.statusCode() != 202) {
+      report.fail("broadcast → connected receivers", "letterbox-http", "broadcast answered " + accepted.statusCode()
+          + ": " + accepted.body());
+    } else {
+      deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (broadcastSeen.size() < streams && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      Map<String, Double> b = new LinkedHashMap<>();
+      b.put("accepted ms", ackMillis);
+      b.put("p50 ms", broadcastDelays.millisAt(50));
+      b.put("p99 ms", broadcastDelays.millisAt(99));
+      b.put("all ms", broadcastDelays.maxMillis());
+      b.put("reached", (double) broadcastSeen.size());
+      report.add("broadcast to " + fans + " followers → " + streams + " connected", "letterbox-http", b);
+    }
+    if (lost > failed.get() || repeated.get() > 0 || broadcastSeen.size() < streams) {
+      report.fail("every event once", "letterbox-http", (lost - failed.get()) + " lost, " + repeated.get()
+          + " repeated, broadcast reached " + broadcastSeen.size() + " of " + streams);
+    }
+    open.forEach(c -> c.cancel(true));
+    report.finish(machine);
+    Table.print(report, System.out);
+    Path file = ResultFile.write(report, common.out);
+    System.out.println("result file: " + file);
+    Files.deleteIfExists(work);
+    return report.failures().isEmpty() ? 0 : 1;
+  }
+
+  /** Adds {@code count} followers from {@code first} on to {@code target}, in bodies under 1 MiB. */
+  private void follow(long target, long first, int count) {
+    for (int i = 0; i < count; i += 50_000) {
+      StringBuilder body = new StringBuilder("{\"uids\":[");
+      for (int j = i; j < Math.min(count, i + 50_000); j++) {
+        body.append(j == i ? "" : ",").append('"').append(first + j).append('"');
+      }
+      HttpResponse<String> r = post("v1/users/" + target + "/followers", body.append("]}").toString()).join();
+      if (r.statusCode() != 204) {
+        throw new IllegalStateException("adding followers answered " + r.statusCode() + ": " + r.body());
+      }
+    }
+  }
+
+  private CompletableFuture<HttpResponse<String>> post(String path, String json) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(url.resolve("/" + path)).timeout(Duration.ofSeconds(60))
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
+    if (key != null) {
+      b.header("Authorization", "Bearer " + key);
+    }
+    return client.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Opens {@code uid}'s event stream; its events are checked against what was sent. */
+  private CompletableFuture<?> stream(long uid, AtomicInteger connected) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(url.resolve("/v1/users/" + uid + "/events"))
+        .header("Accept", "text/event-stream");
+    if (key != null) {
+      b.header("Authorization", "Bearer " + key);
+    }
+    return client.sendAsync(b.build(), HttpResponse.BodyHandlers.fromLineSubscriber(new Flow.Subscriber<String>() {
+      private Flow.Subscription subscription;
+
+      @Override
+      public void onSubscribe(Flow.Subscription s) {
+        subscription = s;
+        s.request(Long.MAX_VALUE);
+      }
+
+      @Override
+      public void onNext(String line) {
+        if (line.equals(": connected")) {
+          connected.incrementAndGet();
+        } else if (line.startsWith("data: ")) {
+          event(uid, line);
+        }
+      }
+
+      @Override
+      public void onError(Throwable t) {}
+
+      @Override
+      public void onComplete() {}
+    }));
+  }
+
+  /** A message event's text names its nonce: {@code ev<k>}, or the broadcast's. */
+  private void event(long uid, String data) {
+    long now = System.nanoTime();
+    int at = data.indexOf("\"text\":\"");
+    if (at < 0) {
+      return;
+    }
+    int from = at + 8;
+    int to = data.indexOf('"', from);
+    String text = data.substring(from, to);
+    if (text.startsWith("ev")) {
+      int k = Integer.parseInt(text.substring(2));
+      if (seen.getAndIncrement(k) == 0) {
+        delays.record(now - started.get(k));
+      } else {
+        repeated.incrementAndGet();
+      }
+    } else if (text.equals(broadcastText)) {
+      if (broadcastSeen.putIfAbsent(uid, true) == null) {
+        broadcastDelays.record(now - broadcastStart);
+      } else {
+        repeated.incrementAndGet();
+      }
+    }
+  }
+}
