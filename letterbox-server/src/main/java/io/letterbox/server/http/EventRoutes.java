@@ -73,7 +73,7 @@ final class EventRoutes {
         if (ws.failed()) {
           ctx.fail(ws.cause());
         } else {
-          open(ctx, uid, since, new Socket(ws.result()));
+          open(ctx, uid, since, new Socket(ws.result(), routes.forwarder()));
         }
       });
     });
@@ -267,9 +267,12 @@ final class EventRoutes {
     /** Close code 1008, "policy violation": the request was refused (its code says why). */
     private static final short REFUSED = 1008;
     private final ServerWebSocket ws;
+    private final Forwarder forwarder;
 
-    Socket(ServerWebSocket ws) {
+    /** @param forwarder relays the socket to the node that owns its user; null without a cluster */
+    Socket(ServerWebSocket ws, Forwarder forwarder) {
       this.ws = ws;
+      this.forwarder = forwarder;
     }
 
     @Override
@@ -304,7 +307,11 @@ final class EventRoutes {
     }
 
     @Override
-    public void refused(RoutingContext ctx, Throwable cause) {
+    public void refused(RoutingContext ctx, Throwable failure) {
+      Throwable cause = ErrorResponder.unwrap(failure);
+      if (forwarder != null && forwarder.forwardSocket(ctx, ws, cause)) {
+        return;
+      }
       String code = cause instanceof LetterboxException e ? e.code().name() : "INTERNAL";
       end(code, cause.getMessage() == null ? code : cause.getMessage());
     }

@@ -30,10 +30,62 @@ public final class Forwarder implements AutoCloseable {
 
   private final ClusterMap owners;
   private final HttpClient client;
+  /** WebSockets need HTTP/1.1, which the internal channel (HTTP/2) is not. */
+  private final HttpClient sockets;
 
-  public Forwarder(HttpClient client, ClusterMap owners) {
+  public Forwarder(HttpClient client, HttpClient sockets, ClusterMap owners) {
     this.owners = owners;
     this.client = client;
+    this.sockets = sockets;
+  }
+
+  /**
+   * Relays WebSocket {@code front} (upgraded from {@code ctx}'s request) to the node that owns
+   * its user, if {@code failure} says another node does: frame by frame, the owner's pausing when
+   * the client reads slowly, so that the owner's limit on unsent events holds.
+   *
+   * @return whether it was forwarded
+   */
+  boolean forwardSocket(RoutingContext ctx, io.vertx.core.http.ServerWebSocket front, Throwable failure) {
+    if (!(failure instanceof NotOwnerException notOwner) || ctx.request().getHeader(FORWARDED_BY) != null) {
+      return false;
+    }
+    Optional<URI> owner = owners.urlOf(notOwner.partition());
+    if (owner.isEmpty()) {
+      return false;
+    }
+    io.vertx.core.http.WebSocketConnectOptions options = new io.vertx.core.http.WebSocketConnectOptions()
+        .setHost(owner.get().getHost()).setPort(owner.get().getPort()).setURI(ctx.request().uri());
+    String auth = ctx.request().getHeader(HttpHeaders.AUTHORIZATION);
+    if (auth != null) {
+      options.addHeader(HttpHeaders.AUTHORIZATION, auth);
+    }
+    options.addHeader(FORWARDED_BY, owners.self());
+    front.pause();
+    sockets.webSocket(options).onComplete(connected -> {
+      if (connected.failed()) {
+        log.debug("forwarding a socket to {} failed", owner.get(), connected.cause());
+        front.close((short) 1013, "NOT_OWNER");
+        return;
+      }
+      io.vertx.core.http.WebSocket back = connected.result();
+      back.frameHandler(frame -> {
+        front.writeFrame(frame);
+        if (front.writeQueueFull()) {
+          back.pause();
+          front.drainHandler(v -> back.resume());
+        }
+      });
+      back.closeHandler(v -> {
+        if (!front.isClosed()) {
+          front.close(back.closeStatusCode() == null ? 1000 : back.closeStatusCode(), back.closeReason());
+        }
+      });
+      front.closeHandler(v -> back.close());
+      front.frameHandler(back::writeFrame);
+      front.resume();
+    });
+    return true;
   }
 
   /**

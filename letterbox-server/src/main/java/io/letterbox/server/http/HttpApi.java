@@ -18,7 +18,7 @@ public final class HttpApi {
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new RequestSyntax());
     Routes routes = new Routes(router, new ApiKeyAuth(config.apiKeys()), config.maxBodyBytes(),
-        cluster == null ? null : new Forwarder(client, cluster));
+        cluster == null ? null : new Forwarder(client, vertx.createHttpClient(), cluster));
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);

@@ -28,6 +28,11 @@ public final class Routes {
     this.forwarder = forwarder;
   }
 
+  /** Sends requests this node does not own to their owner; null without a cluster. */
+  Forwarder forwarder() {
+    return forwarder;
+  }
+
   /** A route behind the API keys. */
   public void add(HttpMethod method, String path, Handler<RoutingContext> handler) {
     register(method, path, handler, true, body);

@@ -27,23 +27,39 @@ class ForwarderTest {
   private final Vertx vertx = Vertx.vertx();
   private final AtomicReference<HttpVersion> ownerSaw = new AtomicReference<>();
   private final AtomicReference<String> forwardedBy = new AtomicReference<>();
+  private final java.util.concurrent.CompletableFuture<Void> secondHalf = new java.util.concurrent.CompletableFuture<>();
   private HttpClient internal;
   private int frontPort;
 
   @BeforeEach
   void startOwnerAndFront() throws Exception {
-    HttpServer owner = vertx.createHttpServer().requestHandler(request -> {
+    HttpServer owner = vertx.createHttpServer().webSocketHandler(ws -> {
+      forwardedBy.set(ws.headers().get(Forwarder.FORWARDED_BY));
+      ws.writeTextMessage("from the owner of " + ws.path());
+    }).requestHandler(request -> {
       ownerSaw.set(request.version());
+      if (request.path().equals("/v1/stream")) {
+        // Half an answer, the rest only once the client has seen the first half: it must flow through.
+        request.response().setChunked(true).putHeader("Content-Type", "text/event-stream").write("first\n");
+        secondHalf.thenRun(() -> request.response().end("second\n"));
+        return;
+      }
       forwardedBy.set(request.getHeader(Forwarder.FORWARDED_BY));
       request.body().onSuccess(body -> request.response().setStatusCode(201).putHeader("X-Answered-By", "owner")
           .end("owner got " + body));
     });
     int ownerPort = listen(owner);
     internal = vertx.createHttpClient(InternalChannel.options());
-    Forwarder forwarder = new Forwarder(internal, new OneOwner(URI.create("http://127.0.0.1:" + ownerPort)));
+    Forwarder forwarder = new Forwarder(internal, vertx.createHttpClient(),
+        new OneOwner(URI.create("http://127.0.0.1:" + ownerPort)));
     Router router = Router.router(vertx);
+    // Before the body handler: a request whose body was read cannot be upgraded.
+    router.get("/v1/socket").handler(ctx -> ctx.request().toWebSocket().onSuccess(ws ->
+        forwarder.forwardSocket(ctx, ws, new NotOwnerException(PARTITION, "owned elsewhere"))));
     router.route().handler(BodyHandler.create());
     router.post("/v1/thing").handler(ctx -> ctx.fail(new NotOwnerException(PARTITION, "owned elsewhere")));
+    router.get("/v1/stream").handler(ctx -> ctx.fail(new NotOwnerException(PARTITION, "owned elsewhere")));
+
     router.route().failureHandler(ctx -> {
       if (!forwarder.forward(ctx, ctx.failure())) {
         ctx.response().setStatusCode(503).end("not forwarded");
@@ -64,6 +80,38 @@ class ForwarderTest {
     assertThat(answer.body()).isEqualTo("owner got hello");
     assertThat(answer.headers().firstValue("X-Answered-By")).hasValue("owner");
     assertThat(ownerSaw.get()).isEqualTo(HttpVersion.HTTP_2);
+    assertThat(forwardedBy.get()).isEqualTo("node-a");
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(60) // buffered whole, the answer would never begin: the second half waits for the first
+  void aStreamedAnswerIsRelayedAsItComesNotWhenItEnds() throws Exception {
+    HttpResponse<java.util.stream.Stream<String>> answer = java.net.http.HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + frontPort + "/v1/stream"))
+            .version(java.net.http.HttpClient.Version.HTTP_1_1).build(), HttpResponse.BodyHandlers.ofLines());
+    java.util.Iterator<String> lines = answer.body().iterator();
+
+    assertThat(answer.headers().firstValue("Content-Type")).hasValue("text/event-stream");
+    assertThat(lines.next()).isEqualTo("first");
+    secondHalf.complete(null);
+    assertThat(lines.next()).isEqualTo("second");
+    assertThat(lines.hasNext()).isFalse();
+  }
+
+  @Test
+  void aWebSocketIsRelayedToTheOwnerFrameByFrame() throws Exception {
+    java.util.concurrent.CompletableFuture<String> text = new java.util.concurrent.CompletableFuture<>();
+    java.net.http.HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(
+        URI.create("ws://127.0.0.1:" + frontPort + "/v1/socket"), new java.net.http.WebSocket.Listener() {
+          @Override
+          public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket ws, CharSequence data,
+              boolean last) {
+            text.complete(data.toString());
+            return null;
+          }
+        }).get(30, TimeUnit.SECONDS);
+
+    assertThat(text.get(30, TimeUnit.SECONDS)).isEqualTo("from the owner of /v1/socket");
     assertThat(forwardedBy.get()).isEqualTo("node-a");
   }
 
