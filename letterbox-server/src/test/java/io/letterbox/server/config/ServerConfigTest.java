@@ -67,6 +67,30 @@ class ServerConfigTest {
   }
 
   @Test
+  void eventSettingsDefaultToAFifteenSecondKeepAliveOneMebibyteBufferAndThirtyDaysOfFeed() {
+    ServerConfig c = ServerConfig.builder().build();
+    assertThat(c.eventKeepAlive()).isEqualTo(Duration.ofSeconds(15));
+    assertThat(c.eventBufferBytes()).isEqualTo(1 << 20);
+    assertThat(c.engineConfig().syncRetention()).isEqualTo(Duration.ofDays(30));
+
+    ServerConfig set = ServerConfig.builder().set("event-keep-alive", "PT5S").set("event-buffer-bytes", "65536")
+        .set("sync-retention", "P7D").build();
+    assertThat(set.eventKeepAlive()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(set.eventBufferBytes()).isEqualTo(65536);
+    assertThat(set.engineConfig().syncRetention()).isEqualTo(Duration.ofDays(7));
+  }
+
+  @Test
+  void aKeepAliveOverFifteenSecondsOrARetentionOfPartDaysIsRefused() {
+    assertThatThrownBy(() -> ServerConfig.builder().set("event-keep-alive", "PT16S").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("event-keep-alive");
+    assertThatThrownBy(() -> ServerConfig.builder().set("sync-retention", "PT36H").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("syncRetention");
+    assertThatThrownBy(() -> ServerConfig.builder().set("event-buffer-bytes", "10").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("event-buffer-bytes");
+  }
+
+  @Test
   void aClusterNeedsHBaseASecretAndAnAddressOthersCanReach() {
     assertThatThrownBy(() -> ServerConfig.builder().set("cluster", "true").set("cluster-secret", "0123456789abcdef").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("store=hbase");
