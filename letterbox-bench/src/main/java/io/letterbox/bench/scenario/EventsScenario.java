@@ -114,7 +114,7 @@ public final class EventsScenario implements Callable<Integer> {
     Report report = new Report("events");
     report.parameter("size", size.name().toLowerCase());
     report.parameter("seed", common.seed);
-    report.parameter("command", "java -jar letterbox-bench.jar events "
+    report.parameter("command", "java -jar letterbox-bench.jar "
         + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
     report.parameter("url", url.toString());
     report.parameter("connections", streams);
