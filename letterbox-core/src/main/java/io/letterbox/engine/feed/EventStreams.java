@@ -188,6 +188,9 @@ public final class EventStreams implements AutoCloseable {
     });
   }
 
+  /** A broadcast's sender revised it (the sender's feed row). */
+  private record Revised(long sender, FeedRow row) {}
+
   /** One client's stream. */
   public final class Stream implements AutoCloseable {
     private final long owner;
@@ -195,7 +198,7 @@ public final class EventStreams implements AutoCloseable {
     private FeedPosition position;
     private boolean live;
     private boolean ended;
-    /** What arrived while catching up: feed entries, and broadcasts as messages. */
+    /** What arrived while catching up: feed entries, broadcasts as messages, revisions of broadcasts. */
     private final List<Object> waiting = new ArrayList<>();
 
     private Stream(long owner, FeedPosition from, Sink sink) {
@@ -230,8 +233,8 @@ public final class EventStreams implements AutoCloseable {
           offer(e);
         } else if (w instanceof Message m) {
           broadcast(m.from(), m);
-        } else if (w instanceof Object[] revised) {
-          revisedBroadcast((Long) revised[0], (FeedRow) revised[1]);
+        } else if (w instanceof Revised r) {
+          revisedBroadcast(r.sender(), r.row());
         }
         if (ended) {
           return;
@@ -276,7 +279,7 @@ public final class EventStreams implements AutoCloseable {
 
     private void revisedBroadcast(long sender, FeedRow row) {
       if (!live) {
-        waiting.add(new Object[] {sender, row});
+        waiting.add(new Revised(sender, row));
         return;
       }
       if (ended) {
