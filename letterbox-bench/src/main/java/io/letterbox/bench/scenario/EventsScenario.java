@@ -147,9 +147,6 @@ public final class EventsScenario implements Callable<Integer> {
       Thread.sleep(10);
     }
     double connectSeconds = (System.nanoTime() - connectStart) / 1e9;
-    // The setup's garbage (1M followers' bodies, 10,000 streams' buffers) is collected now, not
-    // in a pause of this process during the measured sends (its GC log showed 100-230 ms ones).
-    System.gc();
     report.add("open " + streams + " SSE streams", "letterbox-http", Map.of("seconds", connectSeconds));
 
     // One-to-one sends at the rate, open loop: each is due at its time whatever the others do.
