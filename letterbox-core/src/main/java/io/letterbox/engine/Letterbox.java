@@ -799,7 +799,7 @@ public final class Letterbox implements AutoCloseable {
     if (since == null) {
       return new SyncPage(List.of(), feed.encode(owner, feed.now(owner)), false);
     }
-    return feed.read(owner, feed.decode(owner, since), limit);
+    return feed.sync(owner, feed.decode(owner, since), limit);
   }
 
   /**

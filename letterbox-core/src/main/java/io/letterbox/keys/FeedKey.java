@@ -35,6 +35,11 @@ public final class FeedKey {
     return java.util.Arrays.compareUnsigned(from, to) >= 0 ? new KeyRange(to, to) : new KeyRange(from, to);
   }
 
+  /** {@code owner}'s events of {@code day} up to entry {@code toSeq}'s. */
+  public static KeyRange through(int day, long owner, long toSeq) {
+    return new KeyRange(of(day, owner, 0, 0), of(day, owner, toSeq + 1, 0));
+  }
+
   /** Every event of days before {@code day}. */
   public static KeyRange before(int day) {
     byte[] to = new byte[4];

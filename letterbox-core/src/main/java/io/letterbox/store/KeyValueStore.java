@@ -47,22 +47,16 @@ public interface KeyValueStore extends StoreReads, AutoCloseable {
    * default deletes what a scan finds, in batches; backends with a range delete override it.
    */
   default void deleteRange(Space space, KeyRange range) {
-    java.util.List<byte[]> keys = new java.util.ArrayList<>();
+    WriteBatch[] batch = {newBatch()};
     scan(space, range, false, (k, v) -> {
-      keys.add(k);
-      if (keys.size() == 1_000) {
-        WriteBatch b = newBatch();
-        keys.forEach(key -> b.delete(space, key));
-        write(b).join();
-        keys.clear();
+      batch[0].delete(space, k);
+      if (batch[0].size() == 1_000) {
+        write(batch[0]).join();
+        batch[0] = newBatch();
       }
       return true;
     });
-    if (!keys.isEmpty()) {
-      WriteBatch b = newBatch();
-      keys.forEach(key -> b.delete(space, key));
-      write(b).join();
-    }
+    write(batch[0]).join();
   }
 
   /** Rewrites the stored data compactly (a hint; may do nothing). */

@@ -65,10 +65,6 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
     return new Sent(id, from, to, text, key, hash, request, r.more() ? r.extras() : Extras.TEXT);
   }
 
-  private Message message() {
-    return new Message(id, Message.Kind.SINGLE, from, to, text, extras);
-  }
-
   /** The message of a log entry. */
   static Message message(ActionCodec.Reader r) {
     Sent s = read(r);
@@ -89,6 +85,7 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
   @Override
   public void apply(Applying to) {
     var batch = to.batch();
+    Message message = new Message(id, Message.Kind.SINGLE, from, this.to, text, extras);
     if (to.owns(from)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(from, this.to, id), TimelineFlags.of(true, false));
       to.state().cap(from).ifPresent(cap -> {
@@ -101,12 +98,12 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
             new IdempotencyRow(id, requestHash).encode());
       }
       ConversationRows.arrived(to, from, this.to, id, from, text, extras.type(), true, false);
-      to.event(from, FeedRow.message(FeedRow.Type.MESSAGE, this.to, id), message());
+      to.event(from, FeedRow.message(FeedRow.Type.MESSAGE, this.to, id), message);
     }
     if (to.owns(this.to)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
       ConversationRows.arrived(to, this.to, from, id, from, text, extras.type(), true, request);
-      to.event(this.to, FeedRow.message(FeedRow.Type.MESSAGE, from, id), message());
+      to.event(this.to, FeedRow.message(FeedRow.Type.MESSAGE, from, id), message);
     }
   }
 }

@@ -6,7 +6,6 @@ import io.letterbox.keys.AudienceKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Event;
 import io.letterbox.model.Message;
-import io.letterbox.model.SyncPage;
 import io.letterbox.rows.FeedRow;
 import io.letterbox.store.StoreReads;
 import java.util.ArrayList;
@@ -175,7 +174,7 @@ public final class EventStreams implements AutoCloseable {
   private void catchUp(Stream s) {
     FeedPosition from = s.position;
     reads.execute(() -> {
-      SyncPage page;
+      FeedReader.Page page;
       try {
         page = feed.read(s.owner, from, CATCH_UP_PAGE);
       } catch (RuntimeException e) {
@@ -183,8 +182,7 @@ public final class EventStreams implements AutoCloseable {
         thread.execute(() -> s.end("events could not be read; resume from the last position"));
         return;
       }
-      FeedPosition next = feed.decodeIssued(s.owner, page.next());
-      thread.execute(() -> s.caughtUp(page, next));
+      thread.execute(() -> s.caughtUp(page));
     });
   }
 
@@ -213,7 +211,7 @@ public final class EventStreams implements AutoCloseable {
       thread.execute(this::remove);
     }
 
-    private void caughtUp(SyncPage page, FeedPosition next) {
+    private void caughtUp(FeedReader.Page page) {
       if (ended) {
         return;
       }
@@ -222,7 +220,7 @@ public final class EventStreams implements AutoCloseable {
           return;
         }
       }
-      position = next;
+      position = page.next();
       if (page.more()) {
         catchUp(this);
         return;

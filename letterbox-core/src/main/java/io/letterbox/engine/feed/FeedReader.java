@@ -66,25 +66,28 @@ public final class FeedReader {
 
   public FeedPosition decode(long owner, String position) {
     FeedPosition from = FeedPosition.decode(cursors, owner, position);
-    if (from.partitions() != partitioning.count() || from.day() < oldestDay()
-        || Ids.epochMillis(Math.max(from.mark(), 0)) < config.clock().millis() - config.syncRetention().toMillis()) {
+    if (from.partitions() != partitioning.count() || from.day() < oldestDay()) {
       throw new LetterboxException(ErrorCode.SYNC_TOO_OLD,
           "position is older than sync-retention (" + config.syncRetention() + "); list the conversations again");
     }
     return from;
   }
 
-  /** A position this reader issued a moment ago (no retention check). */
-  FeedPosition decodeIssued(long owner, String position) {
-    return FeedPosition.decode(cursors, owner, position);
-  }
-
   public String encode(long owner, FeedPosition position) {
     return position.encode(cursors, owner);
   }
 
+  /** A page of events after {@code from}, for a client. */
+  public SyncPage sync(long owner, FeedPosition from, int limit) {
+    Page page = read(owner, from, limit);
+    return new SyncPage(page.events(), encode(owner, page.next()), page.more());
+  }
+
+  /** Events after a position, the position after them, and whether more were waiting. */
+  record Page(List<Event> events, FeedPosition next, boolean more) {}
+
   /** A page of events after {@code from}. */
-  public SyncPage read(long owner, FeedPosition from, int limit) {
+  Page read(long owner, FeedPosition from, int limit) {
     int p = partitioning.of(owner);
     long last = lastServed(p);
     int lastDay = dayOf(p, last);
@@ -98,7 +101,7 @@ public final class FeedReader {
       int want = limit - events.size() + 1;
       store.scan(Spaces.FEED, day == from.day()
               ? FeedKey.after(day, owner, from.seq(), from.ordinal(), last)
-              : FeedKey.after(day, owner, -1, Integer.MAX_VALUE, last),
+              : FeedKey.through(day, owner, last),
           false, (k, v) -> {
             rows.add(new byte[][] {k, v});
             return rows.size() < want;
@@ -123,7 +126,7 @@ public final class FeedReader {
       at = merged.more() ? merged.at() : merged.at().withMark(broadcastMark());
       more = merged.more();
     }
-    return new SyncPage(events, encode(owner, at), more);
+    return new Page(events, at, more);
   }
 
   private record Merged(FeedPosition at, boolean more) {}

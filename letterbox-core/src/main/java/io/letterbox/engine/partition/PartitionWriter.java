@@ -141,12 +141,11 @@ public final class PartitionWriter implements AutoCloseable {
       }
     }
     long fence = last + 1;
-    int day = fenceDay;
     long replayed = Replayer.recover(store, config, partitioning, partition, fence);
     if (replayed > 0) {
       log.info("partition {}: replayed {} actions its earlier writer had not applied", partition, replayed);
     }
-    PartitionWriter writer = new PartitionWriter(store, config, partitioning, partition, epoch, fence + 1, day, host, timer,
+    PartitionWriter writer = new PartitionWriter(store, config, partitioning, partition, epoch, fence + 1, fenceDay, host, timer,
         sequencer);
     writer.redeliver(config, fence);
     writer.marking = timer.scheduleWithFixedDelay(writer::writeMark, 1, 1, TimeUnit.SECONDS);

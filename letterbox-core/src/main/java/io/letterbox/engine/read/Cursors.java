@@ -43,41 +43,44 @@ public final class Cursors {
 
   /** @return the position in {@code cursor}, which must have been made for this list. */
   public long[] decode(String cursor, char kind, long owner, long peer, int longs) {
-    byte[] raw;
+    byte[] raw = raw(cursor);
+    if (raw.length != longs * 8 + TAG_BYTES) {
+      throw LetterboxException.invalid("cursor is not one this server issued");
+    }
+    return position(raw, kind, owner, peer);
+  }
+
+  /** @return the position in {@code cursor}, of any number of longs, which must have been made for this list. */
+  public long[] decodeAny(String cursor, char kind, long owner, long peer) {
+    byte[] raw = raw(cursor);
+    if (raw.length < TAG_BYTES || (raw.length - TAG_BYTES) % 8 != 0) {
+      throw LetterboxException.invalid("cursor is not one this server issued");
+    }
+    return position(raw, kind, owner, peer);
+  }
+
+  private static byte[] raw(String cursor) {
     try {
-      raw = Base64.getUrlDecoder().decode(cursor);
+      return Base64.getUrlDecoder().decode(cursor);
     } catch (IllegalArgumentException e) {
       throw LetterboxException.invalid("cursor is not one this server issued");
     }
-    int n = longs * 8;
-    if (raw.length != n + TAG_BYTES) {
-      throw LetterboxException.invalid("cursor is not one this server issued");
-    }
+  }
+
+  /** The longs of {@code raw} (longs, then the tag), once its tag is checked. */
+  private long[] position(byte[] raw, char kind, long owner, long peer) {
+    int n = raw.length - TAG_BYTES;
     byte[] expected = tag(kind, owner, peer, raw, n);
     byte[] given = java.util.Arrays.copyOfRange(raw, n, n + TAG_BYTES);
     if (!MessageDigest.isEqual(expected, given)) {
       throw LetterboxException.invalid("cursor is not one this server issued for this list");
     }
     ByteBuffer b = ByteBuffer.wrap(raw);
-    long[] out = new long[longs];
-    for (int i = 0; i < longs; i++) {
+    long[] out = new long[n / 8];
+    for (int i = 0; i < out.length; i++) {
       out[i] = b.getLong();
     }
     return out;
-  }
-
-  /** @return the position in {@code cursor}, of any number of longs, which must have been made for this list. */
-  public long[] decodeAny(String cursor, char kind, long owner, long peer) {
-    byte[] raw;
-    try {
-      raw = Base64.getUrlDecoder().decode(cursor);
-    } catch (IllegalArgumentException e) {
-      throw LetterboxException.invalid("cursor is not one this server issued");
-    }
-    if (raw.length < TAG_BYTES || (raw.length - TAG_BYTES) % 8 != 0) {
-      throw LetterboxException.invalid("cursor is not one this server issued");
-    }
-    return decode(cursor, kind, owner, peer, (raw.length - TAG_BYTES) / 8);
   }
 
   private byte[] tag(char kind, long owner, long peer, byte[] position, int length) {

@@ -47,10 +47,7 @@ public final class Forwarder implements AutoCloseable {
    * @return whether it was forwarded
    */
   boolean forwardSocket(RoutingContext ctx, io.vertx.core.http.ServerWebSocket front, Throwable failure) {
-    if (!(failure instanceof NotOwnerException notOwner) || ctx.request().getHeader(FORWARDED_BY) != null) {
-      return false;
-    }
-    Optional<URI> owner = owners.urlOf(notOwner.partition());
+    Optional<URI> owner = ownerFor(ctx, failure);
     if (owner.isEmpty()) {
       return false;
     }
@@ -94,13 +91,11 @@ public final class Forwarder implements AutoCloseable {
    * @return whether it was forwarded (the answer is then on its way)
    */
   boolean forward(RoutingContext ctx, Throwable failure) {
-    if (!(failure instanceof NotOwnerException notOwner) || ctx.request().getHeader(FORWARDED_BY) != null) {
-      return false;
-    }
-    Optional<URI> owner = owners.urlOf(notOwner.partition());
+    Optional<URI> owner = ownerFor(ctx, failure);
     if (owner.isEmpty()) {
       return false;
     }
+    NotOwnerException notOwner = (NotOwnerException) failure;
     URI base = owner.get();
     RequestOptions options = new RequestOptions()
         .setMethod(ctx.request().method())
@@ -149,6 +144,17 @@ public final class Forwarder implements AutoCloseable {
               "the node owning partition " + notOwner.partition() + " did not answer; retry shortly"));
         });
     return true;
+  }
+
+  /**
+   * @return the node to send {@code ctx}'s request to: the owner of the partition
+   *     {@code failure} names, unless the request was forwarded already or the owner is unknown
+   */
+  private Optional<URI> ownerFor(RoutingContext ctx, Throwable failure) {
+    if (!(failure instanceof NotOwnerException notOwner) || ctx.request().getHeader(FORWARDED_BY) != null) {
+      return Optional.empty();
+    }
+    return owners.urlOf(notOwner.partition());
   }
 
   @Override
