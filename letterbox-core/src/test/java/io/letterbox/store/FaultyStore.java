@@ -72,6 +72,15 @@ public final class FaultyStore implements KeyValueStore {
   }
 
   private volatile Runnable pausedCommit;
+  private volatile CompletableFuture<Void> heldDurability;
+
+  /**
+   * The next batch with a commit point is written (visible to reads) at once, but its future
+   * completes only after {@code durable} does: a write that waits for its WAL sync.
+   */
+  public void holdNextDurability(CompletableFuture<Void> durable) {
+    heldDurability = durable;
+  }
 
   /** The next {@code times} multi-gets of {@code space} fail, as reads do while a region moves. */
   public void failMultiGets(Space space, int times) {
@@ -137,7 +146,13 @@ public final class FaultyStore implements KeyValueStore {
     if (n < 0 || recorded.ops.isEmpty()) {
       WriteBatch real = delegate.newBatch();
       recorded.ops.forEach(op -> op.accept(real));
-      return delegate.write(real);
+      CompletableFuture<Void> written = delegate.write(real);
+      CompletableFuture<Void> held = heldDurability;
+      if (held != null && recorded.committing) {
+        heldDurability = null;
+        return written.thenCompose(v -> held);
+      }
+      return written;
     }
     landing = -1;
     for (int i = 0; i < Math.min(n, recorded.ops.size()); i++) {
