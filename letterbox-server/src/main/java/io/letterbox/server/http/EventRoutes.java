@@ -165,7 +165,7 @@ final class EventRoutes {
 
     void start(EventStreams.Stream s) {
       stream = s;
-      channel.onClose(this::closed);
+      channel.onClose(this::stop);
       if (done) {
         s.close();
         return;
@@ -177,20 +177,16 @@ final class EventRoutes {
       timer = vertx.setPeriodic(keepAlive.toMillis(), id -> channel.keepAlive());
     }
 
+    /** Ends the stream, telling the client why if it has begun. */
     private void finish(String code, String message) {
-      done = true;
-      if (stream != null) {
-        stream.close();
-      }
-      if (timer >= 0) {
-        vertx.cancelTimer(timer);
-      }
+      stop();
       if (started) {
         channel.end(code, message);
       }
     }
 
-    private void closed() {
+    /** Stops the engine's stream and the keep-alives (the client went away, or the stream ends). */
+    private void stop() {
       done = true;
       if (timer >= 0) {
         vertx.cancelTimer(timer);
@@ -229,7 +225,8 @@ final class EventRoutes {
     @Override
     public Buffer frame(long owner, Event e) {
       JsonViews.EventView view = JsonViews.event(owner, e);
-      return Buffer.buffer("id: " + view.position() + "\nevent: " + view.type() + "\ndata: " + json(view) + "\n\n");
+      return Buffer.buffer("id: " + view.position() + "\nevent: " + view.type() + "\ndata: ")
+          .appendBytes(Json.write(view)).appendString("\n\n");
     }
 
     @Override
@@ -280,7 +277,7 @@ final class EventRoutes {
 
     @Override
     public Buffer frame(long owner, Event e) {
-      return Buffer.buffer(json(JsonViews.event(owner, e)));
+      return Buffer.buffer(Json.write(JsonViews.event(owner, e)));
     }
 
     @Override
