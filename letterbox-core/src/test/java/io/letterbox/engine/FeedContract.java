@@ -174,6 +174,51 @@ public abstract class FeedContract extends EngineFixture {
   }
 
   @Test
+  void aBroadcastRevisedAfterAReceiverHadItReachesItsNextSyncOnceAsItIsNow() {
+    box.follow(BOB, NEWS).join();
+    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, "first words", new Audience.Followers(),
+        BroadcastRequest.Priority.NORMAL, null)).join());
+    String dave = now(DAVE);
+    clock.advance(Duration.ofSeconds(10));
+    String had = now(BOB);
+
+    box.edit(NEWS, b.id(), "second words").join();
+    SyncPage edited = box.sync(BOB, had, 100);
+    assertThat(edited.events()).hasSize(1);
+    assertThat(((Event.Edited) edited.events().get(0)).message().text()).isEqualTo("second words");
+    assertThat(box.sync(BOB, edited.next(), 100).events()).as("nothing twice").isEmpty();
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(box.sync(BOB, edited.next(), 100).events()).as("nor once the mark passes it").isEmpty();
+
+    box.edit(NEWS, b.id(), "third words").join();
+    clock.advance(Duration.ofSeconds(1));
+    box.recall(NEWS, b.id()).join();
+    clock.advance(Duration.ofMinutes(1));
+    List<Event> recalled = all(BOB, edited.next(), 100);
+    assertThat(kinds(recalled)).as("an edit overtaken by a recall is given as the recall").containsExactly("Recalled");
+    assertThat(((Event.Recalled) recalled.get(0)).id()).isEqualTo(b.id());
+    assertThat(((Event.Recalled) recalled.get(0)).peer()).isEqualTo(NEWS);
+    assertThat(all(BOB, had, 1)).as("from before both, one page at a time").hasSize(1);
+    assertThat(box.sync(DAVE, dave, 100).events()).as("not in its audience").isEmpty();
+  }
+
+  @Test
+  void aBroadcastGivenAfterItsRevisionIsNotGivenAgainAsARevision() {
+    box.follow(BOB, NEWS).join();
+    String bob = now(BOB);
+    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, "typo", new Audience.Followers(),
+        BroadcastRequest.Priority.NORMAL, null)).join());
+    box.edit(NEWS, b.id(), "fixed").join();
+
+    SyncPage page = box.sync(BOB, bob, 100);
+    assertThat(page.events()).hasSize(1);
+    assertThat(((Event.MessageArrived) page.events().get(0)).message().text()).isEqualTo("fixed");
+    assertThat(box.sync(BOB, page.next(), 100).events()).isEmpty();
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(box.sync(BOB, page.next(), 100).events()).isEmpty();
+  }
+
+  @Test
   void aPositionOlderThanTheRetentionIsTooOld() {
     String bob = now(BOB);
     send(ALICE, BOB, "long ago");
@@ -251,7 +296,7 @@ public abstract class FeedContract extends EngineFixture {
   }
 
   @Test
-  void aConnectedReceiverGetsABroadcastAsItIsPublishedAndItsRecall() {
+  void aConnectedReceiverGetsABroadcastAsItIsPublishedAndItsRecallAndNoSyncGivesThemAgain() {
     box.follow(BOB, NEWS).join();
     Collected sink = new Collected();
     try (EventStreams.Stream stream = box.events(BOB, null, sink)) {
@@ -266,6 +311,10 @@ public abstract class FeedContract extends EngineFixture {
       Event.Recalled recalled = (Event.Recalled) sink.await(2).get(1);
       assertThat(recalled.id()).isEqualTo(b.id());
       assertThat(recalled.peer()).isEqualTo(NEWS);
+      assertThat(box.sync(BOB, recalled.position(), 100).events()).as("the recall given already").isEmpty();
+      assertThat(kinds(box.sync(BOB, arrived.position(), 100).events())).as("from before it").containsExactly("Recalled");
+      clock.advance(Duration.ofMinutes(1));
+      assertThat(box.sync(BOB, recalled.position(), 100).events()).isEmpty();
     }
   }
 

@@ -47,8 +47,9 @@ public record MessageRevised(long messageId, long sender, long peer, String text
     if (to.owns(sender)) {
       RevisionRow old = to.state().revision(messageId);
       RevisionRow row = recall()
-          ? new RevisionRow(true, old == null ? 0 : old.editedAt(), old == null ? null : old.text())
-          : new RevisionRow(old != null && old.recalled(), at, text);
+          ? new RevisionRow(old != null && old.recalled() ? old.recalledAt() : at, old == null ? 0 : old.editedAt(),
+              old == null ? null : old.text())
+          : new RevisionRow(old == null ? 0 : old.recalledAt(), at, text);
       to.batch().put(Spaces.REVISIONS, LogKey.of(messageId), row.encode());
       if (peer != 0) {
         reviseCopy(to, sender, peer);

@@ -7,6 +7,7 @@ import io.letterbox.keys.Spaces;
 import io.letterbox.model.Event;
 import io.letterbox.model.Message;
 import io.letterbox.rows.FeedRow;
+import io.letterbox.rows.RevisionRow;
 import io.letterbox.store.StoreReads;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -94,7 +95,7 @@ public final class EventStreams implements AutoCloseable {
       // A broadcast's sender revised it: the receivers connected now are told too.
       for (FeedEntry e : entries) {
         if (e.row().peer() == 0 && (e.row().type() == FeedRow.Type.RECALLED || e.row().type() == FeedRow.Type.EDITED)) {
-          toAudience(e.owner(), e.row().messageId(), s -> s.revisedBroadcast(e.owner(), e.row()));
+          revisedBroadcast(e.owner(), e.row());
         }
       }
     });
@@ -142,6 +143,21 @@ public final class EventStreams implements AutoCloseable {
     thread.shutdown();
   }
 
+  private void revisedBroadcast(long sender, FeedRow row) {
+    RevisionRow r;
+    try {
+      r = state.revision(row.messageId());
+    } catch (RuntimeException e) {
+      log.warn("revision of broadcast {} not read for its connected receivers", row.messageId(), e);
+      return;
+    }
+    if (r != null) {
+      // As it is now: a recall that followed an edit quickly is given once, as the recall.
+      Revised revised = new Revised(sender, row.messageId(), r.recalled(), r.revisedAt());
+      toAudience(sender, row.messageId(), s -> s.revisedBroadcast(revised));
+    }
+  }
+
   /** Calls {@code action} on every connected stream of a receiver in broadcast {@code id}'s audience. */
   private void toAudience(long sender, long id, java.util.function.Consumer<Stream> action) {
     Map<Long, List<Long>> byBlock = new HashMap<>();
@@ -186,8 +202,8 @@ public final class EventStreams implements AutoCloseable {
     });
   }
 
-  /** A broadcast's sender revised it (the sender's feed row). */
-  private record Revised(long sender, FeedRow row) {}
+  /** Broadcast {@code id}'s sender recalled or edited it, last at {@code at} (epoch milliseconds). */
+  private record Revised(long sender, long id, boolean recalled, long at) {}
 
   /** One client's stream. */
   public final class Stream implements AutoCloseable {
@@ -232,7 +248,7 @@ public final class EventStreams implements AutoCloseable {
         } else if (w instanceof Message m) {
           broadcast(m.from(), m);
         } else if (w instanceof Revised r) {
-          revisedBroadcast(r.sender(), r.row());
+          revisedBroadcast(r);
         }
         if (ended) {
           return;
@@ -275,16 +291,17 @@ public final class EventStreams implements AutoCloseable {
       emit(new Event.MessageArrived(feed.encode(owner, position), m));
     }
 
-    private void revisedBroadcast(long sender, FeedRow row) {
+    private void revisedBroadcast(Revised r) {
       if (!live) {
-        waiting.add(new Revised(sender, row));
+        waiting.add(r);
         return;
       }
-      if (ended) {
+      if (ended || position.gaveRevision(r.id(), r.at())) {
         return;
       }
-      FeedRow theirs = FeedRow.message(row.type(), sender, row.messageId());
-      Event event = feed.toEvent(owner, theirs, null, feed.encode(owner, position));
+      position = position.keepingRevision(r.id(), r.at());
+      FeedRow row = FeedRow.message(r.recalled() ? FeedRow.Type.RECALLED : FeedRow.Type.EDITED, r.sender(), r.id());
+      Event event = feed.toEvent(owner, row, null, feed.encode(owner, position));
       if (event != null) {
         emit(event);
       }

@@ -17,10 +17,12 @@ import io.letterbox.model.Message;
 import io.letterbox.model.SyncPage;
 import io.letterbox.rows.FeedRow;
 import io.letterbox.rows.JournalEntry;
+import io.letterbox.rows.RevisionRow;
 import io.letterbox.store.StoreReads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.IntToLongFunction;
 
@@ -60,8 +62,7 @@ public final class FeedReader {
   public FeedPosition now(long owner) {
     int p = partitioning.of(owner);
     long last = lastServed(p);
-    return new FeedPosition(partitioning.count(), dayOf(p, last), last, Integer.MAX_VALUE, broadcastMark(),
-        new long[0]);
+    return new FeedPosition(partitioning.count(), dayOf(p, last), last, Integer.MAX_VALUE, broadcastMark());
   }
 
   public FeedPosition decode(long owner, String position) {
@@ -131,9 +132,13 @@ public final class FeedReader {
 
   private record Merged(FeedPosition at, boolean more) {}
 
+  /** A broadcast to give, or a revision of one given before ({@code at} its time), in the order of {@code key}. */
+  private record Found(long key, long id, long sender, RevisionRow revision) {}
+
   /**
-   * Adds the broadcasts after {@code from} that reached the owner, oldest first, at most
-   * {@code room}; each event's position has the mark moved up to it.
+   * Adds, oldest first and at most {@code room}, the broadcasts after {@code from} that reached
+   * the owner and the revisions made since {@code from} of those it was given before; each
+   * event's position has the mark moved up to it.
    *
    * @return the position after them, and whether more were waiting
    */
@@ -142,29 +147,61 @@ public final class FeedReader {
     if (senders.isEmpty()) {
       return new Merged(from, false);
     }
-    List<long[]> found = new ArrayList<>();
+    // A revision made after the mark is of a broadcast sent at most the revision horizon before it.
+    long revisable = from.revisableFrom(config.revisionHorizon().toMillis());
+    List<Found> found = new ArrayList<>();
+    List<long[]> had = new ArrayList<>();
     state.broadcasts().latest(senders).forEach((sender, latest) -> {
-      if (latest <= from.mark() || state.blocked(owner, sender)) {
+      if (latest < revisable || state.blocked(owner, sender)) {
         return;
       }
-      long floor = Math.max(from.mark(), state.watermark(owner, sender));
+      long floor = Math.max(Math.min(from.mark(), revisable - 1), state.watermark(owner, sender));
       for (long id : state.broadcasts().reaching(sender, owner, floor, Long.MAX_VALUE, MAX_BROADCASTS_PER_SENDER,
-          id -> from.gave(id) || state.hidden(owner, sender, id))) {
-        found.add(new long[] {id, sender});
+          id -> state.hidden(owner, sender, id))) {
+        if (!from.gave(id)) {
+          found.add(new Found(id, id, sender, null));
+        } else if (id >= revisable) {
+          had.add(new long[] {id, sender});
+        }
       }
     });
-    found.sort((a, b) -> Long.compare(a[0], b[0]));
+    List<Long> ids = new ArrayList<>(found.size() + had.size());
+    found.forEach(f -> ids.add(f.id()));
+    had.forEach(h -> ids.add(h[0]));
+    // The broadcasts given now are given as they are: a revision of one before now is given with it.
+    Map<Long, RevisionRow> revisions = ids.isEmpty() ? Map.of() : state.revisions(ids);
+    if (!had.isEmpty()) {
+      for (long[] h : had) {
+        RevisionRow r = revisions.get(h[0]);
+        if (r != null && !from.gaveRevision(h[0], r.revisedAt())) {
+          found.add(new Found(Ids.firstIdAt(r.revisedAt() + 1) - 1, h[0], h[1], r));
+        }
+      }
+    }
+    found.sort(java.util.Comparator.comparingLong(Found::key).thenComparing(f -> f.revision() != null));
     long mark = broadcastMark();
     FeedPosition at = from;
     int n = 0;
-    for (long[] f : found) {
+    for (Found f : found) {
       if (n == room) {
         return new Merged(at, true);
       }
-      Message m = state.message(f[0]);
-      at = at.withBroadcast(f[0], Math.min(f[0], mark));
-      if (m != null) {
-        out.add(new Event.MessageArrived(encode(owner, at), m));
+      Event event;
+      if (f.revision() == null) {
+        Message m = state.message(f.id());
+        at = at.withBroadcast(f.id(), Math.min(f.id(), mark));
+        RevisionRow r = revisions.get(f.id());
+        if (r != null) {
+          at = at.keepingRevision(f.id(), r.revisedAt());
+        }
+        event = m == null ? null : new Event.MessageArrived(encode(owner, at), m);
+      } else {
+        at = at.withRevision(f.id(), f.revision().revisedAt(), mark);
+        event = toEvent(owner, FeedRow.message(f.revision().recalled() ? FeedRow.Type.RECALLED : FeedRow.Type.EDITED,
+            f.sender(), f.id()), null, encode(owner, at));
+      }
+      if (event != null) {
+        out.add(event);
         n++;
       }
     }

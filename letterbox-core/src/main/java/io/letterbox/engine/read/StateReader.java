@@ -183,6 +183,24 @@ public final class StateReader {
    */
   private void revise(List<Long> ids, Map<Long, Message> found, Map<Long, CachedMessage> cached) {
     long firstYoung = firstYoungId();
+    Map<Long, RevisionRow> rows = revisions(ids);
+    for (Long id : ids) {
+      Message logged = found.get(id);
+      Message now = revised(logged, rows.get(id));
+      found.put(id, now);
+      boolean settled = id < firstYoung;
+      if (messages != null && (settled || !cached.containsKey(id))) {
+        messages.put(id, settled ? new CachedMessage(now, true) : new CachedMessage(logged, false));
+      }
+    }
+  }
+
+  /**
+   * @return the revisions of those of {@code ids} that were recalled or edited; young messages
+   *     this process knows to have none are not read
+   */
+  public Map<Long, RevisionRow> revisions(java.util.Collection<Long> ids) {
+    long firstYoung = firstYoungId();
     java.util.concurrent.ConcurrentSkipListSet<Long> known = recentlyRevised;
     List<Long> toRead = new ArrayList<>(ids.size());
     for (Long id : ids) {
@@ -204,15 +222,7 @@ public final class StateReader {
         }
       }
     }
-    for (Long id : ids) {
-      Message logged = found.get(id);
-      Message now = revised(logged, rows.get(id));
-      found.put(id, now);
-      boolean settled = id < firstYoung;
-      if (messages != null && (settled || !cached.containsKey(id))) {
-        messages.put(id, settled ? new CachedMessage(now, true) : new CachedMessage(logged, false));
-      }
-    }
+    return rows;
   }
 
   /** @return the smallest id of a message still young enough to be revised (decision 0009) */
