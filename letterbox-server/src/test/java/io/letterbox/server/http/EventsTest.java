@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.letterbox.server.LetterboxServer;
 import io.letterbox.server.support.Api;
 import io.letterbox.server.support.Reply;
+import io.letterbox.server.support.SseClient;
 import io.letterbox.server.support.TestServers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -27,7 +28,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -79,56 +79,6 @@ class EventsTest {
     assertThat(r.status()).as("%s", r).isEqualTo(200);
     assertThat(r.json().get("events")).isEmpty();
     return r.json().get("next").asText();
-  }
-
-  /** An SSE connection whose lines are collected as they come. */
-  private static final class SseClient implements AutoCloseable {
-    final List<String> lines = new CopyOnWriteArrayList<>();
-    final CompletableFuture<HttpResponse<Stream<String>>> response;
-    volatile Stream<String> body;
-
-    SseClient(long uid, String lastEventId) {
-      HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/users/" + uid
-          + "/events")).header("Accept", "text/event-stream");
-      if (lastEventId != null) {
-        b.header("Last-Event-ID", lastEventId);
-      }
-      response = CLIENT.sendAsync(b.build(), HttpResponse.BodyHandlers.ofLines());
-      response.thenAcceptAsync(r -> {
-        body = r.body();
-        r.body().forEach(lines::add);
-      });
-    }
-
-    /** The events received so far, as (id, event, data). */
-    List<String[]> events() {
-      List<String[]> out = new ArrayList<>();
-      String id = null;
-      String event = null;
-      for (String line : lines) {
-        if (line.startsWith("id: ")) {
-          id = line.substring(4);
-        } else if (line.startsWith("event: ")) {
-          event = line.substring(7);
-        } else if (line.startsWith("data: ")) {
-          out.add(new String[] {id, event, line.substring(6)});
-        }
-      }
-      return out;
-    }
-
-    List<String[]> await(int n) {
-      Awaitility.await().atMost(WAIT).until(() -> events().size() >= n);
-      return events();
-    }
-
-    @Override
-    public void close() {
-      response.cancel(true);
-      if (body != null) {
-        body.close();
-      }
-    }
   }
 
   @Test
@@ -188,8 +138,8 @@ class EventsTest {
     long bob = user();
     List<String> texts = new ArrayList<>();
     List<String[]> seen;
-    try (SseClient sse = new SseClient(bob, null)) {
-      Awaitility.await().atMost(WAIT).until(() -> sse.lines.contains(": connected"));
+    try (SseClient sse = new SseClient(server.port(), bob, null)) {
+      sse.awaitConnected();
       for (int i = 0; i < 3; i++) {
         texts.add("live " + i);
         send(alice, bob, "live " + i);
@@ -204,7 +154,7 @@ class EventsTest {
     // Offline: two more; resuming after the first event gives the other two live ones and both missed.
     send(alice, bob, "missed 1");
     send(alice, bob, "missed 2");
-    try (SseClient resumed = new SseClient(bob, seen.get(0)[0])) {
+    try (SseClient resumed = new SseClient(server.port(), bob, seen.get(0)[0])) {
       List<String[]> got = resumed.await(4);
       assertThat(got).extracting(e -> text(e[2])).containsExactly("live 1", "live 2", "missed 1", "missed 2");
       send(alice, bob, "after");
@@ -222,7 +172,7 @@ class EventsTest {
 
   @Test
   void anIdleSseStreamGetsKeepAliveComments() {
-    try (SseClient sse = new SseClient(user(), null)) {
+    try (SseClient sse = new SseClient(server.port(), user(), null)) {
       Awaitility.await().atMost(WAIT).until(() -> sse.lines.stream().filter(": keep-alive"::equals).count() >= 2);
     }
   }

@@ -58,6 +58,10 @@ public final class ChildServer implements AutoCloseable {
     }
   }
 
+  public int port() {
+    return port;
+  }
+
   /** SIGKILL: no shutdown hook, no flush. */
   public void kill() throws InterruptedException {
     process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
