@@ -385,6 +385,23 @@ public final class Letterbox implements AutoCloseable {
   }
 
   /**
+   * Recalls broadcast {@code id} for every receiver, by its sender {@code by}: one record, as for
+   * any message (decision 0009).
+   *
+   * @return the broadcast's message as recalled; fails with NOT_FOUND if no broadcast has this id,
+   *     NOT_SENDER if {@code by} did not send it, RECALL_WINDOW_PASSED if it is older than recall-window
+   */
+  public CompletableFuture<Message> recallBroadcast(long by, long id) {
+    Validate.uid("by", by);
+    Validate.messageId(id);
+    Message m = state.message(id);
+    if (m == null || m.kind() != Message.Kind.BROADCAST) {
+      throw LetterboxException.notFound("no broadcast %d", id);
+    }
+    return recall(by, id);
+  }
+
+  /**
    * Edits the text of text message {@code id} for its sender {@code uid}.
    *
    * @return the message as edited; fails with NOT_FOUND, NOT_SENDER, EDIT_WINDOW_PASSED, or

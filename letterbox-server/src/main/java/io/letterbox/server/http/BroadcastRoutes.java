@@ -11,7 +11,7 @@ import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
 
-/** Broadcasts: accept one (its audience frozen then), look one up, resume its fan-out, list a sender's. */
+/** Broadcasts: accept one (its audience frozen then), look one up, resume its fan-out, recall one, list a sender's. */
 final class BroadcastRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
@@ -45,6 +45,12 @@ final class BroadcastRoutes {
     routes.add(POST, "/v1/broadcasts/:id/resume", ctx -> {
       long id = Params.id(ctx, "id");
       Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.resumeBroadcast(id))));
+    });
+
+    routes.add(POST, "/v1/broadcasts/:id/recall", ctx -> {
+      long id = Params.id(ctx, "id");
+      long by = JsonBody.of(ctx, "by").id("by");
+      Replies.json(ctx, 200, engine.write(() -> box.recallBroadcast(by, id)).map(JsonViews::message));
     });
 
     routes.add(GET, "/v1/users/:uid/broadcasts", ctx -> {

@@ -38,6 +38,35 @@ class RecallAndEditTest extends ApiTestBase {
   }
 
   @Test
+  void aBroadcastRecalledByItsSenderIsRecalledForEveryReceiverAndNobodyElseMayRecallIt() {
+    long news = user();
+    long bob = user();
+    long carol = user();
+    String uids = json(Map.of("type", "uids", "uids", List.of("" + bob, "" + carol)));
+    Reply sent = api.post("/v1/broadcasts", "{\"from\":\"" + news + "\",\"text\":\"oops\",\"audience\":" + uids + "}");
+    assertThat(sent.status()).as("%s", sent).isEqualTo(202);
+    String id = sent.json().get("id").asText();
+    String path = "/v1/broadcasts/" + id + "/recall";
+
+    Reply byReceiver = api.post(path, json(Map.of("by", "" + bob)));
+    Reply noBy = api.post(path, "{}");
+    Reply notABroadcast = api.post("/v1/broadcasts/" + send(bob, carol, "hi").get("id").asText() + "/recall",
+        json(Map.of("by", "" + bob)));
+    assertThat(byReceiver.errorCode()).isEqualTo("NOT_SENDER");
+    assertThat(noBy.status()).isEqualTo(400);
+    assertThat(notABroadcast.status()).isEqualTo(404);
+    assertThat(newest(bob, news).get("status").asText()).isEqualTo("normal");
+
+    Reply recalled = api.post(path, json(Map.of("by", "" + news)));
+    assertThat(recalled.status()).as("%s", recalled).isEqualTo(200);
+    assertThat(recalled.json().get("status").asText()).isEqualTo("recalled");
+    assertThat(api.post(path, json(Map.of("by", "" + news))).status()).isEqualTo(200);
+    for (long receiver : new long[] {bob, carol}) {
+      assertThat(newest(receiver, news)).isEqualTo(recalled.json());
+    }
+  }
+
+  @Test
   void anEditShowsTheNewTextWithEditedAt() {
     long alice = user();
     long bob = user();
