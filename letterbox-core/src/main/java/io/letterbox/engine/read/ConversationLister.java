@@ -55,6 +55,7 @@ public final class ConversationLister {
     long floor = state.ownerWatermark(owner);
     BroadcastHeads broadcasts = heads.get(owner, o -> new BroadcastHeads());
     List<Activity> places = new ArrayList<>(limit + 1);
+    Set<Long> senders = new java.util.HashSet<>();
     synchronized (broadcasts) {
       int weight = broadcasts.weight();
       broadcasts.refresh(owner, floor);
@@ -78,6 +79,11 @@ public final class ConversationLister {
           fromBroadcasts.next();
         }
       }
+      for (Activity a : places) {
+        if (broadcasts.isSender(a.peer())) {
+          senders.add(a.peer());
+        }
+      }
       if (broadcasts.weight() != weight) {
         // The cache weighs an entry when it is put: put it again, so that its bound holds.
         heads.asMap().replace(owner, broadcasts, broadcasts);
@@ -90,7 +96,7 @@ public final class ConversationLister {
       Activity tail = shown.get(shown.size() - 1);
       next = cursors.encode(KIND, owner, folder.ordinal(), tail.pinned() ? 0 : 1, tail.lastId(), tail.peer());
     }
-    return new Page<>(items(owner, shown), next);
+    return new Page<>(items(owner, shown, senders::contains), next);
   }
 
   /** The owner's conversation with {@code peer} as its list shows it; null if it has no visible message. */
@@ -99,14 +105,14 @@ public final class ConversationLister {
       return null;
     }
     ConversationRow row = state.conversationRow(owner, peer);
-    return item(peer, newest, row, unread.byDevice(owner, List.of(peer), List.of(row)).get(0));
+    return item(peer, newest, row, unread.byDevice(owner, List.of(peer), List.of(row), p -> true).get(0));
   }
 
   /**
    * The items at {@code places}: an activity entry carries its row, with the last message; a
    * broadcast sender's place needs its row (if it has one) and its newest broadcast read.
    */
-  private List<Conversation> items(long owner, List<Activity> places) {
+  private List<Conversation> items(long owner, List<Activity> places, java.util.function.LongPredicate broadcasters) {
     List<Long> peers = new ArrayList<>(places.size());
     List<ConversationRow> rows = new ArrayList<>(places.size());
     List<Message> newest = new ArrayList<>(places.size());
@@ -133,7 +139,7 @@ public final class ConversationLister {
         newest.set(fromBroadcasts.get(k), broadcasts.get(k));
       }
     }
-    List<Map<String, Long>> unreadCounts = unread.byDevice(owner, peers, rows);
+    List<Map<String, Long>> unreadCounts = unread.byDevice(owner, peers, rows, broadcasters);
     List<Conversation> out = new ArrayList<>(places.size());
     for (int i = 0; i < places.size(); i++) {
       if (newest.get(i) != null) {
@@ -252,6 +258,11 @@ public final class ConversationLister {
           rows.put(needRows.get(i), read.get(i));
         }
       }
+    }
+
+    /** Whether {@code peer} is one of the owner's broadcast senders. */
+    boolean isSender(long peer) {
+      return bySender.containsKey(peer);
     }
 
     /** Whether the owner blocked {@code sender}: a flag of its row, read with the heads (a block forgets them). */

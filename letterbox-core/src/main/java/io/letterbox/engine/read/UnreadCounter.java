@@ -28,14 +28,19 @@ public final class UnreadCounter {
    * Unread counts per device of the owner's conversations with {@code peers}, whose rows are
    * {@code rows}: from the rows' counts and positions, and for a peer that broadcast since a
    * device's position, its broadcasts that reached the owner since.
+   *
+   * @param senders whether a peer is one of the owner's broadcast senders (only those can have
+   *     broadcasts that reached it; the others' newest broadcast is not looked up)
    */
-  public List<Map<String, Long>> byDevice(long owner, List<Long> peers, List<ConversationRow> rows) {
+  public List<Map<String, Long>> byDevice(long owner, List<Long> peers, List<ConversationRow> rows,
+      java.util.function.LongPredicate senders) {
     List<String> devices = config.devices();
     // A blocked peer's broadcasts are not shown; its one-to-one messages were refused since the block.
     List<Long> broadcasting = new ArrayList<>();
     for (int i = 0; i < peers.size(); i++) {
       ConversationRow row = rows.get(i);
-      if (!row.blocked() && state.broadcasts().latest(peers.get(i)) > least(row, devices)) {
+      long peer = peers.get(i);
+      if (!row.blocked() && senders.test(peer) && state.broadcasts().latest(peer) > least(row, devices)) {
         broadcasting.add(peers.get(i));
       }
     }
@@ -49,13 +54,14 @@ public final class UnreadCounter {
     for (int i = 0; i < peers.size(); i++) {
       ConversationRow row = rows.get(i);
       long peer = peers.get(i);
+      Long clearedUpTo = cleared.get(peer);
       long[] after = new long[devices.size()];
       long least = Long.MAX_VALUE;
       for (int d = 0; d < after.length; d++) {
-        after[d] = Math.max(row.position(devices.get(d)).upTo(), cleared.getOrDefault(peer, 0L));
+        after[d] = Math.max(row.position(devices.get(d)).upTo(), clearedUpTo == null ? 0 : clearedUpTo);
         least = Math.min(least, after[d]);
       }
-      List<Long> fromBroadcasts = cleared.containsKey(peer) ? broadcasts(owner, peer, least) : List.of();
+      List<Long> fromBroadcasts = clearedUpTo != null ? broadcasts(owner, peer, least) : List.of();
       Map<String, Long> one = new LinkedHashMap<>();
       for (int d = 0; d < after.length; d++) {
         long newer = 0;
