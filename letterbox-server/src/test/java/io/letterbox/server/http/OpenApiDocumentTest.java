@@ -69,6 +69,24 @@ class OpenApiDocumentTest {
   }
 
   @Test
+  void everyOperationHasAUniqueIdADeclaredTagAndADescription() throws Exception {
+    JsonNode doc = document();
+    java.util.Set<String> tags = new java.util.HashSet<>();
+    doc.get("tags").forEach(t -> tags.add(t.get("name").asText()));
+    List<String> ids = new ArrayList<>();
+    doc.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+      String where = op.getKey() + " " + path.getKey();
+      JsonNode o = op.getValue();
+      assertThat(o.path("operationId").asText()).as(where).matches("[a-z][A-Za-z]+");
+      ids.add(o.get("operationId").asText());
+      assertThat(o.path("tags")).as(where).hasSize(1);
+      assertThat(tags).as(where).contains(o.get("tags").get(0).asText());
+      assertThat(o.path("description").asText()).as(where).isNotBlank();
+    }));
+    assertThat(ids).doesNotHaveDuplicates();
+  }
+
+  @Test
   void theDocumentIsValidOpenApi303() throws Exception {
     io.swagger.v3.parser.core.models.ParseOptions options = new io.swagger.v3.parser.core.models.ParseOptions();
     options.setResolve(true);
