@@ -47,6 +47,11 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("a JSON array", "POST", send, "[1,2]", 400, "INVALID_JSON"),
         bad("trailing garbage", "POST", send, msg(a, b, "x") + " x", 400, "INVALID_JSON"),
         bad("duplicate field", "POST", send, "{\"from\":\"" + a + "\",\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"text\":\"x\"}", 400, "INVALID_JSON"),
+        bad("a lone high surrogate in text", "POST", send, rawText(a, b, "a\\ud800b"), 400, "INVALID_ARGUMENT"),
+        bad("a lone low surrogate in text", "POST", send, rawText(a, b, "a\\udc00"), 400, "INVALID_ARGUMENT"),
+        bad("NUL in text", "POST", send, rawText(a, b, "a\\u0000b"), 400, "INVALID_ARGUMENT"),
+        bad("a lone surrogate in a payload's field name", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
+            + "\",\"type\":\"custom:x\",\"payload\":{\"k\\ud800\":1}}", 400, "INVALID_ARGUMENT"),
         bad("unknown field", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"text\":\"x\",\"cc\":\"3\"}", 400, "INVALID_ARGUMENT"),
         bad("missing text", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\"}", 400, "INVALID_ARGUMENT"),
         bad("null to", "POST", send, "{\"from\":\"" + a + "\",\"to\":null,\"text\":\"x\"}", 400, "INVALID_ARGUMENT"),
@@ -186,6 +191,11 @@ class BadInputChangesNothingTest extends ApiTestBase {
 
   private static String msg(long from, long to, String text) {
     return json(Map.of("from", "" + from, "to", "" + to, "text", text));
+  }
+
+  /** A send whose text is {@code escaped} as written in JSON (its escapes decoded by the server). */
+  private static String rawText(long from, long to, String escaped) {
+    return "{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"text\":\"" + escaped + "\"}";
   }
 
   private static String rawIds(String from, String to) {

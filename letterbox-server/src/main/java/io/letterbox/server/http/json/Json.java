@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.letterbox.engine.LetterboxException;
 import io.letterbox.server.http.ApiException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,6 +30,46 @@ public final class Json {
     }
   }
 
+  /**
+   * Every string of a request, names included, must be Unicode text without NUL. A lone surrogate
+   * ({@code "\\ud800"}) is valid JSON syntax but no character: it cannot be stored as UTF-8 and
+   * would read back as {@code ?}, so what was acknowledged would differ from what is kept. NUL is
+   * refused by policy: it is no text, and many systems a DM travels to end a string at it.
+   */
+  private static void requireUnicode(JsonNode node, String path) {
+    if (node.isTextual()) {
+      requireUnicode(node.textValue(), path.isEmpty() ? "a string" : path);
+    } else if (node.isContainerNode()) {
+      int i = 0;
+      for (java.util.Iterator<java.util.Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        java.util.Map.Entry<String, JsonNode> field = it.next();
+        String name = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
+        requireUnicode(field.getKey(), "a field name in " + (path.isEmpty() ? "the body" : path));
+        requireUnicode(field.getValue(), name);
+      }
+      if (node.isArray()) {
+        for (JsonNode element : node) {
+          requireUnicode(element, path + "[" + i++ + "]");
+        }
+      }
+    }
+  }
+
+  private static void requireUnicode(String s, String where) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == 0) {
+        throw LetterboxException.invalid("%s contains NUL (U+0000) at character %d: it is not accepted in text", where, i);
+      }
+      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw LetterboxException.invalid("%s contains a lone surrogate (\\u%04x) at character %d: it must be Unicode text",
+            where, (int) c, i);
+      }
+    }
+  }
+
   /** @throws ApiException INVALID_JSON when {@code bytes} is not one JSON document */
   public static JsonNode read(byte[] bytes) {
     try {
@@ -36,6 +77,7 @@ public final class Json {
       if (node == null || node.isMissingNode()) {
         throw ApiException.invalidJson("the request body is empty; a JSON object is required");
       }
+      requireUnicode(node, "");
       return node;
     } catch (JsonProcessingException e) {
       throw ApiException.invalidJson("malformed JSON: " + e.getOriginalMessage());
