@@ -5,40 +5,26 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.Api;
-import io.letterbox.server.support.ChildServer;
+import io.letterbox.server.support.ChildServerTestBase;
 import io.letterbox.server.support.Reply;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A server killed with SIGKILL right after it accepted a large segment broadcast (so, as a rule,
  * while it fans it out) resumes the fan-out on restart and completes it exactly once: every
  * receiver has the broadcast once and finds the sender.
  */
-class BroadcastKillRecoveryTest {
+class BroadcastKillRecoveryTest extends ChildServerTestBase {
   static final long SENDER = 81;
   static final int RECEIVERS = 300_000;
   static final long FIRST = 1_000_000_000L;
 
-  @TempDir
-  Path dir;
-  ChildServer server;
-
-  @AfterEach
-  void killChild() {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void aFanOutKilledMidWayCompletesOnceAfterRestart() throws Exception {
-    server = new ChildServer(dir);
     Files.writeString(dir.resolve("server.properties"), "max-body-bytes=67108864\n");
     Api api = start("first");
     StringBuilder uids = new StringBuilder("{\"uids\":[");

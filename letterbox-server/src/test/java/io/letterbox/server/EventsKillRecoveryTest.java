@@ -4,40 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.letterbox.server.support.Api;
-import io.letterbox.server.support.ChildServer;
+import io.letterbox.server.support.ChildServerTestBase;
 import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.SseClient;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A device's event position outlives the server: after a SIGKILL (no shutdown hook, no flush) and
  * a restart on the same directory, resuming with {@code Last-Event-ID} gives exactly the
  * acknowledged messages it had not seen, in order, then new ones live.
  */
-class EventsKillRecoveryTest {
+class EventsKillRecoveryTest extends ChildServerTestBase {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   static final long SENDER = 81;
   static final long RECEIVER = 82;
 
-  @TempDir
-  Path dir;
-  ChildServer server;
-
-  @AfterEach
-  void killChild() {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void anSseStreamResumesAcrossAKillWithExactlyTheAcknowledgedMessagesItMissed() throws Exception {
-    server = new ChildServer(dir);
     Api api = server.start("first");
     List<String> expected = new ArrayList<>();
     String lastSeen;

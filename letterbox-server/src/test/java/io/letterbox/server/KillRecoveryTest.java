@@ -5,11 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.Api;
-import io.letterbox.server.support.ChildServer;
+import io.letterbox.server.support.ChildServerTestBase;
 import io.letterbox.server.support.Reply;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -19,33 +18,20 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Acknowledged means durable: a server killed with SIGKILL (no shutdown hook, no flush) still has
  * every message it answered 201 for when it restarts on the same directory, and keeps issuing
  * larger ids.
  */
-class KillRecoveryTest {
+class KillRecoveryTest extends ChildServerTestBase {
   static final long SENDER = 71;
   static final long RECEIVER = 72;
 
-  @TempDir
-  Path dir;
-  ChildServer server;
-
-  @AfterEach
-  void killChild() {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void everyAcknowledgedMessageSurvivesAKillAndNewIdsKeepGrowing() throws Exception {
-    server = new ChildServer(dir);
     Api api = start("first");
     Set<String> acked = ConcurrentHashMap.newKeySet();
     ExecutorService pool = Executors.newFixedThreadPool(8);
