@@ -132,7 +132,10 @@ public final class FeedReader {
 
   private record Merged(FeedPosition at, boolean more) {}
 
-  /** A broadcast to give, or a revision of one given before ({@code at} its time), in the order of {@code key}. */
+  /**
+   * A broadcast to give ({@code revision} null), or the revision of one given before, merged in
+   * the order of {@code key}: the broadcast's id, or the last id of the revision's millisecond.
+   */
   private record Found(long key, long id, long sender, RevisionRow revision) {}
 
   /**
@@ -170,12 +173,10 @@ public final class FeedReader {
     had.forEach(h -> ids.add(h[0]));
     // The broadcasts given now are given as they are: a revision of one before now is given with it.
     Map<Long, RevisionRow> revisions = ids.isEmpty() ? Map.of() : state.revisions(ids);
-    if (!had.isEmpty()) {
-      for (long[] h : had) {
-        RevisionRow r = revisions.get(h[0]);
-        if (r != null && !from.gaveRevision(h[0], r.revisedAt())) {
-          found.add(new Found(Ids.firstIdAt(r.revisedAt() + 1) - 1, h[0], h[1], r));
-        }
+    for (long[] h : had) {
+      RevisionRow r = revisions.get(h[0]);
+      if (r != null && !from.gaveRevision(h[0], r.revisedAt())) {
+        found.add(new Found(Ids.firstIdAt(r.revisedAt() + 1) - 1, h[0], h[1], r));
       }
     }
     found.sort(java.util.Comparator.comparingLong(Found::key).thenComparing(f -> f.revision() != null));
