@@ -9,7 +9,7 @@ import io.letterbox.store.Bytes;
  * {@code recalledAt}, and edited at {@code editedAt} to {@code text} (epoch milliseconds, 0 for
  * never). Layout: flags (1 byte: 1 recalled, 2 the recall's time follows), editedAt (8 bytes),
  * recalledAt (8 bytes, with flag 2), the text (UTF-8) to the end. Rows written before the recall's
- * time was kept have flag 1 alone: recalled at an unknown time, read as 0.
+ * time was kept have flag 1 alone: recalled at an unknown time, read as 1 (long ago).
  */
 public record RevisionRow(long recalledAt, long editedAt, String text) {
   private static final int RECALLED = 1;

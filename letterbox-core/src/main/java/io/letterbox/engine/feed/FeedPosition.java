@@ -63,6 +63,11 @@ public record FeedPosition(int partitions, int day, long seq, int ordinal, long 
 
   /** The smallest id a broadcast revised after this position's mark can have, for revisions up to {@code horizon} after sending. */
   long revisableFrom(long horizonMillis) {
+    return revisableAfter(mark, horizonMillis);
+  }
+
+  /** The smallest id a broadcast revised after mark {@code mark} can have, for revisions up to {@code horizon} after sending. */
+  static long revisableAfter(long mark, long horizonMillis) {
     return Ids.firstIdAt(Math.max(Ids.EPOCH, Ids.epochMillis(mark) - horizonMillis));
   }
 

@@ -150,8 +150,10 @@ public final class FeedReader {
     if (senders.isEmpty()) {
       return new Merged(from, false);
     }
+    long mark = broadcastMark();
+    long horizon = config.revisionHorizon().toMillis();
     // A revision made after the mark is of a broadcast sent at most the revision horizon before it.
-    long revisable = from.revisableFrom(config.revisionHorizon().toMillis());
+    long revisable = from.revisableFrom(horizon);
     List<Found> found = new ArrayList<>();
     List<long[]> had = new ArrayList<>();
     state.broadcasts().latest(senders).forEach((sender, latest) -> {
@@ -168,10 +170,16 @@ public final class FeedReader {
         }
       }
     });
+    // The broadcasts given now are given as they are: a revision of one made after the new mark is
+    // given with it, and only one young enough for that needs its revision read.
+    long youngNow = FeedPosition.revisableAfter(mark, horizon);
     List<Long> ids = new ArrayList<>(found.size() + had.size());
-    found.forEach(f -> ids.add(f.id()));
+    found.forEach(f -> {
+      if (f.id() >= youngNow) {
+        ids.add(f.id());
+      }
+    });
     had.forEach(h -> ids.add(h[0]));
-    // The broadcasts given now are given as they are: a revision of one before now is given with it.
     Map<Long, RevisionRow> revisions = ids.isEmpty() ? Map.of() : state.revisions(ids);
     for (long[] h : had) {
       RevisionRow r = revisions.get(h[0]);
@@ -180,7 +188,6 @@ public final class FeedReader {
       }
     }
     found.sort(java.util.Comparator.comparingLong(Found::key).thenComparing(f -> f.revision() != null));
-    long mark = broadcastMark();
     FeedPosition at = from;
     int n = 0;
     for (Found f : found) {
