@@ -14,6 +14,12 @@ public enum ErrorCode {
   RECALL_WINDOW_PASSED,
   /** The message is older than edit-window. */
   EDIT_WINDOW_PASSED,
+  /** A group member's action (posting, reading) by a user who is not one. */
+  NOT_MEMBER,
+  /** Administering a group (adding, removing, promoting, renaming) by a member who is not its owner or an admin. */
+  NOT_GROUP_ADMIN,
+  /** A group would exceed max-group-members. */
+  GROUP_FULL,
   IDEMPOTENCY_CONFLICT,
   /** A sync position older than sync-retention: the client lists its conversations again. */
   SYNC_TOO_OLD,

@@ -21,6 +21,7 @@ import io.letterbox.engine.apply.MessageDeleted;
 import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.fanout.BroadcastJobs;
 import io.letterbox.engine.read.ConversationLister;
+import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.HistoryReader;
 import io.letterbox.engine.read.StateReader;
@@ -29,6 +30,11 @@ import io.letterbox.engine.replay.Replayer;
 import io.letterbox.engine.write.AddFollowersCommand;
 import io.letterbox.engine.write.BlockCommand;
 import io.letterbox.engine.write.BroadcastCommand;
+import io.letterbox.engine.write.ChangeMembersCommand;
+import io.letterbox.engine.write.CreateGroupCommand;
+import io.letterbox.engine.write.MarkGroupReadCommand;
+import io.letterbox.engine.write.PostCommand;
+import io.letterbox.engine.write.RenameGroupCommand;
 import io.letterbox.engine.write.CompleteBroadcastCommand;
 import io.letterbox.engine.write.ConversationStateCommand;
 import io.letterbox.engine.write.Decision;
@@ -56,6 +62,10 @@ import io.letterbox.model.Conversation;
 import io.letterbox.model.Extras;
 import io.letterbox.model.Folder;
 import io.letterbox.model.FrequencyCap;
+import io.letterbox.model.Group;
+import io.letterbox.model.GroupMember;
+import io.letterbox.model.GroupPost;
+import io.letterbox.model.GroupRole;
 import io.letterbox.model.ImportedMessage;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
@@ -102,6 +112,7 @@ public final class Letterbox implements AutoCloseable {
   private final HistoryReader history;
   private final ConversationLister conversations;
   private final UnreadCounter unread;
+  private final GroupReader groups;
   private final Cursors cursors;
   private final KeyValueStore store;
   private final Blobs blobs;
@@ -145,8 +156,9 @@ public final class Letterbox implements AutoCloseable {
     this.state = StateReader.cached(store, config);
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
-    this.unread = new UnreadCounter(state, config);
-    this.conversations = new ConversationLister(state, cursors, unread, config.cachedHeadBytes());
+    this.groups = new GroupReader(state, cursors);
+    this.unread = new UnreadCounter(state, config, groups);
+    this.conversations = new ConversationLister(state, cursors, unread, groups, config.cachedHeadBytes());
     this.feed = new FeedReader(store, state, cursors, partitioning, config, p -> {
       PartitionWriter w = writers.get(p);
       return w == null ? Long.MAX_VALUE : w.durableSeq();
@@ -456,6 +468,9 @@ public final class Letterbox implements AutoCloseable {
     Validate.messageId(id);
     requireHosted(owner);
     Message m = state.message(id);
+    if (m != null && m.kind() == Message.Kind.GROUP) {
+      return groups.visible(owner, m) ? Optional.of(m) : Optional.empty();
+    }
     long peer = m == null ? 0 : StateReader.peerOf(owner, m);
     return peer != 0 && state.visible(owner, peer, m) ? Optional.of(m) : Optional.empty();
   }
@@ -608,6 +623,135 @@ public final class Letterbox implements AutoCloseable {
   public CompletableFuture<Void> deleteAll(long owner) {
     Validate.uid("uid", owner);
     return submit(owner, new DeleteAllCommand(owner));
+  }
+
+  // --- groups (decision 0011) ---
+
+  /**
+   * Creates a group owned by {@code by} with {@code members} (repeats and {@code by} itself are
+   * dropped: the creator is always a member).
+   *
+   * @return the group; fails with GROUP_FULL past max-group-members
+   */
+  public CompletableFuture<Group> createGroup(long by, String name, long[] members, boolean newMembersSeeAll) {
+    Validate.uid("by", by);
+    String checkedName = Validate.groupName(name);
+    long[] others = Validate.uids("members", members == null ? new long[0] : members, Integer.MAX_VALUE, true);
+    long[] all = Validate.uids("members", java.util.stream.LongStream.concat(java.util.Arrays.stream(others),
+        java.util.stream.LongStream.of(by)).toArray(), Integer.MAX_VALUE, false);
+    if (all.length > config.maxGroupMembers()) {
+      return CompletableFuture.failedFuture(new LetterboxException(ErrorCode.GROUP_FULL, String.format(
+          "a group has at most max-group-members (%d) members: %d", config.maxGroupMembers(), all.length)));
+    }
+    int home = partitioning.of(by);
+    return afterDelivery(home, submitTo(home, new CreateGroupCommand(by, checkedName, newMembersSeeAll, all)),
+        Group::id);
+  }
+
+  /** @throws LetterboxException NOT_FOUND if there is no group {@code gid} */
+  public Group group(long gid) {
+    Validate.uid("group", gid);
+    requireHosted(gid);
+    return groups.group(gid);
+  }
+
+  /** Renames group {@code gid}, for its owner or an admin {@code by}. @return the group as it is now */
+  public CompletableFuture<Group> renameGroup(long gid, long by, String name) {
+    Validate.uid("group", gid);
+    Validate.uid("by", by);
+    String checkedName = Validate.groupName(name);
+    return submit(gid, new RenameGroupCommand(gid, by, checkedName)).thenApplyAsync(done -> groups.group(gid), replies);
+  }
+
+  /**
+   * Adds {@code uids} to group {@code gid} with {@code role}, or gives them that role if they are
+   * members; {@link GroupRole#OWNER} hands the group over to one uid. By the owner or an admin
+   * {@code by}: the owner alone gives or takes the admin role and hands the group over.
+   */
+  public CompletableFuture<Void> setMembers(long gid, long by, long[] uids, GroupRole role) {
+    Validate.uid("group", gid);
+    Validate.uid("by", by);
+    java.util.Objects.requireNonNull(role, "role");
+    long[] checked = Validate.uids("uids", uids, config.maxGroupMembers(), false);
+    if (role == GroupRole.OWNER && checked.length != 1) {
+      throw LetterboxException.invalid("a group is handed over to one member: %d given", checked.length);
+    }
+    return afterDelivery(partitioning.of(gid),
+        submit(gid, new ChangeMembersCommand(gid, by, role, checked, config.maxGroupMembers())), Long::longValue)
+        .thenApply(id -> null);
+  }
+
+  /** Removes {@code uid} from group {@code gid}, by the owner or an admin {@code by}, or by itself (leaving). */
+  public CompletableFuture<Void> removeMember(long gid, long by, long uid) {
+    Validate.uid("group", gid);
+    Validate.uid("by", by);
+    Validate.uid("uid", uid);
+    return afterDelivery(partitioning.of(gid),
+        submit(gid, new ChangeMembersCommand(gid, by, null, new long[] {uid}, config.maxGroupMembers())), Long::longValue)
+        .thenApply(id -> null);
+  }
+
+  /** The members of group {@code gid} in uid order. */
+  public Page<GroupMember> groupMembers(long gid, String cursor, int limit) {
+    Validate.uid("group", gid);
+    Validate.limit(limit);
+    requireHosted(gid);
+    return groups.members(gid, cursor, limit);
+  }
+
+  /** Posts a message to a group, for a member; fails with NOT_MEMBER for anyone else. */
+  public CompletableFuture<SendResult> post(GroupPost post) {
+    Validate.uid("group", post.group());
+    Validate.uid("from", post.from());
+    Extras extras = Validate.extras(post.extras(), blobs);
+    String text = Validate.text(post.text(), extras.type(), config.maxTextLength());
+    Validate.idempotencyKey(post.idempotencyKey());
+    long[] mentions = Validate.uids("mentions", post.mentions().stream().mapToLong(Long::longValue).toArray(),
+        Validate.MAX_MENTIONS, true);
+    GroupPost checked = new GroupPost(post.group(), post.from(), text,
+        java.util.Arrays.stream(mentions).boxed().toList(), post.idempotencyKey(), extras);
+    int home = partitioning.of(post.group());
+    return afterDelivery(home, submitTo(home, new PostCommand(checked)), r -> r.created() ? r.message().id() : 0L);
+  }
+
+  /** What {@code uid} may see of group {@code gid}, newest first; NOT_MEMBER if it never was a member. */
+  public Page<Message> groupHistory(long uid, long gid, String cursor, int limit) {
+    Validate.uid("uid", uid);
+    Validate.uid("group", gid);
+    Validate.limit(limit);
+    requireHosted(uid);
+    return groups.history(uid, gid, cursor, limit);
+  }
+
+  /** Marks group {@code gid} read on {@code device} up to {@code upTo} (null: everything so far). */
+  public CompletableFuture<Void> markGroupRead(long uid, long gid, String device, Long upTo) {
+    Validate.uid("uid", uid);
+    Validate.uid("group", gid);
+    Validate.device(device, config.devices());
+    if (upTo != null) {
+      Validate.messageId(upTo);
+    }
+    return submit(uid, new MarkGroupReadCommand(uid, gid, device, upTo));
+  }
+
+  /**
+   * {@code written}'s result once the partitions its action reaches applied it, or after
+   * deliveryWait: the action is durable either way, and the caller then reads its effects at once.
+   *
+   * @param id the id of the action that produced the result (0: none, nothing to wait for)
+   */
+  private <R> CompletableFuture<R> afterDelivery(int home, CompletableFuture<R> written,
+      java.util.function.ToLongFunction<R> id) {
+    return written.thenCompose(result -> {
+      PartitionWriter w = writers.get(home);
+      long logged = id.applyAsLong(result);
+      if (w == null || logged == 0) {
+        return CompletableFuture.completedFuture(result);
+      }
+      return w.delivered(logged)
+          .completeOnTimeout(null, config.deliveryWait().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+          .handle((ok, error) -> result);
+    });
   }
 
   /** Stores history from an older system with its original times. @return the ids, in order. */

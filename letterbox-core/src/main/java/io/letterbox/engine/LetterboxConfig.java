@@ -36,6 +36,7 @@ import java.util.Optional;
  * @param editWindow        how long after sending it a sender may edit a text message
  * @param syncRetention     how long each owner's change feed keeps its events for {@code sync}
  *                          and resumed event streams (whole days, decision 0010)
+ * @param maxGroupMembers   most members a group may have (decision 0011)
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -61,6 +62,7 @@ public record LetterboxConfig(
     java.time.Duration recallWindow,
     java.time.Duration editWindow,
     java.time.Duration syncRetention,
+    int maxGroupMembers,
     Clock clock) {
 
   public LetterboxConfig {
@@ -104,6 +106,9 @@ public record LetterboxConfig(
     if (syncRetention.compareTo(java.time.Duration.ofDays(1)) < 0 || syncRetention.compareTo(MAX_SYNC_RETENTION) > 0
         || syncRetention.toSeconds() % 86_400 != 0) {
       throw new IllegalArgumentException("syncRetention must be whole days from P1D to " + MAX_SYNC_RETENTION + ": " + syncRetention);
+    }
+    if (maxGroupMembers < 2) {
+      throw new IllegalArgumentException("maxGroupMembers must be at least 2: " + maxGroupMembers);
     }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
@@ -153,6 +158,7 @@ public record LetterboxConfig(
     b.recallWindow = recallWindow;
     b.editWindow = editWindow;
     b.syncRetention = syncRetention;
+    b.maxGroupMembers = maxGroupMembers;
     b.clock = clock;
     return b;
   }
@@ -190,6 +196,8 @@ public record LetterboxConfig(
     private java.time.Duration recallWindow = java.time.Duration.ofMinutes(2);
     private java.time.Duration editWindow = java.time.Duration.ofMinutes(15);
     private java.time.Duration syncRetention = java.time.Duration.ofDays(30);
+    // API.md: 100,000, issue 13's largest group; a post costs the same whatever the size.
+    private int maxGroupMembers = 100_000;
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -214,13 +222,14 @@ public record LetterboxConfig(
     public Builder recallWindow(java.time.Duration v) { recallWindow = v; return this; }
     public Builder editWindow(java.time.Duration v) { editWindow = v; return this; }
     public Builder syncRetention(java.time.Duration v) { syncRetention = v; return this; }
+    public Builder maxGroupMembers(int v) { maxGroupMembers = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
-          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, clock);
+          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, clock);
     }
   }
 }

@@ -156,6 +156,23 @@ final class Validate {
     }
   }
 
+  static final int MAX_GROUP_NAME = 100;
+
+  /** A group's name: 1 to 100 characters (code points), not blank. */
+  static String groupName(String name) {
+    if (name == null || name.isBlank()) {
+      throw invalidArg("name must not be empty");
+    }
+    int length = name.codePointCount(0, name.length());
+    if (length > MAX_GROUP_NAME) {
+      throw invalidArg("name must be at most %d characters: %d", MAX_GROUP_NAME, length);
+    }
+    return name;
+  }
+
+  /** The mentions of a group post: at most 20 uids, each checked. */
+  static final int MAX_MENTIONS = 20;
+
   static String segmentName(String name) {
     if (name == null || !name.matches("[A-Za-z0-9_.-]{1,64}")) {
       throw invalidArg("segment names are 1 to 64 of [A-Za-z0-9_.-]: %s", name);

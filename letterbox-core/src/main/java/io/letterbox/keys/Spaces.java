@@ -68,10 +68,20 @@ public final class Spaces {
   /** Owners' change feeds (decision 0010): {@link FeedKey} → {@code FeedRow}, kept for the sync retention. */
   public static final Space FEED = Space.plain("feed", FeedKey.DAY_OWNER_PREFIX);
 
+  /**
+   * Groups (decision 0011), decided by each group's partition: {@link GroupKey} → a header
+   * ({@code GroupRow}), members ({@code MemberRow}), posts' idempotency keys.
+   */
+  public static final Space GROUPS = Space.plain("groups", GroupKey.GROUP_PREFIX);
+  /** Each group's messages, once for all members: {@link GroupTimelineKey} → {@code GroupTimelineRow}. */
+  public static final Space GROUP_TIMELINE = Space.plain("group_timeline", GroupTimelineKey.GROUP_PREFIX);
+  /** Each member's state of a group, decided by the member's partition: {@link MembershipKey} → {@code MembershipRow}. */
+  public static final Space MEMBERSHIPS = Space.plain("memberships", MembershipKey.UID_PREFIX);
+
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
-      CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED);
+      CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS);
 
   /**
    * The spaces nothing derives: the log, the journals and the blobs. {@code migrate} copies them,

@@ -4,15 +4,23 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * One entry of an owner's conversation list.
+ * One entry of an owner's conversation list: a one-to-one conversation (with a peer, or a peer's
+ * broadcasts) or a group.
  *
+ * @param peer the other party; 0 for a group
+ * @param group the group; 0 for a one-to-one conversation
+ * @param lastMessage the newest message the owner can see; null for a group with none yet
  * @param unread unread messages per device name
  * @param peerReadUpTo how far the peer has read the conversation (the highest position over its
  *     devices); 0 if it has not or the conversation has no one-to-one message
+ * @param mentioned whether a message of the group that mentions the owner is unread on a device
+ * @param updatedAt when its newest message was sent, or (a group without one) the owner joined
  */
-public record Conversation(long peer, Message lastMessage, Map<String, Long> unread, boolean pinned, boolean muted,
-    boolean archived, long peerReadUpTo) {
-  public Instant updatedAt() {
-    return lastMessage.createdAt();
+public record Conversation(long peer, long group, Message lastMessage, Map<String, Long> unread, boolean pinned,
+    boolean muted, boolean archived, long peerReadUpTo, boolean mentioned, Instant updatedAt) {
+  /** A one-to-one conversation. */
+  public Conversation(long peer, Message lastMessage, Map<String, Long> unread, boolean pinned, boolean muted,
+      boolean archived, long peerReadUpTo) {
+    this(peer, 0, lastMessage, unread, pinned, muted, archived, peerReadUpTo, false, lastMessage.createdAt());
   }
 }

@@ -6,7 +6,7 @@ import java.time.Instant;
 /**
  * A message as its owner sees it.
  *
- * @param to the receiver of a one-to-one message; 0 for a broadcast
+ * @param to the receiver of a one-to-one message, the group of a group message; 0 for a broadcast
  * @param text its text; empty for a message of another type without a caption
  * @param extras its type, payload and attachments
  * @param recalled whether its sender recalled it: then its text, payload and attachments are gone
@@ -14,7 +14,7 @@ import java.time.Instant;
  */
 public record Message(long id, Kind kind, long from, long to, String text, Extras extras, boolean recalled,
     long editedAt) {
-  public enum Kind { SINGLE, BROADCAST }
+  public enum Kind { SINGLE, BROADCAST, GROUP }
 
   /** A plain text message as sent. */
   public Message(long id, Kind kind, long from, long to, String text) {

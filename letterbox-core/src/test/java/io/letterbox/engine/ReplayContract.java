@@ -82,12 +82,14 @@ public abstract class ReplayContract extends EngineFixture {
   private List<Long> run(Random random, int actions) {
     List<Long> broadcasts = new ArrayList<>();
     List<Long> messages = new ArrayList<>();
+    List<Long> groups = new ArrayList<>();
     int done = 0;
     while (done < actions) {
       int burst = 1 + random.nextInt(12);
       List<CompletableFuture<?>> pending = new ArrayList<>();
       for (int i = 0; i < burst && done < actions; i++, done++) {
-        CompletableFuture<?> f = attempt(() -> action(random, messages, broadcasts));
+        CompletableFuture<?> f = attempt(() -> random.nextInt(5) == 0 ? groupAction(random, groups)
+            : action(random, messages, broadcasts));
         if (f != null) {
           pending.add(f);
         }
@@ -97,6 +99,8 @@ public abstract class ReplayContract extends EngineFixture {
           Object result = f.join();
           if (result instanceof Broadcast b) {
             broadcasts.add(b.id());
+          } else if (result instanceof io.letterbox.model.Group g) {
+            groups.add(g.id());
           } else if (result instanceof io.letterbox.model.SendResult s) {
             messages.add(s.message().id());
           } else if (result instanceof List<?> ids) {
@@ -158,6 +162,26 @@ public abstract class ReplayContract extends EngineFixture {
       case 23 -> messages.isEmpty() ? null : box.edit(a, messages.get(r.nextInt(messages.size())), "edited" + r.nextInt(9));
       default -> broadcasts.isEmpty() ? box.send(new SendRequest(b, a, "back", null))
           : box.deleteMessage(a, broadcasts.get(r.nextInt(broadcasts.size())));
+    };
+  }
+
+  /** Groups of the users (decision 0011): created, posted to, administered, read. */
+  private CompletableFuture<?> groupAction(Random r, List<Long> groups) {
+    long a = pick(r, USERS);
+    if (groups.isEmpty() || r.nextInt(10) == 0) {
+      return box.createGroup(a, "g" + r.nextInt(9), someUsers(r, a), r.nextBoolean());
+    }
+    long gid = groups.get(r.nextInt(groups.size()));
+    String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
+    return switch (r.nextInt(8)) {
+      case 0, 1, 2 -> box.post(new io.letterbox.model.GroupPost(gid, a, "p" + r.nextInt(1000),
+          r.nextBoolean() ? List.of() : List.of(pick(r, USERS)), key, io.letterbox.model.Extras.TEXT));
+      case 3 -> box.setMembers(gid, a, someUsers(r, a), r.nextInt(4) == 0 ? io.letterbox.model.GroupRole.ADMIN
+          : io.letterbox.model.GroupRole.MEMBER);
+      case 4 -> box.removeMember(gid, a, r.nextBoolean() ? a : pick(r, USERS));
+      case 5 -> box.setMembers(gid, a, new long[] {pick(r, USERS)}, io.letterbox.model.GroupRole.OWNER);
+      case 6 -> box.renameGroup(gid, a, "r" + r.nextInt(9));
+      default -> box.markGroupRead(a, gid, r.nextBoolean() ? "pc" : "mobile", null);
     };
   }
 

@@ -49,6 +49,11 @@ public final class ActionCodec {
         case ConversationStateSet.TAG -> ConversationStateSet.read(r);
         case BlockSet.TAG -> BlockSet.read(r);
         case MessageRevised.TAG -> MessageRevised.read(r);
+        case GroupCreated.TAG -> GroupCreated.read(r);
+        case GroupMembersChanged.TAG -> GroupMembersChanged.read(r);
+        case GroupRenamed.TAG -> GroupRenamed.read(r);
+        case GroupPosted.TAG -> GroupPosted.read(r);
+        case GroupReadMarked.TAG -> GroupReadMarked.read(r);
         default -> throw new IllegalStateException("unknown action type " + tag);
       };
     } catch (BufferUnderflowException e) {
@@ -57,7 +62,7 @@ public final class ActionCodec {
   }
 
   /**
-   * The message a log entry carries (a one-to-one send or a broadcast), or null for other
+   * The message a log entry carries (a one-to-one send, a broadcast, a group post), or null for other
    * actions. Reads only the head of a broadcast: its audience may be a list of millions of uids.
    */
   public static Message message(byte[] bytes) {
@@ -67,6 +72,7 @@ public final class ActionCodec {
         case Sent.TAG -> Sent.message(r);
         case BroadcastAccepted.TAG -> BroadcastAccepted.message(r, false);
         case BroadcastAccepted.TYPED_TAG -> BroadcastAccepted.message(r, true);
+        case GroupPosted.TAG -> GroupPosted.message(r);
         default -> null;
       };
     } catch (BufferUnderflowException e) {

@@ -18,9 +18,11 @@ import java.util.Set;
 /**
  * The conversation list (decision 0008): the owner's activity index, one range scan per page
  * whose entries carry everything an item shows, merged with the newest broadcast of each sender
- * that reached the owner. A page costs O(page) reads whatever the owner's number of conversations
- * or of senders it follows: senders are checked only as far as the page reaches, and what was
- * checked is cached per owner, bounded in bytes, until the sender broadcasts again.
+ * that reached the owner and with the owner's groups at their newest message (decision 0011). A
+ * page costs O(page) reads whatever the owner's number of conversations or of senders it follows:
+ * senders are checked only as far as the page reaches, and what was checked is cached per owner,
+ * bounded in bytes, until the sender broadcasts again. Groups cost one scan of the owner's
+ * memberships and one multi-get of their headers per page: bounded by the groups it is in.
  */
 public final class ConversationLister {
   static final char KIND = 'c';
@@ -33,13 +35,16 @@ public final class ConversationLister {
   private final StateReader state;
   private final Cursors cursors;
   private final UnreadCounter unread;
+  private final GroupReader groups;
   private final Cache<Long, BroadcastHeads> heads;
 
   /** @param cachedHeadBytes the bound of the per-owner broadcast heads cache, in bytes */
-  public ConversationLister(StateReader state, Cursors cursors, UnreadCounter unread, long cachedHeadBytes) {
+  public ConversationLister(StateReader state, Cursors cursors, UnreadCounter unread, GroupReader groups,
+      long cachedHeadBytes) {
     this.state = state;
     this.cursors = cursors;
     this.unread = unread;
+    this.groups = groups;
     this.heads = Caffeine.newBuilder()
         .maximumWeight(cachedHeadBytes)
         .weigher((Long owner, BroadcastHeads h) -> h.weight())
@@ -56,6 +61,9 @@ public final class ConversationLister {
     BroadcastHeads broadcasts = heads.get(owner, o -> new BroadcastHeads());
     List<Activity> places = new ArrayList<>(limit + 1);
     Set<Long> senders = new java.util.HashSet<>();
+    Map<Long, GroupReader.Place> groupsByKey = new HashMap<>();
+    List<Activity> groupPlaces = groupPlaces(owner, folder, after, groupsByKey);
+    int nextGroup = 0;
     synchronized (broadcasts) {
       int weight = broadcasts.weight();
       broadcasts.refresh(owner, floor);
@@ -69,14 +77,18 @@ public final class ConversationLister {
           a = scan.peek();
         }
         Activity c = fromBroadcasts.peek();
-        if (a == null && c == null) {
+        Activity g = nextGroup < groupPlaces.size() ? groupPlaces.get(nextGroup) : null;
+        Activity first = first(first(a, c), g);
+        if (first == null) {
           break;
         }
-        if (c == null || (a != null && ORDER.compare(a, c) < 0)) {
-          places.add(scan.next());
-        } else {
-          places.add(c);
+        places.add(first);
+        if (first == a) {
+          scan.next();
+        } else if (first == c) {
           fromBroadcasts.next();
+        } else {
+          nextGroup++;
         }
       }
       for (Activity a : places) {
@@ -96,7 +108,32 @@ public final class ConversationLister {
       Activity tail = shown.get(shown.size() - 1);
       next = cursors.encode(KIND, owner, folder.ordinal(), tail.pinned() ? 0 : 1, tail.lastId(), tail.peer());
     }
-    return new Page<>(items(owner, shown, senders::contains), next);
+    return new Page<>(items(owner, shown, senders::contains, groupsByKey), next);
+  }
+
+  /** The earlier of two places in list order; null if both are. */
+  private static Activity first(Activity a, Activity b) {
+    return a == null ? b : b == null || ORDER.compare(a, b) < 0 ? a : b;
+  }
+
+  /**
+   * The owner's groups in {@code folder} after {@code after}, in list order, each at its newest
+   * visible message, keyed by minus its id (a group's key in the list, apart from every uid).
+   */
+  private List<Activity> groupPlaces(long owner, Folder folder, Activity after, Map<Long, GroupReader.Place> byKey) {
+    if (folder != Folder.DEFAULT) {
+      return List.of();
+    }
+    List<Activity> out = new ArrayList<>();
+    for (GroupReader.Place p : groups.places(owner)) {
+      Activity place = new Activity(false, p.lastId(), -p.gid());
+      if (after == null || ORDER.compare(place, after) > 0) {
+        out.add(place);
+        byKey.put(-p.gid(), p);
+      }
+    }
+    out.sort(ORDER);
+    return out;
   }
 
   /** The owner's conversation with {@code peer} as its list shows it; null if it has no visible message. */
@@ -112,7 +149,36 @@ public final class ConversationLister {
    * The items at {@code places}: an activity entry carries its row, with the last message; a
    * broadcast sender's place needs its row (if it has one) and its newest broadcast read.
    */
-  private List<Conversation> items(long owner, List<Activity> places, java.util.function.LongPredicate broadcasters) {
+  private List<Conversation> items(long owner, List<Activity> all, java.util.function.LongPredicate broadcasters,
+      Map<Long, GroupReader.Place> groupsByKey) {
+    List<Activity> places = new ArrayList<>(all.size());
+    List<GroupReader.Place> groupPlaces = new ArrayList<>();
+    for (Activity a : all) {
+      if (a.peer() < 0) {
+        groupPlaces.add(groupsByKey.get(a.peer()));
+      } else {
+        places.add(a);
+      }
+    }
+    List<Conversation> ones = oneToOne(owner, places, broadcasters);
+    if (groupPlaces.isEmpty()) {
+      return ones;
+    }
+    List<Conversation> groupItems = groups.items(groupPlaces);
+    List<Conversation> out = new ArrayList<>(all.size());
+    int o = 0;
+    int g = 0;
+    for (Activity a : all) {
+      Conversation c = a.peer() < 0 ? groupItems.get(g++) : o < ones.size() && ones.get(o).peer() == a.peer() ? ones.get(o++) : null;
+      if (c != null) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** The items of one-to-one places (a peer with no visible message is left out). */
+  private List<Conversation> oneToOne(long owner, List<Activity> places, java.util.function.LongPredicate broadcasters) {
     List<Long> peers = new ArrayList<>(places.size());
     List<ConversationRow> rows = new ArrayList<>(places.size());
     List<Message> newest = new ArrayList<>(places.size());

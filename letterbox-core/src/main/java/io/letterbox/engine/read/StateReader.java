@@ -77,6 +77,7 @@ public final class StateReader {
   private final Map<Long, FrequencyCap> caps = new ConcurrentHashMap<>();
   private final BroadcastIndex broadcasts;
   private final AudienceResolver audiences;
+  private final GroupState groups;
 
   private StateReader(StoreReads store, LetterboxConfig config, boolean cached) {
     this.store = store;
@@ -84,6 +85,7 @@ public final class StateReader {
     this.broadcasts = new BroadcastIndex(store, cached ? config.cachedAudienceBytes() : 0,
         cached ? config.cachedBroadcastIdBytes() : 0, cached);
     this.audiences = new AudienceResolver(store);
+    this.groups = new GroupState(store);
     this.messages = !cached ? null : Caffeine.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
@@ -116,6 +118,11 @@ public final class StateReader {
 
   public AudienceResolver audiences() {
     return audiences;
+  }
+
+  /** Groups and memberships (decision 0011). */
+  public GroupState groups() {
+    return groups;
   }
 
   // --- messages ---
@@ -441,8 +448,11 @@ public final class StateReader {
     return out;
   }
 
-  /** @return the other party of {@code m} for {@code owner}, or 0 if the owner is not one. */
+  /** @return the other party of {@code m} for {@code owner}, or 0 if the owner is not one (or it is a group's). */
   public static long peerOf(long owner, Message m) {
+    if (m.kind() == Message.Kind.GROUP) {
+      return 0;
+    }
     if (m.kind() == Message.Kind.BROADCAST) {
       return m.from() == owner ? 0 : m.from();
     }

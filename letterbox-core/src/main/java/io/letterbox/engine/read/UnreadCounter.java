@@ -12,16 +12,19 @@ import java.util.Map;
 
 /**
  * Unread counts: a conversation's incoming count minus the base of the device's read position,
- * both in the conversation's row, plus the peer's broadcasts since the position. No message is
- * looked at: the summary is one range scan of the owner's rows.
+ * both in the conversation's row, plus the peer's broadcasts since the position; a group's from its
+ * sequence numbers and the member's position. No message is looked at: the summary is one range
+ * scan of the owner's rows and one of its memberships.
  */
 public final class UnreadCounter {
   private final StateReader state;
   private final LetterboxConfig config;
+  private final GroupReader groups;
 
-  public UnreadCounter(StateReader state, LetterboxConfig config) {
+  public UnreadCounter(StateReader state, LetterboxConfig config, GroupReader groups) {
     this.state = state;
     this.config = config;
+    this.groups = groups;
   }
 
   /**
@@ -131,8 +134,13 @@ public final class UnreadCounter {
         total += c.getValue();
       }
     }
+    // Groups: from their sequence numbers and the owner's positions (decision 0011).
+    for (Map.Entry<Long, Long> g : groups.unread(owner, device).entrySet()) {
+      listed.add(new UnreadSummary.PeerCount(0, g.getKey(), g.getValue()));
+      total += g.getValue();
+    }
     listed.sort(Comparator.comparingLong(UnreadSummary.PeerCount::count).reversed()
-        .thenComparingLong(UnreadSummary.PeerCount::peer));
+        .thenComparingLong(UnreadSummary.PeerCount::peer).thenComparingLong(UnreadSummary.PeerCount::group));
     return new UnreadSummary(total, List.copyOf(listed));
   }
 }

@@ -55,7 +55,15 @@ class ActionCodecTest {
       new BlockSet(1, 2, true),
       new BlockSet(2, 1, false),
       new MessageRevised(7, 1, 2, null, 1_795_000_000_000L),
-      new MessageRevised(8, 1, 0, "改过的", 1_795_000_000_001L));
+      new MessageRevised(8, 1, 0, "改过的", 1_795_000_000_001L),
+      new GroupCreated(90, 1, "小组", true, new long[] {1, 2, 70_000}),
+      new GroupMembersChanged(91, 90, 1, io.letterbox.model.GroupRole.ADMIN, 3, 89, false, new long[] {2}),
+      new GroupMembersChanged(92, 90, 1, null, 0, 0, true, new long[] {5, 6}),
+      new GroupRenamed(90, 1, ""),
+      new GroupPosted(93, 90, 2, 4, "大家好", "k", 7, new long[] {1, 70_000}, Extras.TEXT),
+      new GroupPosted(94, 90, 2, 5, "", null, 0, new long[] {}, new Extras("image", null, List.of(
+          new Attachment("sha256:" + "ef".repeat(32), "b.png", "image/png", 9)))),
+      new GroupReadMarked(2, 90, "pc", 4, 93));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

@@ -24,6 +24,7 @@ public final class HttpApi {
     new CapRoutes(box, engine).register(routes);
     new RelationRoutes(box, engine).register(routes);
     new BroadcastRoutes(box, engine).register(routes);
+    new GroupRoutes(box, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes()).register(routes);
     new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes()).register(routes);
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();

@@ -87,6 +87,11 @@ final class Params {
     return v;
   }
 
+  /** A required query parameter holding an id, e.g. {@code ?by=1}. */
+  static long queryId(RoutingContext ctx, String name) {
+    return Ids64.parse(name, requiredQuery(ctx, name));
+  }
+
   /** A repeated parameter is ambiguous, so it is refused rather than one copy picked. */
   private static String single(RoutingContext ctx, String name) {
     List<String> all = ctx.queryParam(name);

@@ -17,22 +17,30 @@ public final class JsonViews {
   private JsonViews() {}
 
   /**
-   * {@code to} is left out for broadcasts, which have no single receiver; {@code payload} and
-   * {@code attachments} when the message has none.
+   * {@code to} is only on one-to-one messages, {@code group} only on group messages; {@code payload},
+   * {@code attachments} and {@code mentions} are left out when the message has none.
    */
   public record MessageView(String id, String kind, String from,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String to, String type, String text,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String to,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String group, String type, String text,
       @JsonInclude(JsonInclude.Include.NON_NULL) @com.fasterxml.jackson.annotation.JsonRawValue String payload,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments, String status, String editedAt,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> mentions, String status, String editedAt,
       String createdAt) {}
 
   /** {@code name} is left out when the sender gave none. */
   public record AttachmentView(String blob, @JsonInclude(JsonInclude.Include.NON_NULL) String name, String contentType,
       long size) {}
 
-  /** {@code peerReadUpTo} is null until the peer has read something of a one-to-one conversation. */
-  public record ConversationView(String peer, MessageView lastMessage, Map<String, Long> unread, String updatedAt,
-      boolean pinned, boolean muted, boolean archived, String peerReadUpTo) {}
+  /**
+   * A one-to-one conversation has {@code peer}, a group {@code group} and {@code mentioned};
+   * {@code peerReadUpTo} is null until the peer has read something of a one-to-one conversation;
+   * {@code lastMessage} is null for a group with no message its member may see yet.
+   */
+  public record ConversationView(@JsonInclude(JsonInclude.Include.NON_NULL) String peer,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String group, MessageView lastMessage, Map<String, Long> unread,
+      String updatedAt, boolean pinned, boolean muted, boolean archived, String peerReadUpTo,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean mentioned) {}
 
   public record PeerView(String peer) {}
 
@@ -58,7 +66,23 @@ public final class JsonViews {
 
   public record UnreadView(long total, List<PeerCountView> conversations) {}
 
-  public record PeerCountView(String peer, long count) {}
+  /** A conversation's count: {@code peer} for a one-to-one conversation, {@code group} for a group. */
+  public record PeerCountView(@JsonInclude(JsonInclude.Include.NON_NULL) String peer,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String group, long count) {}
+
+  public record GroupView(String id, String name, String owner, int members, String newMembersSee, String createdAt) {}
+
+  public record MemberView(String uid, String role, String joinedAt) {}
+
+  public static GroupView group(io.letterbox.model.Group g) {
+    return new GroupView(Ids64.format(g.id()), g.name(), Ids64.format(g.owner()), g.members(),
+        g.newMembersSeeAll() ? "all" : "fromJoin", Times.format(g.createdAt()));
+  }
+
+  public static MemberView member(io.letterbox.model.GroupMember m) {
+    return new MemberView(Ids64.format(m.uid()), m.role().name().toLowerCase(java.util.Locale.ROOT),
+        Times.format(m.joinedAt()));
+  }
 
   public record CapView(int messages, String period) {}
 
@@ -83,16 +107,20 @@ public final class JsonViews {
 
   public static MessageView message(Message m) {
     boolean single = m.kind() == Message.Kind.SINGLE;
-    return new MessageView(Ids64.format(m.id()), single ? "single" : "broadcast", Ids64.format(m.from()),
-        single ? Ids64.format(m.to()) : null, m.extras().type(), m.text(), m.extras().payload(), attachments(m.extras()),
-        m.recalled() ? "recalled" : "normal",
+    boolean group = m.kind() == Message.Kind.GROUP;
+    return new MessageView(Ids64.format(m.id()), m.kind().name().toLowerCase(java.util.Locale.ROOT),
+        Ids64.format(m.from()), single ? Ids64.format(m.to()) : null, group ? Ids64.format(m.to()) : null,
+        m.extras().type(), m.text(), m.extras().payload(), attachments(m.extras()),
+        m.extras().mentions().stream().map(Ids64::format).toList(), m.recalled() ? "recalled" : "normal",
         m.editedAt() == 0 ? null : Times.format(java.time.Instant.ofEpochMilli(m.editedAt())), Times.format(m.createdAt()));
   }
 
   public static ConversationView conversation(Conversation c) {
-    return new ConversationView(Ids64.format(c.peer()), message(c.lastMessage()), c.unread(),
-        Times.format(c.updatedAt()), c.pinned(), c.muted(), c.archived(),
-        c.peerReadUpTo() == 0 ? null : Ids64.format(c.peerReadUpTo()));
+    boolean group = c.group() != 0;
+    return new ConversationView(group ? null : Ids64.format(c.peer()), group ? Ids64.format(c.group()) : null,
+        c.lastMessage() == null ? null : message(c.lastMessage()), c.unread(), Times.format(c.updatedAt()), c.pinned(),
+        c.muted(), c.archived(), c.peerReadUpTo() == 0 ? null : Ids64.format(c.peerReadUpTo()),
+        group ? c.mentioned() : null);
   }
 
   /** A list of peers, all on one page. */
@@ -106,7 +134,8 @@ public final class JsonViews {
 
   public static UnreadView unread(UnreadSummary s) {
     return new UnreadView(s.total(),
-        s.conversations().stream().map(p -> new PeerCountView(Ids64.format(p.peer()), p.count())).toList());
+        s.conversations().stream().map(p -> p.group() != 0 ? new PeerCountView(null, Ids64.format(p.group()), p.count())
+            : new PeerCountView(Ids64.format(p.peer()), null, p.count())).toList());
   }
 
   public static CapView cap(FrequencyCap cap) {

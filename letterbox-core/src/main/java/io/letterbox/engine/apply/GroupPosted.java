@@ -1,0 +1,91 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.keys.GroupKey;
+import io.letterbox.keys.GroupTimelineKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.Extras;
+import io.letterbox.model.Message;
+import io.letterbox.rows.GroupTimelineRow;
+import io.letterbox.rows.IdempotencyRow;
+import io.letterbox.rows.MembershipRow;
+
+/**
+ * Member {@code from} posted message {@code id}, the {@code seq}-th of group {@code gid}, decided
+ * by the group's partition (decision 0011). Its writes do not depend on the group's size: the
+ * group's partition writes one timeline row, the header's newest message and the post's
+ * idempotency key ({@code idempotencyKey} may be null); the poster's partition moves the poster's
+ * read positions to it (one's own post is not unread), and each mentioned member's partition its
+ * mention. Nothing is written per member. The message's content is this log entry.
+ *
+ * @param mentions members it mentions, sorted and distinct; empty for none
+ */
+public record GroupPosted(long id, long gid, long from, long seq, String text, String idempotencyKey, long requestHash,
+    long[] mentions, Extras extras) implements Action {
+  static final byte TAG = 24;
+
+  @Override
+  public byte tag() {
+    return TAG;
+  }
+
+  @Override
+  public void write(ActionCodec.Writer w) {
+    w.l(id).l(gid).l(from).l(seq).s(text).s(idempotencyKey).l(requestHash).uids(mentions).extras(extras);
+  }
+
+  static GroupPosted read(ActionCodec.Reader r) {
+    return new GroupPosted(r.l(), r.l(), r.l(), r.l(), r.s(), r.s(), r.l(), r.uids(), r.extras());
+  }
+
+  /** The message of a log entry. */
+  static Message message(ActionCodec.Reader r) {
+    return read(r).message();
+  }
+
+  public Message message() {
+    java.util.List<Long> mentioned = new java.util.ArrayList<>(mentions.length);
+    for (long m : mentions) {
+      mentioned.add(m);
+    }
+    return new Message(id, Message.Kind.GROUP, from, gid, text, extras.withMentions(mentioned));
+  }
+
+  @Override
+  public boolean reachesOtherOwners() {
+    return true;
+  }
+
+  @Override
+  public void apply(Applying to) {
+    if (to.owns(gid)) {
+      var header = to.state().groups().header(gid);
+      to.batch().put(Spaces.GROUP_TIMELINE, GroupTimelineKey.of(gid, id), new GroupTimelineRow(seq, from).encode());
+      to.batch().put(Spaces.GROUPS, GroupKey.header(gid), header.withLast(seq, id).encode());
+      if (idempotencyKey != null) {
+        to.batch().put(Spaces.GROUPS, GroupKey.postKey(gid, from, idempotencyKey),
+            new IdempotencyRow(id, requestHash).encode());
+      }
+    }
+    if (to.owns(from)) {
+      MembershipRow mine = to.state().groups().membership(from, gid);
+      if (mine != null) {
+        MembershipRow.Position here = new MembershipRow.Position(seq, id);
+        MembershipRow row = mine;
+        for (String device : to.config().devices()) {
+          row = row.withPosition(device, here);
+        }
+        if (row != mine) {
+          GroupMemberships.put(to, from, gid, row);
+        }
+      }
+    }
+    for (long uid : mentions) {
+      if (uid != from && to.owns(uid)) {
+        MembershipRow theirs = to.state().groups().membership(uid, gid);
+        if (theirs != null && theirs.member()) {
+          GroupMemberships.put(to, uid, gid, theirs.withMention(seq));
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package io.letterbox.engine.read;
+
+import io.letterbox.engine.ErrorCode;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.id.Ids;
+import io.letterbox.model.Conversation;
+import io.letterbox.model.Group;
+import io.letterbox.model.GroupMember;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.rows.GroupRow;
+import io.letterbox.rows.MemberRow;
+import io.letterbox.rows.MembershipRow;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads of groups (decision 0011): a group and its members, what a member may see of its
+ * timeline, and a member's groups as conversation items with exact unread counts, derived from
+ * the group's sequence numbers and the member's positions: nothing is stored per member when
+ * someone posts.
+ */
+public final class GroupReader {
+  static final char HISTORY = 'g';
+  static final char MEMBERS = 'm';
+
+  private final StateReader state;
+  private final Cursors cursors;
+  private final List<String> devices;
+
+  public GroupReader(StateReader state, Cursors cursors) {
+    this.state = state;
+    this.cursors = cursors;
+    this.devices = state.config().devices();
+  }
+
+  /** @throws LetterboxException NOT_FOUND if there is no such group */
+  public Group group(long gid) {
+    GroupRow h = header(gid);
+    return new Group(gid, h.name(), h.owner(), h.members(), h.newMembersSeeAll());
+  }
+
+  private GroupRow header(long gid) {
+    GroupRow h = state.groups().header(gid);
+    if (h == null) {
+      throw LetterboxException.notFound("no group %d", gid);
+    }
+    return h;
+  }
+
+  /** The group's members in uid order. */
+  public Page<GroupMember> members(long gid, String cursor, int limit) {
+    header(gid);
+    long after = cursor == null ? 0 : cursors.decode(cursor, MEMBERS, gid, 0, 1)[0];
+    Map<Long, MemberRow> rows = state.groups().members(gid, after, limit + 1);
+    List<GroupMember> out = new ArrayList<>(Math.min(limit, rows.size()));
+    for (Map.Entry<Long, MemberRow> e : rows.entrySet()) {
+      if (out.size() == limit) {
+        break;
+      }
+      out.add(new GroupMember(e.getKey(), e.getValue().role(), Instant.ofEpochMilli(e.getValue().joinedAt())));
+    }
+    String next = rows.size() > limit ? cursors.encode(MEMBERS, gid, 0, out.get(out.size() - 1).uid()) : null;
+    return new Page<>(List.copyOf(out), next);
+  }
+
+  /**
+   * {@code uid}'s membership of the group, current or ended.
+   *
+   * @throws LetterboxException NOT_FOUND for no such group, NOT_MEMBER if it never was a member
+   */
+  private MembershipRow membership(long uid, long gid) {
+    MembershipRow row = state.groups().membership(uid, gid);
+    if (row == null) {
+      header(gid);
+      throw new LetterboxException(ErrorCode.NOT_MEMBER, String.format("user %d is not a member of group %d", uid, gid));
+    }
+    return row;
+  }
+
+  /** What {@code uid} may see of the group, newest first: within its membership. */
+  public Page<Message> history(long uid, long gid, String cursor, int limit) {
+    MembershipRow row = membership(uid, gid);
+    long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, HISTORY, uid, gid, 1)[0];
+    long upper = row.member() ? before : Math.min(before, row.toId() + 1);
+    List<Long> ids = state.groups().timeline(gid, row.fromId() + 1, upper, limit + 1);
+    boolean more = ids.size() > limit;
+    List<Long> shown = more ? ids.subList(0, limit) : ids;
+    List<Message> messages = state.messages(shown);
+    messages.removeIf(java.util.Objects::isNull);
+    String next = more ? cursors.encode(HISTORY, uid, gid, shown.get(shown.size() - 1)) : null;
+    return new Page<>(List.copyOf(messages), next);
+  }
+
+  /** Whether {@code uid} may see group message {@code m}. */
+  public boolean visible(long uid, Message m) {
+    MembershipRow row = state.groups().membership(uid, m.to());
+    return row != null && m.id() > row.fromId() && m.id() <= row.toId()
+        && state.groups().atOrBelow(m.to(), m.id()) != null;
+  }
+
+  /** A member's group as its conversation list places it. */
+  public record Place(long gid, MembershipRow membership, GroupRow header, long lastVisible) {
+    /** Its place in the list: its newest visible message, or when it joined if it sees none yet. */
+    public long lastId() {
+      return lastVisible != 0 ? lastVisible : membership.joinId();
+    }
+  }
+
+  /** {@code uid}'s groups, current and ended, with their newest message it may see. */
+  public List<Place> places(long uid) {
+    Map<Long, MembershipRow> rows = state.groups().memberships(uid);
+    if (rows.isEmpty()) {
+      return List.of();
+    }
+    List<Long> gids = new ArrayList<>(rows.keySet());
+    List<GroupRow> headers = state.groups().headers(gids);
+    List<Place> out = new ArrayList<>(gids.size());
+    for (int i = 0; i < gids.size(); i++) {
+      GroupRow h = headers.get(i);
+      if (h == null) {
+        continue; // its creation is still being delivered to the group's partition
+      }
+      MembershipRow m = rows.get(gids.get(i));
+      long last = m.member() ? h.lastId() : m.toId();
+      out.add(new Place(gids.get(i), m, h, last > m.fromId() ? last : 0));
+    }
+    return out;
+  }
+
+  /** The conversation items of {@code places}, in order. */
+  public List<Conversation> items(List<Place> places) {
+    List<Long> ids = new ArrayList<>();
+    for (Place p : places) {
+      if (p.lastVisible() != 0) {
+        ids.add(p.lastVisible());
+      }
+    }
+    Map<Long, Message> newest = new LinkedHashMap<>();
+    List<Message> found = state.messages(ids);
+    for (int i = 0; i < ids.size(); i++) {
+      newest.put(ids.get(i), found.get(i));
+    }
+    List<Conversation> out = new ArrayList<>(places.size());
+    for (Place p : places) {
+      Map<String, Long> unread = new LinkedHashMap<>();
+      boolean mentioned = false;
+      for (String device : devices) {
+        unread.put(device, p.membership().unread(device, p.header().lastSeq()));
+        mentioned |= p.membership().mentionSeq() > p.membership().position(device).seq();
+      }
+      Message last = p.lastVisible() == 0 ? null : newest.get(p.lastVisible());
+      Instant updated = last != null ? last.createdAt() : Ids.createdAt(p.membership().joinId());
+      out.add(new Conversation(0, p.gid(), last, unread, false, false, false, 0, mentioned, updated));
+    }
+    return out;
+  }
+
+  /** Unread counts of {@code uid}'s groups on {@code device}, by group; groups with none left out. */
+  public Map<Long, Long> unread(long uid, String device) {
+    Map<Long, Long> out = new LinkedHashMap<>();
+    for (Place p : places(uid)) {
+      long n = p.membership().unread(device, p.header().lastSeq());
+      if (n > 0) {
+        out.put(p.gid(), n);
+      }
+    }
+    return out;
+  }
+}

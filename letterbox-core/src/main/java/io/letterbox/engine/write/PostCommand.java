@@ -1,0 +1,70 @@
+package io.letterbox.engine.write;
+
+import io.letterbox.engine.apply.ActionCodec;
+import io.letterbox.engine.apply.GroupPosted;
+import io.letterbox.engine.read.GroupState;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.keys.GroupKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.GroupPost;
+import io.letterbox.model.Message;
+import io.letterbox.model.SendResult;
+import io.letterbox.rows.GroupRow;
+
+/**
+ * Posts a message to a group, decided by the group's partition (decision 0011): the poster must be
+ * a member; its idempotency key is scoped to the group; the message gets the group's next
+ * sequence number. Mentions of users who are not members are dropped.
+ */
+public final class PostCommand extends Command<SendResult> {
+  private final GroupPost post;
+  private final long requestHash;
+
+  public PostCommand(GroupPost post) {
+    this.post = post;
+    this.requestHash = hash(post);
+  }
+
+  /** The header and the poster's member row: every post reads them. */
+  @Override
+  void readAhead(ReadAhead readAhead) {
+    readAhead.want(Spaces.GROUPS, GroupKey.header(post.group()));
+    readAhead.want(Spaces.GROUPS, GroupKey.member(post.group(), post.from()));
+  }
+
+  @Override
+  Decision<SendResult> decide(EngineContext context) {
+    StateReader state = context.state();
+    GroupState groups = state.groups();
+    long gid = post.group();
+    GroupRow header = GroupAdmin.header(groups, gid);
+    GroupAdmin.member(groups, gid, post.from());
+    if (post.idempotencyKey() != null) {
+      var earlier = groups.postKey(gid, post.from(), post.idempotencyKey());
+      if (earlier != null) {
+        Message first = earlier.requestHash() == requestHash ? state.message(earlier.id()) : null;
+        if (first == null) {
+          throw Idempotency.conflict();
+        }
+        return Decision.nothing(new SendResult(first, false));
+      }
+    }
+    long[] mentions = post.mentions().stream().mapToLong(Long::longValue).filter(uid -> groups.member(gid, uid) != null)
+        .sorted().distinct().toArray();
+    long id = context.ids().next();
+    GroupPosted posted = new GroupPosted(id, gid, post.from(), header.lastSeq() + 1, post.text(),
+        post.idempotencyKey(), requestHash, mentions, post.extras());
+    return Decision.of(id, posted, new SendResult(posted.message(), true));
+  }
+
+  /** FNV-1a over what makes two posts the same message: its encoded content with no id, sequence number or key. */
+  private static long hash(GroupPost p) {
+    long[] mentions = p.mentions().stream().mapToLong(Long::longValue).sorted().distinct().toArray();
+    byte[] content = ActionCodec.encode(new GroupPosted(0, p.group(), p.from(), 0, p.text(), null, 0, mentions, p.extras()));
+    long h = 0xcbf29ce484222325L;
+    for (byte b : content) {
+      h = (h ^ (b & 0xFF)) * 0x100000001b3L;
+    }
+    return h;
+  }
+}

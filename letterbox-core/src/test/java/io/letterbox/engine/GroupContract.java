@@ -1,0 +1,297 @@
+package io.letterbox.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.Conversation;
+import io.letterbox.model.Extras;
+import io.letterbox.model.Group;
+import io.letterbox.model.GroupMember;
+import io.letterbox.model.GroupPost;
+import io.letterbox.model.GroupRole;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.model.SendResult;
+import io.letterbox.model.UnreadSummary;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.Space;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Groups by read diffusion (decision 0011), on every backend, over four partitions so that a
+ * group, its creator and its members are decided by different partitions.
+ */
+public abstract class GroupContract extends EngineFixture {
+  private static final long ERIN = 1_000_000_005L;
+
+  @Override
+  protected LetterboxConfig.Builder config() {
+    return super.config().partitions(4);
+  }
+
+  private Group create(long by, long... members) {
+    return box.createGroup(by, "team", members, false).join();
+  }
+
+  private Message post(long gid, long from, String text, Long... mentions) {
+    return box.post(new GroupPost(gid, from, text, List.of(mentions), null, Extras.TEXT)).join().message();
+  }
+
+  private List<String> groupHistory(long uid, long gid) {
+    return texts(box.groupHistory(uid, gid, null, 100));
+  }
+
+  private Conversation item(long owner, long gid) {
+    return box.conversations(owner, null, 100).items().stream().filter(c -> c.group() == gid).findFirst().orElseThrow();
+  }
+
+  private long unread(long owner, long gid, String device) {
+    return box.unread(owner, device).conversations().stream().filter(c -> c.group() == gid)
+        .mapToLong(UnreadSummary.PeerCount::count).sum();
+  }
+
+  /** Every row of {@code space}, as text. */
+  private List<String> rows(Space space) {
+    List<String> out = new ArrayList<>();
+    store.scan(space, new KeyRange(new byte[0], null), false, (k, v) ->
+        out.add(HexFormat.of().formatHex(k) + "=" + HexFormat.of().formatHex(v)));
+    return out;
+  }
+
+  @Test
+  void aGroupMessageIsStoredOnceAndEveryMemberSeesIt() {
+    Group g = create(ALICE, BOB, CAROL);
+
+    Message m = post(g.id(), BOB, "hello team");
+
+    assertThat(m.kind()).isEqualTo(Message.Kind.GROUP);
+    assertThat(m.to()).isEqualTo(g.id());
+    assertThat(rows(Spaces.GROUP_TIMELINE)).hasSize(1);
+    for (long member : new long[] {ALICE, BOB, CAROL}) {
+      assertThat(groupHistory(member, g.id())).containsExactly("hello team");
+      assertThat(item(member, g.id()).lastMessage()).isEqualTo(m);
+      assertThat(box.message(member, m.id())).contains(m);
+    }
+    assertThat(box.message(DAVE, m.id())).isEmpty();
+    assertThat(box.group(g.id())).isEqualTo(new Group(g.id(), "team", ALICE, 3, false));
+  }
+
+  @Test
+  void unreadIsExactPerMemberAndDeviceAndAPostWritesNothingPerMember() {
+    Group g = create(ALICE, BOB, CAROL);
+    post(g.id(), BOB, "one");
+    List<String> membershipsBefore = rows(Spaces.MEMBERSHIPS);
+
+    Message two = post(g.id(), BOB, "two");
+    post(g.id(), BOB, "three");
+
+    List<String> changed = new ArrayList<>(rows(Spaces.MEMBERSHIPS));
+    changed.removeAll(membershipsBefore);
+    assertThat(changed).as("only the poster's own row moves (its positions)").hasSizeLessThanOrEqualTo(1);
+    assertThat(unread(ALICE, g.id(), "pc")).isEqualTo(3);
+    assertThat(unread(BOB, g.id(), "pc")).as("one's own posts are not unread").isZero();
+    assertThat(item(CAROL, g.id()).unread()).isEqualTo(Map.of("pc", 3L, "mobile", 3L));
+
+    box.markGroupRead(ALICE, g.id(), "pc", two.id()).join();
+
+    assertThat(unread(ALICE, g.id(), "pc")).isEqualTo(1);
+    assertThat(unread(ALICE, g.id(), "mobile")).isEqualTo(3);
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+    box.markGroupRead(ALICE, g.id(), "pc", null).join();
+    assertThat(unread(ALICE, g.id(), "pc")).isZero();
+  }
+
+  @Test
+  void newMembersSeeFromTheirJoinUnlessTheGroupShowsThemAll() {
+    Group fromJoin = create(ALICE, BOB);
+    Group all = box.createGroup(ALICE, "open", new long[] {BOB}, true).join();
+    post(fromJoin.id(), ALICE, "before");
+    post(all.id(), ALICE, "before");
+
+    box.setMembers(fromJoin.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join();
+    box.setMembers(all.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join();
+    post(fromJoin.id(), BOB, "after");
+    post(all.id(), BOB, "after");
+
+    assertThat(groupHistory(CAROL, fromJoin.id())).containsExactly("after");
+    assertThat(unread(CAROL, fromJoin.id(), "pc")).isEqualTo(1);
+    assertThat(groupHistory(CAROL, all.id())).containsExactly("after", "before");
+    assertThat(unread(CAROL, all.id(), "pc")).isEqualTo(2);
+  }
+
+  @Test
+  void aRemovedMemberKeepsWhatItSawUntilItsRemovalAndNothingAfter() {
+    Group g = create(ALICE, BOB, CAROL);
+    Message seen = post(g.id(), BOB, "seen");
+
+    box.removeMember(g.id(), ALICE, CAROL).join();
+    Message after = post(g.id(), BOB, "after removal");
+
+    assertThat(groupHistory(CAROL, g.id())).containsExactly("seen");
+    assertThat(item(CAROL, g.id()).lastMessage()).isEqualTo(seen);
+    assertThat(unread(CAROL, g.id(), "pc")).isEqualTo(1);
+    assertThat(box.message(CAROL, after.id())).isEmpty();
+    assertThat(refusal(() -> post(g.id(), CAROL, "still here?"))).isEqualTo(ErrorCode.NOT_MEMBER);
+    assertThat(box.groupMembers(g.id(), null, 10).items()).extracting(GroupMember::uid).containsExactly(ALICE, BOB);
+    assertThat(box.group(g.id()).members()).isEqualTo(2);
+  }
+
+  @Test
+  void onlyTheOwnerAndAdminsAdministerAndARefusalChangesNothing() {
+    Group g = create(ALICE, BOB, CAROL);
+    List<String> before = rows(Spaces.GROUPS);
+
+    assertThat(refusal(() -> box.setMembers(g.id(), BOB, new long[] {DAVE}, GroupRole.MEMBER).join()))
+        .isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
+    assertThat(refusal(() -> box.removeMember(g.id(), BOB, CAROL).join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
+    assertThat(refusal(() -> box.renameGroup(g.id(), BOB, "mine").join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
+    assertThat(refusal(() -> box.removeMember(g.id(), ALICE, ALICE).join())).as("the owner leaving")
+        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.removeMember(g.id(), ALICE, DAVE).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> post(g.id(), DAVE, "let me in"))).isEqualTo(ErrorCode.NOT_MEMBER);
+    assertThat(refusal(() -> post(g.id() + 1, ALICE, "nowhere"))).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.groupHistory(DAVE, g.id(), null, 10))).isEqualTo(ErrorCode.NOT_MEMBER);
+
+    assertThat(rows(Spaces.GROUPS)).isEqualTo(before);
+    assertThat(rows(Spaces.GROUP_TIMELINE)).isEmpty();
+  }
+
+  @Test
+  void anAdminAddsAndRemovesMembersAndTheOwnerHandsTheGroupOverBeforeLeaving() {
+    Group g = create(ALICE, BOB, CAROL);
+    box.setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
+
+    box.setMembers(g.id(), BOB, new long[] {DAVE, ERIN}, GroupRole.MEMBER).join();
+    box.removeMember(g.id(), BOB, ERIN).join();
+    box.renameGroup(g.id(), BOB, "renamed").join();
+    box.setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.OWNER).join();
+    box.removeMember(g.id(), ALICE, ALICE).join();
+
+    assertThat(box.group(g.id())).isEqualTo(new Group(g.id(), "renamed", CAROL, 3, false));
+    assertThat(box.groupMembers(g.id(), null, 10).items()).extracting(GroupMember::uid, GroupMember::role)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(BOB, GroupRole.ADMIN),
+            org.assertj.core.groups.Tuple.tuple(CAROL, GroupRole.OWNER),
+            org.assertj.core.groups.Tuple.tuple(DAVE, GroupRole.MEMBER));
+  }
+
+  @Test
+  void aFullGroupTakesNoMoreMembers() throws Exception {
+    reopen(newStore(), config().maxGroupMembers(3));
+    assertThat(refusal(() -> box.createGroup(ALICE, "big", new long[] {BOB, CAROL, DAVE}, false).join()))
+        .isEqualTo(ErrorCode.GROUP_FULL);
+    Group g = create(ALICE, BOB, CAROL);
+
+    assertThat(refusal(() -> box.setMembers(g.id(), ALICE, new long[] {DAVE}, GroupRole.MEMBER).join()))
+        .isEqualTo(ErrorCode.GROUP_FULL);
+    box.setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
+    assertThat(box.group(g.id()).members()).isEqualTo(3);
+  }
+
+  @Test
+  void membersArePagedInUidOrderWithACursor() {
+    long[] many = java.util.stream.LongStream.rangeClosed(10, 34).toArray();
+    Group g = box.createGroup(ALICE, "many", many, false).join();
+    List<Long> seen = new ArrayList<>();
+    String cursor = null;
+    do {
+      Page<GroupMember> page = box.groupMembers(g.id(), cursor, 10);
+      page.items().forEach(m -> seen.add(m.uid()));
+      cursor = page.next();
+    } while (cursor != null);
+
+    List<Long> expected = new ArrayList<>(java.util.stream.LongStream.rangeClosed(10, 34).boxed().toList());
+    expected.add(ALICE);
+    assertThat(seen).isEqualTo(expected);
+  }
+
+  @Test
+  void aMentionFlagsTheMentionedMembersItemUntilItReadsIt() {
+    Group g = create(ALICE, BOB, CAROL);
+
+    Message m = post(g.id(), BOB, "@carol look", CAROL, DAVE);
+
+    assertThat(m.extras().mentions()).as("a non-member is not mentioned").containsExactly(CAROL);
+    assertThat(item(CAROL, g.id()).mentioned()).isTrue();
+    assertThat(item(ALICE, g.id()).mentioned()).isFalse();
+    box.markGroupRead(CAROL, g.id(), "pc", null).join();
+    box.markGroupRead(CAROL, g.id(), "mobile", null).join();
+    assertThat(item(CAROL, g.id()).mentioned()).isFalse();
+  }
+
+  @Test
+  void aRepeatedIdempotencyKeyReturnsTheFirstPostAndStoresNothing() {
+    Group g = create(ALICE, BOB);
+    GroupPost p = new GroupPost(g.id(), BOB, "once", List.of(), "k1", Extras.TEXT);
+
+    SendResult first = box.post(p).join();
+    SendResult again = box.post(p).join();
+
+    assertThat(first.created()).isTrue();
+    assertThat(again.created()).isFalse();
+    assertThat(again.message()).isEqualTo(first.message());
+    assertThat(groupHistory(ALICE, g.id())).containsExactly("once");
+    assertThat(refusal(() -> box.post(new GroupPost(g.id(), BOB, "other", List.of(), "k1", Extras.TEXT)).join()))
+        .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
+  }
+
+  @Test
+  void groupsAreMergedIntoTheConversationListByActivityAndPagedWithoutRepeats() {
+    // Ids of different partitions are ordered by their millisecond only: each step in its own.
+    Group quiet = create(ALICE, BOB);
+    clock.advance(java.time.Duration.ofSeconds(1));
+    send(CAROL, ALICE, "1:1 first");
+    clock.advance(java.time.Duration.ofSeconds(1));
+    Group busy = create(DAVE, ALICE);
+    clock.advance(java.time.Duration.ofSeconds(1));
+    post(busy.id(), DAVE, "newest");
+
+    List<Conversation> items = box.conversations(ALICE, null, 100).items();
+
+    assertThat(items).extracting(Conversation::group, Conversation::peer).containsExactly(
+        org.assertj.core.groups.Tuple.tuple(busy.id(), 0L),
+        org.assertj.core.groups.Tuple.tuple(0L, CAROL),
+        org.assertj.core.groups.Tuple.tuple(quiet.id(), 0L));
+    assertThat(items.get(2).lastMessage()).as("a group with no message yet, at its join").isNull();
+    List<Long> paged = new ArrayList<>();
+    String cursor = null;
+    do {
+      Page<Conversation> page = box.conversations(ALICE, cursor, 1);
+      page.items().forEach(c -> paged.add(c.group() != 0 ? -c.group() : c.peer()));
+      cursor = page.next();
+    } while (cursor != null);
+    assertThat(paged).containsExactly(-busy.id(), CAROL, -quiet.id());
+  }
+
+  @Test
+  void theSendersRecallReachesEveryMember() {
+    Group g = create(ALICE, BOB, CAROL);
+    Message m = post(g.id(), BOB, "oops");
+
+    Message recalled = box.recall(BOB, m.id()).join();
+
+    assertThat(recalled.recalled()).isTrue();
+    for (long member : new long[] {ALICE, BOB, CAROL}) {
+      assertThat(box.groupHistory(member, g.id(), null, 10).items()).containsExactly(recalled);
+    }
+  }
+
+  @Test
+  void groupsAndTheirUnreadCountsSurviveARestart() {
+    Group g = create(ALICE, BOB, CAROL);
+    post(g.id(), BOB, "one");
+    post(g.id(), CAROL, "two");
+    box.markGroupRead(ALICE, g.id(), "pc", null).join();
+
+    reopen(config());
+
+    assertThat(groupHistory(ALICE, g.id())).containsExactly("two", "one");
+    assertThat(unread(ALICE, g.id(), "pc")).isZero();
+    assertThat(unread(ALICE, g.id(), "mobile")).isEqualTo(2);
+    assertThat(post(g.id(), ALICE, "three").text()).isEqualTo("three");
+    assertThat(unread(BOB, g.id(), "pc")).isEqualTo(2);
+  }
+}
