@@ -159,7 +159,7 @@ public final class Letterbox implements AutoCloseable {
     this.groups = new GroupReader(state, cursors);
     this.unread = new UnreadCounter(state, config, groups);
     this.conversations = new ConversationLister(state, cursors, unread, groups, config.cachedHeadBytes());
-    this.feed = new FeedReader(store, state, cursors, partitioning, config, p -> {
+    this.feed = new FeedReader(store, state, groups, cursors, partitioning, config, p -> {
       PartitionWriter w = writers.get(p);
       return w == null ? Long.MAX_VALUE : w.durableSeq();
     });
@@ -263,10 +263,19 @@ public final class Letterbox implements AutoCloseable {
     return writer(p).submit(new DeliverCommand(p, origins.clone(), null));
   }
 
-  /** Another node published broadcast {@code id} of {@code sender}: readers here see it now. */
+  /**
+   * Another node published broadcast {@code id} of {@code sender} (readers here see it now), or
+   * message {@code id} posted to group {@code sender} (its members connected here get it).
+   */
   public void published(long sender, long id) {
     Validate.uid("sender", sender);
     Validate.messageId(id);
+    Message m = state.message(id);
+    if (m != null && m.kind() == Message.Kind.GROUP) {
+      // A group's post: its members connected here get it (decision 0011).
+      streams.posted(m);
+      return;
+    }
     state.broadcasts().published(sender, id);
     streams.published(sender, id);
   }
@@ -711,7 +720,14 @@ public final class Letterbox implements AutoCloseable {
     GroupPost checked = new GroupPost(post.group(), post.from(), text,
         java.util.Arrays.stream(mentions).boxed().toList(), post.idempotencyKey(), extras);
     int home = partitioning.of(post.group());
-    return afterDelivery(home, submitTo(home, new PostCommand(checked)), r -> r.created() ? r.message().id() : 0L);
+    return afterDelivery(home, submitTo(home, new PostCommand(checked)).thenApply(r -> {
+      if (r.created()) {
+        // Its members connected to this node get it now, those connected elsewhere once told.
+        streams.posted(r.message());
+        peers.published(post.group(), r.message().id());
+      }
+      return r;
+    }), r -> r.created() ? r.message().id() : 0L);
   }
 
   /** What {@code uid} may see of group {@code gid}, newest first; NOT_MEMBER if it never was a member. */

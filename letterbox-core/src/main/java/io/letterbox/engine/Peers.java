@@ -27,6 +27,10 @@ public interface Peers {
    */
   CompletableFuture<Void> deliver(int partition, long[] origins);
 
-  /** Tells every other node that {@code sender} published broadcast {@code id}, so their caches show it. */
+  /**
+   * Tells every other node that {@code sender} published broadcast {@code id}, so their caches
+   * show it, or that message {@code id} was posted to group {@code sender}, so its connected
+   * members get it.
+   */
   CompletableFuture<Void> published(long sender, long id);
 }

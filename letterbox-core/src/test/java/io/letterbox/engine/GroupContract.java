@@ -294,4 +294,47 @@ public abstract class GroupContract extends EngineFixture {
     assertThat(post(g.id(), ALICE, "three").text()).isEqualTo("three");
     assertThat(unread(BOB, g.id(), "pc")).isEqualTo(2);
   }
+
+  @Test
+  void aGroupPostReachesEveryMembersSyncOnceAndWritesNoFeedRowPerMember() {
+    Group g = create(ALICE, BOB, CAROL);
+    String bob = box.sync(BOB, null, 100).next();
+    String dave = box.sync(DAVE, null, 100).next();
+    long feedRows = rows(Spaces.FEED).size();
+
+    Message m = post(g.id(), CAROL, "to all of you");
+
+    assertThat(rows(Spaces.FEED).size()).isEqualTo(feedRows);
+    io.letterbox.model.SyncPage page = box.sync(BOB, bob, 100);
+    assertThat(page.events()).hasSize(1);
+    assertThat(((io.letterbox.model.Event.MessageArrived) page.events().get(0)).message()).isEqualTo(m);
+    assertThat(box.sync(BOB, page.next(), 100).events()).as("nothing twice").isEmpty();
+    assertThat(box.sync(DAVE, dave, 100).events()).as("not a member").isEmpty();
+    clock.advance(java.time.Duration.ofMinutes(1));
+    assertThat(box.sync(BOB, page.next(), 100).events()).as("nor once the mark passes it").isEmpty();
+  }
+
+  @Test
+  void aConnectedMemberGetsAGroupPostLiveAndNoSyncGivesItAgain() {
+    Group g = create(ALICE, BOB);
+    List<io.letterbox.model.Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    io.letterbox.engine.feed.EventStreams.Sink sink = new io.letterbox.engine.feed.EventStreams.Sink() {
+      @Override
+      public boolean accept(io.letterbox.model.Event event) {
+        events.add(event);
+        return true;
+      }
+
+      @Override
+      public void ended(String reason) {}
+    };
+    try (var stream = box.events(BOB, null, sink)) {
+      Message m = post(g.id(), ALICE, "live");
+
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> events.size() >= 1);
+      var arrived = (io.letterbox.model.Event.MessageArrived) events.get(0);
+      assertThat(arrived.message()).isEqualTo(m);
+      assertThat(box.sync(BOB, arrived.position(), 100).events()).as("given already").isEmpty();
+    }
+  }
 }

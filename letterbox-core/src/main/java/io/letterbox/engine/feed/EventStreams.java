@@ -114,7 +114,42 @@ public final class EventStreams implements AutoCloseable {
         return;
       }
       Message message = m;
-      toAudience(sender, id, s -> s.broadcast(sender, message));
+      toAudience(sender, id, s -> s.unfed(message));
+    });
+  }
+
+  /**
+   * Group message {@code m} was posted: the connected members get it (decision 0011). Its members
+   * are found by whichever is smaller: the group's member rows, or the connected owners' rows of it.
+   */
+  public void posted(Message m) {
+    long gid = m.to();
+    thread.execute(() -> {
+      java.util.Set<Long> connected = byOwner.keySet();
+      if (connected.isEmpty()) {
+        return;
+      }
+      java.util.Set<Long> members;
+      try {
+        var header = state.groups().header(gid);
+        if (header == null) {
+          return;
+        }
+        if (header.members() <= connected.size()) {
+          members = new java.util.HashSet<>(state.groups().members(gid, 0, Integer.MAX_VALUE).keySet());
+          members.retainAll(connected);
+        } else {
+          members = state.groups().membersAmong(gid, List.copyOf(connected));
+        }
+      } catch (RuntimeException e) {
+        log.warn("members of group {} not read for message {}", gid, m.id(), e);
+        return;
+      }
+      for (long owner : members) {
+        for (Stream s : List.copyOf(byOwner.getOrDefault(owner, List.of()))) {
+          s.unfed(m);
+        }
+      }
     });
   }
 
@@ -212,7 +247,7 @@ public final class EventStreams implements AutoCloseable {
     private FeedPosition position;
     private boolean live;
     private boolean ended;
-    /** What arrived while catching up: feed entries, broadcasts as messages, revisions of broadcasts. */
+    /** What arrived while catching up: feed entries, broadcasts and group posts as messages, revisions of broadcasts. */
     private final List<Object> waiting = new ArrayList<>();
 
     private Stream(long owner, FeedPosition from, Sink sink) {
@@ -246,7 +281,7 @@ public final class EventStreams implements AutoCloseable {
         if (w instanceof FeedEntry e) {
           offer(e);
         } else if (w instanceof Message m) {
-          broadcast(m.from(), m);
+          unfed(m);
         } else if (w instanceof Revised r) {
           revisedBroadcast(r);
         }
@@ -279,7 +314,8 @@ public final class EventStreams implements AutoCloseable {
       }
     }
 
-    private void broadcast(long sender, Message m) {
+    /** A message with no feed row of the owner's (a broadcast, a group post): given once, by its id. */
+    private void unfed(Message m) {
       if (!live) {
         waiting.add(m);
         return;

@@ -7,6 +7,7 @@ import io.letterbox.engine.apply.Applier;
 import io.letterbox.engine.partition.PartitionRecords;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.read.Cursors;
+import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.id.Ids;
 import io.letterbox.keys.FeedKey;
@@ -29,7 +30,8 @@ import java.util.function.IntToLongFunction;
 /**
  * Reads an owner's events from a position (decision 0010): its feed rows, day bucket by day
  * bucket, up to the last entry of its partition that is applied and durable, then the broadcasts
- * of its senders that it was not given yet, merged by their ids as history merges them.
+ * of its senders and the messages of its groups that it was not given yet, merged by their ids as
+ * history merges them.
  */
 public final class FeedReader {
   /**
@@ -46,10 +48,12 @@ public final class FeedReader {
   private final Partitioning partitioning;
   private final LetterboxConfig config;
   private final IntToLongFunction durable;
+  private final GroupReader groups;
 
   /** @param durable a partition's last journal seq known durable ({@code Long.MAX_VALUE}: all that is applied) */
-  public FeedReader(StoreReads store, StateReader state, Cursors cursors, Partitioning partitioning,
+  public FeedReader(StoreReads store, StateReader state, GroupReader groups, Cursors cursors, Partitioning partitioning,
       LetterboxConfig config, IntToLongFunction durable) {
+    this.groups = groups;
     this.store = store;
     this.state = state;
     this.cursors = cursors;
@@ -147,7 +151,8 @@ public final class FeedReader {
    */
   private Merged broadcasts(long owner, FeedPosition from, int room, List<Event> out) {
     Set<Long> senders = state.broadcasts().contacts(owner);
-    if (senders.isEmpty()) {
+    List<GroupReader.Place> groupPlaces = groups.places(owner);
+    if (senders.isEmpty() && groupPlaces.isEmpty()) {
       return new Merged(from, false);
     }
     long mark = broadcastMark();
@@ -170,6 +175,20 @@ public final class FeedReader {
         }
       }
     });
+    // Group messages (decision 0011): like broadcasts, no feed row per member; those it may see
+    // above the position's mark. Their revisions reach members through history and lists.
+    for (GroupReader.Place g : groupPlaces) {
+      long top = g.membership().member() ? g.header().lastId() : g.membership().toId();
+      long floor = Math.max(from.mark(), g.membership().fromId());
+      if (top <= floor) {
+        continue;
+      }
+      for (long id : state.groups().timeline(g.gid(), floor + 1, top + 1, MAX_BROADCASTS_PER_SENDER)) {
+        if (!from.gave(id)) {
+          found.add(new Found(id, id, 0, null));
+        }
+      }
+    }
     // The broadcasts given now are given as they are: a revision of one made after the new mark is
     // given with it, and only one young enough for that needs its revision read.
     long youngNow = FeedPosition.revisableAfter(mark, horizon);

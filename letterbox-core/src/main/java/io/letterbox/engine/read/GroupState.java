@@ -57,6 +57,22 @@ public final class GroupState {
     return out;
   }
 
+  /** @return those of {@code uids} that are members of the group now: one multi-get */
+  public java.util.Set<Long> membersAmong(long gid, List<Long> uids) {
+    List<byte[]> keys = new ArrayList<>(uids.size());
+    for (long uid : uids) {
+      keys.add(GroupKey.member(gid, uid));
+    }
+    java.util.Set<Long> out = new java.util.HashSet<>();
+    List<byte[]> rows = store.multiGet(Spaces.GROUPS, keys);
+    for (int i = 0; i < rows.size(); i++) {
+      if (rows.get(i) != null) {
+        out.add(uids.get(i));
+      }
+    }
+    return out;
+  }
+
   /** @return what {@code sender}'s post with idempotency key {@code key} to the group stored, or null */
   public IdempotencyRow postKey(long gid, long sender, String key) {
     return IdempotencyRow.decode(store.get(Spaces.GROUPS, GroupKey.postKey(gid, sender, key)));
