@@ -32,6 +32,7 @@ import io.letterbox.engine.write.BlockCommand;
 import io.letterbox.engine.write.BroadcastCommand;
 import io.letterbox.engine.write.ChangeMembersCommand;
 import io.letterbox.engine.write.CreateGroupCommand;
+import io.letterbox.engine.write.DeleteGroupMessageCommand;
 import io.letterbox.engine.write.MarkGroupReadCommand;
 import io.letterbox.engine.write.PostCommand;
 import io.letterbox.engine.write.RenameGroupCommand;
@@ -613,6 +614,9 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("uid", owner);
     Validate.messageId(id);
     Message m = state.message(id);
+    if (m != null && m.kind() == Message.Kind.GROUP) {
+      return submit(owner, new DeleteGroupMessageCommand(owner, m));
+    }
     long peer = m == null ? 0 : StateReader.peerOf(owner, m);
     if (peer == 0) {
       return CompletableFuture.failedFuture(LetterboxException.notFound("user %d has no message %d", owner, id));

@@ -27,4 +27,22 @@ public final class MembershipKey {
   public static long gid(byte[] key) {
     return Bytes.getLong(key, 8);
   }
+
+  /** A group message the member deleted from its view (the {@code group_hidden} space): uid(8) gid(8) id(8). */
+  public static byte[] hidden(long uid, long gid, long id) {
+    byte[] k = new byte[24];
+    Bytes.putLong(k, 0, uid);
+    Bytes.putLong(k, 8, gid);
+    Bytes.putLong(k, 16, id);
+    return k;
+  }
+
+  /** The member's deleted messages of the group with {@code fromId <= id < toId}. */
+  public static KeyRange hiddenRange(long uid, long gid, long fromId, long toId) {
+    return new KeyRange(hidden(uid, gid, fromId), hidden(uid, gid, toId));
+  }
+
+  public static long hiddenId(byte[] key) {
+    return Bytes.getLong(key, 16);
+  }
 }

@@ -77,11 +77,13 @@ public final class Spaces {
   public static final Space GROUP_TIMELINE = Space.plain("group_timeline", GroupTimelineKey.GROUP_PREFIX);
   /** Each member's state of a group, decided by the member's partition: {@link MembershipKey} → {@code MembershipRow}. */
   public static final Space MEMBERSHIPS = Space.plain("memberships", MembershipKey.UID_PREFIX);
+  /** Group messages each member deleted from its own view: {@link MembershipKey#hidden} → empty. */
+  public static final Space GROUP_HIDDEN = Space.plain("group_hidden", MembershipKey.UID_PREFIX);
 
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
-      CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS);
+      CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN);
 
   /**
    * The spaces nothing derives: the log, the journals and the blobs. {@code migrate} copies them,

@@ -10,15 +10,19 @@ import java.util.TreeMap;
  * see: the group's messages with sequence numbers in {@code [fromSeq, toSeq]} (ids above
  * {@code fromId}, and at most {@code toId} once removed); each device's read position as the
  * (sequence number, id) of the last message read; the newest sequence number that mentions it.
- * Unread on a device is then the visible sequence numbers after its position: no row changes
- * when someone posts.
+ * Unread on a device is then the visible sequence numbers after its position, less the messages
+ * it deleted above it: no row changes when someone posts.
  *
  * @param joinId the id of the action that added it: its place in the conversation list until the
  *     group has a message it can see
  * @param toSeq {@link Long#MAX_VALUE} while it is a member
+ * @param unreadHidden the messages it deleted that some device had not read (sorted ids; those
+ *     every device has read are dropped): unread counts leave them out
+ * @param newestHidden the newest message it deleted (0: none), so that reads look for deleted
+ *     messages only where there can be some
  */
 public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, long toId,
-    Map<String, Position> positions, long mentionSeq) {
+    Map<String, Position> positions, long mentionSeq, long[] unreadHidden, long newestHidden) {
   private static final byte VERSION = 1;
 
   /** A device's place: it read up to message {@code id}, the group's {@code seq}-th. */
@@ -32,7 +36,7 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
 
   /** A new member, seeing the group's messages from sequence number {@code fromSeq}, id above {@code fromId}. */
   public static MembershipRow joined(long joinId, long fromSeq, long fromId) {
-    return new MembershipRow(joinId, fromSeq, fromId, Long.MAX_VALUE, Long.MAX_VALUE, Map.of(), 0);
+    return new MembershipRow(joinId, fromSeq, fromId, Long.MAX_VALUE, Long.MAX_VALUE, Map.of(), 0, new long[0], 0);
   }
 
   public boolean member() {
@@ -41,7 +45,7 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
 
   /** It was removed (or left) when the group's newest message was {@code seq}, {@code id}. */
   public MembershipRow removed(long seq, long id) {
-    return new MembershipRow(joinId, fromSeq, fromId, seq, id, positions, mentionSeq);
+    return new MembershipRow(joinId, fromSeq, fromId, seq, id, positions, mentionSeq, unreadHidden, newestHidden);
   }
 
   public Position position(String device) {
@@ -55,27 +59,70 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
     }
     Map<String, Position> m = new TreeMap<>(positions);
     m.put(device, p);
-    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, m, mentionSeq);
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, m, mentionSeq, unreadHidden, newestHidden);
   }
 
   public MembershipRow withMention(long seq) {
-    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, Math.max(mentionSeq, seq));
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, Math.max(mentionSeq, seq), unreadHidden,
+        newestHidden);
   }
 
-  /** The visible sequence numbers after {@code device}'s position, up to the group's {@code lastSeq}. */
+  /** With message {@code id} deleted from the member's view; {@code unread}: some device has not read it. */
+  public MembershipRow withHidden(long id, boolean unread) {
+    long[] hidden = unreadHidden;
+    if (unread && java.util.Arrays.binarySearch(hidden, id) < 0) {
+      hidden = java.util.Arrays.copyOf(hidden, hidden.length + 1);
+      hidden[hidden.length - 1] = id;
+      java.util.Arrays.sort(hidden);
+    }
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mentionSeq, hidden,
+        Math.max(newestHidden, id));
+  }
+
+  /** Drops the deleted messages that every device of {@code devices} (all the deployment's) has read. */
+  public MembershipRow pruned(java.util.Collection<String> devices) {
+    if (unreadHidden.length == 0) {
+      return this;
+    }
+    long least = Long.MAX_VALUE;
+    for (String d : devices) {
+      least = Math.min(least, position(d).id());
+    }
+    int keep = 0;
+    for (long id : unreadHidden) {
+      keep += id > least ? 1 : 0;
+    }
+    if (keep == unreadHidden.length) {
+      return this;
+    }
+    long[] hidden = java.util.Arrays.copyOfRange(unreadHidden, unreadHidden.length - keep, unreadHidden.length);
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mentionSeq, hidden, newestHidden);
+  }
+
+  /** The visible sequence numbers after {@code device}'s position, up to the group's {@code lastSeq}, less its deletes. */
   public long unread(String device, long lastSeq) {
     long last = Math.min(lastSeq, toSeq);
-    long after = Math.max(position(device).seq(), fromSeq - 1);
-    return Math.max(0, last - after);
+    Position at = position(device);
+    long after = Math.max(at.seq(), fromSeq - 1);
+    long hidden = 0;
+    for (long id : unreadHidden) {
+      hidden += id > at.id() && id <= toId ? 1 : 0;
+    }
+    return Math.max(0, last - after - hidden);
   }
 
   public byte[] encode() {
-    ByteBuffer b = ByteBuffer.allocate(1 + 8 * 6 + 4 + positions.size() * (4 + 16 + 16));
-    b.put(VERSION).putLong(joinId).putLong(fromSeq).putLong(fromId).putLong(toSeq).putLong(toId).putLong(mentionSeq);
+    ByteBuffer b = ByteBuffer.allocate(1 + 8 * 7 + 4 + positions.size() * (4 + 16 + 16) + 4 + 8 * unreadHidden.length);
+    b.put(VERSION).putLong(joinId).putLong(fromSeq).putLong(fromId).putLong(toSeq).putLong(toId).putLong(mentionSeq)
+        .putLong(newestHidden);
     b.putInt(positions.size());
     for (Map.Entry<String, Position> e : new TreeMap<>(positions).entrySet()) {
       byte[] d = e.getKey().getBytes(StandardCharsets.UTF_8);
       b.putInt(d.length).put(d).putLong(e.getValue().seq()).putLong(e.getValue().id());
+    }
+    b.putInt(unreadHidden.length);
+    for (long id : unreadHidden) {
+      b.putLong(id);
     }
     return java.util.Arrays.copyOf(b.array(), b.position());
   }
@@ -93,6 +140,7 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
     long toSeq = b.getLong();
     long toId = b.getLong();
     long mention = b.getLong();
+    long newestHidden = b.getLong();
     int n = b.getInt();
     Map<String, Position> positions = new TreeMap<>();
     for (int i = 0; i < n; i++) {
@@ -100,6 +148,10 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
       b.get(d);
       positions.put(new String(d, StandardCharsets.UTF_8), new Position(b.getLong(), b.getLong()));
     }
-    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mention);
+    long[] hidden = new long[b.getInt()];
+    for (int i = 0; i < hidden.length; i++) {
+      hidden[i] = b.getLong();
+    }
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mention, hidden, newestHidden);
   }
 }

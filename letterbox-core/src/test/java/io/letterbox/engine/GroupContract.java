@@ -337,4 +337,29 @@ public abstract class GroupContract extends EngineFixture {
       assertThat(box.sync(BOB, arrived.position(), 100).events()).as("given already").isEmpty();
     }
   }
+
+  @Test
+  void aMemberDeletesAMessageFromItsOwnViewOnlyAndItsUnreadDropsOnTheDevicesThatHadNotReadIt() {
+    Group g = create(ALICE, BOB, CAROL);
+    Message first = post(g.id(), BOB, "first");
+    Message second = post(g.id(), BOB, "second");
+    box.markGroupRead(ALICE, g.id(), "pc", first.id()).join();
+
+    box.deleteMessage(ALICE, second.id()).join();
+
+    assertThat(groupHistory(ALICE, g.id())).containsExactly("first");
+    assertThat(item(ALICE, g.id()).lastMessage()).isEqualTo(first);
+    assertThat(item(ALICE, g.id()).unread()).isEqualTo(Map.of("pc", 0L, "mobile", 1L));
+    assertThat(box.message(ALICE, second.id())).isEmpty();
+    assertThat(groupHistory(CAROL, g.id())).as("the others keep it").containsExactly("second", "first");
+    assertThat(unread(CAROL, g.id(), "pc")).isEqualTo(2);
+    assertThat(refusal(() -> box.deleteMessage(ALICE, second.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.deleteMessage(DAVE, first.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+
+    Message third = post(g.id(), BOB, "third");
+    box.markGroupRead(ALICE, g.id(), "mobile", null).join();
+    assertThat(item(ALICE, g.id()).unread()).isEqualTo(Map.of("pc", 1L, "mobile", 0L));
+    assertThat(groupHistory(ALICE, g.id())).containsExactly("third", "first");
+    assertThat(item(ALICE, g.id()).lastMessage()).isEqualTo(third);
+  }
 }

@@ -54,6 +54,7 @@ public final class ActionCodec {
         case GroupRenamed.TAG -> GroupRenamed.read(r);
         case GroupPosted.TAG -> GroupPosted.read(r);
         case GroupReadMarked.TAG -> GroupReadMarked.read(r);
+        case GroupMessageDeleted.TAG -> GroupMessageDeleted.read(r);
         default -> throw new IllegalStateException("unknown action type " + tag);
       };
     } catch (BufferUnderflowException e) {

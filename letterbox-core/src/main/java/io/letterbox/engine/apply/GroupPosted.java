@@ -75,7 +75,7 @@ public record GroupPosted(long id, long gid, long from, long seq, String text, S
           row = row.withPosition(device, here);
         }
         if (row != mine) {
-          GroupMemberships.put(to, from, gid, row);
+          GroupMemberships.put(to, from, gid, row.pruned(to.config().devices()));
         }
       }
     }

@@ -32,7 +32,8 @@ public record GroupReadMarked(long uid, long gid, String device, long seq, long 
     if (to.owns(uid)) {
       MembershipRow row = to.state().groups().membership(uid, gid);
       if (row != null) {
-        MembershipRow moved = row.withPosition(device, new MembershipRow.Position(seq, upTo));
+        MembershipRow moved = row.withPosition(device, new MembershipRow.Position(seq, upTo))
+            .pruned(to.config().devices());
         if (moved != row) {
           GroupMemberships.put(to, uid, gid, moved);
         }

@@ -178,12 +178,12 @@ public final class FeedReader {
     // Group messages (decision 0011): like broadcasts, no feed row per member; those it may see
     // above the position's mark. Their revisions reach members through history and lists.
     for (GroupReader.Place g : groupPlaces) {
-      long top = g.membership().member() ? g.header().lastId() : g.membership().toId();
-      long floor = Math.max(from.mark(), g.membership().fromId());
-      if (top <= floor) {
+      long top = g.header().lastId();
+      long floor = from.mark();
+      if (Math.min(top, g.membership().toId()) <= Math.max(floor, g.membership().fromId())) {
         continue;
       }
-      for (long id : state.groups().timeline(g.gid(), floor + 1, top + 1, MAX_BROADCASTS_PER_SENDER)) {
+      for (long id : state.groups().visible(owner, g.gid(), g.membership(), floor, top, MAX_BROADCASTS_PER_SENDER)) {
         if (!from.gave(id)) {
           found.add(new Found(id, id, 0, null));
         }

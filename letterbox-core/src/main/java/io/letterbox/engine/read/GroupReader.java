@@ -81,12 +81,11 @@ public final class GroupReader {
     return row;
   }
 
-  /** What {@code uid} may see of the group, newest first: within its membership. */
+  /** What {@code uid} may see of the group, newest first: within its membership, less its deletes. */
   public Page<Message> history(long uid, long gid, String cursor, int limit) {
     MembershipRow row = membership(uid, gid);
-    long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, HISTORY, uid, gid, 1)[0];
-    long upper = row.member() ? before : Math.min(before, row.toId() + 1);
-    List<Long> ids = state.groups().timeline(gid, row.fromId() + 1, upper, limit + 1);
+    long below = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, HISTORY, uid, gid, 1)[0] - 1;
+    List<Long> ids = state.groups().visible(uid, gid, row, 0, below, limit + 1);
     boolean more = ids.size() > limit;
     List<Long> shown = more ? ids.subList(0, limit) : ids;
     List<Message> messages = state.messages(shown);
@@ -98,8 +97,7 @@ public final class GroupReader {
   /** Whether {@code uid} may see group message {@code m}. */
   public boolean visible(long uid, Message m) {
     MembershipRow row = state.groups().membership(uid, m.to());
-    return row != null && m.id() > row.fromId() && m.id() <= row.toId()
-        && state.groups().atOrBelow(m.to(), m.id()) != null;
+    return row != null && state.groups().visible(uid, m.to(), row, m.id() - 1, m.id(), 1).contains(m.id());
   }
 
   /** A member's group as its conversation list places it. */
@@ -126,6 +124,11 @@ public final class GroupReader {
       }
       MembershipRow m = rows.get(gids.get(i));
       long last = m.member() ? h.lastId() : m.toId();
+      if (last > m.fromId() && m.newestHidden() >= last) {
+        // Its newest messages may be ones it deleted: the newest it kept.
+        List<Long> kept = state.groups().visible(uid, gids.get(i), m, 0, last, 1);
+        last = kept.isEmpty() ? 0 : kept.get(0);
+      }
       out.add(new Place(gids.get(i), m, h, last > m.fromId() ? last : 0));
     }
     return out;

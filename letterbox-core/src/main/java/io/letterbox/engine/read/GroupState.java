@@ -93,6 +93,49 @@ public final class GroupState {
     return out;
   }
 
+  /** @return the ids of the group's messages in {@code [fromId, toId)} that {@code uid} deleted from its view */
+  public java.util.Set<Long> hiddenIds(long uid, long gid, long fromId, long toId) {
+    java.util.Set<Long> out = new java.util.HashSet<>();
+    if (fromId < toId) {
+      store.scan(Spaces.GROUP_HIDDEN, MembershipKey.hiddenRange(uid, gid, fromId, toId), false, (k, v) -> {
+        out.add(MembershipKey.hiddenId(k));
+        return true;
+      });
+    }
+    return out;
+  }
+
+  /**
+   * The ids of the group's messages in {@code (fromId, toId]} that {@code membership} lets its
+   * member see, newest first, at most {@code limit}: its deletes left out (looked for only below
+   * its newest delete).
+   */
+  public List<Long> visible(long uid, long gid, MembershipRow membership, long fromId, long toId, int limit) {
+    List<Long> out = new ArrayList<>();
+    long lower = Math.max(fromId, membership.fromId());
+    long upper = Math.min(toId, membership.toId());
+    while (out.size() < limit && upper > lower) {
+      int want = limit - out.size();
+      List<Long> ids = timeline(gid, lower + 1, upper == Long.MAX_VALUE ? upper : upper + 1, want);
+      if (ids.isEmpty()) {
+        break;
+      }
+      long lowest = ids.get(ids.size() - 1);
+      java.util.Set<Long> hidden = membership.newestHidden() >= lowest
+          ? hiddenIds(uid, gid, lowest, upper == Long.MAX_VALUE ? upper : upper + 1) : java.util.Set.of();
+      for (long id : ids) {
+        if (!hidden.contains(id)) {
+          out.add(id);
+        }
+      }
+      if (ids.size() < want) {
+        break;
+      }
+      upper = lowest - 1;
+    }
+    return out;
+  }
+
   /** @return up to {@code limit} ids of the group's messages in {@code [fromId, toId)}, newest first */
   public List<Long> timeline(long gid, long fromId, long toId, int limit) {
     List<Long> ids = new ArrayList<>();

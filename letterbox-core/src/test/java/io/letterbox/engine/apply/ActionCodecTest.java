@@ -63,7 +63,8 @@ class ActionCodecTest {
       new GroupPosted(93, 90, 2, 4, "大家好", "k", 7, new long[] {1, 70_000}, Extras.TEXT),
       new GroupPosted(94, 90, 2, 5, "", null, 0, new long[] {}, new Extras("image", null, List.of(
           new Attachment("sha256:" + "ef".repeat(32), "b.png", "image/png", 9)))),
-      new GroupReadMarked(2, 90, "pc", 4, 93));
+      new GroupReadMarked(2, 90, "pc", 4, 93),
+      new GroupMessageDeleted(2, 90, 93));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {
