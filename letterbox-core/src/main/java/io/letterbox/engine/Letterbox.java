@@ -35,6 +35,7 @@ import io.letterbox.engine.write.CreateGroupCommand;
 import io.letterbox.engine.write.DeleteGroupMessageCommand;
 import io.letterbox.engine.write.MarkGroupReadCommand;
 import io.letterbox.engine.write.PostCommand;
+import io.letterbox.engine.write.RecallGroupMessageCommand;
 import io.letterbox.engine.write.RenameGroupCommand;
 import io.letterbox.engine.write.CompleteBroadcastCommand;
 import io.letterbox.engine.write.ConversationStateCommand;
@@ -437,6 +438,15 @@ public final class Letterbox implements AutoCloseable {
   private CompletableFuture<Message> revise(long uid, long id, String text) {
     Validate.uid("uid", uid);
     Validate.messageId(id);
+    if (text == null) {
+      Message m = state.message(id);
+      if (m != null && m.kind() == Message.Kind.GROUP && m.from() != uid) {
+        // Another member's group message: its group's admins may recall it (decided where roles are).
+        int home = partitioning.of(m.to());
+        return afterDelivery(home, submitTo(home, new RecallGroupMessageCommand(uid, m)), Long::longValue)
+            .thenApplyAsync(done -> state.message(id), replies);
+      }
+    }
     return submit(uid, new ReviseCommand(uid, id, text));
   }
 
@@ -1070,6 +1080,8 @@ public final class Letterbox implements AutoCloseable {
       state.capSet(c.sender(), c.cap());
     } else if (a instanceof BroadcastAccepted b) {
       state.broadcasts().published(b.from(), b.id());
+    } else if (a instanceof io.letterbox.engine.apply.GroupMessageRecalled r) {
+      state.revised(r.messageId());
     } else if (a instanceof MessageRevised r) {
       // The broadcast heads hold rows for their folder, pin, block and last id: a revision changes none.
       state.revised(r.messageId());

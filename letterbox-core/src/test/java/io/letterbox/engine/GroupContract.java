@@ -280,6 +280,30 @@ public abstract class GroupContract extends EngineFixture {
   }
 
   @Test
+  void anAdminRecallsAMembersMessageForEveryoneAndAMemberCannot() {
+    Group g = create(ALICE, BOB, CAROL, DAVE);
+    box.setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.ADMIN).join();
+    Message m = post(g.id(), BOB, "spam");
+
+    assertThat(refusal(() -> box.recall(DAVE, m.id()).join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
+    assertThat(refusal(() -> box.recall(ERIN, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(box.groupHistory(DAVE, g.id(), null, 10).items()).containsExactly(m);
+    Message recalled = box.recall(CAROL, m.id()).join();
+
+    assertThat(recalled.recalled()).isTrue();
+    for (long member : new long[] {ALICE, BOB, CAROL, DAVE}) {
+      assertThat(box.groupHistory(member, g.id(), null, 10).items()).containsExactly(recalled);
+      assertThat(item(member, g.id()).lastMessage()).isEqualTo(recalled);
+    }
+    reopen(config());
+    assertThat(box.groupHistory(DAVE, g.id(), null, 10).items()).containsExactly(recalled);
+    clock.advance(java.time.Duration.ofMinutes(3));
+    Message late = post(g.id(), BOB, "late");
+    clock.advance(java.time.Duration.ofMinutes(3));
+    assertThat(refusal(() -> box.recall(ALICE, late.id()).join())).isEqualTo(ErrorCode.RECALL_WINDOW_PASSED);
+  }
+
+  @Test
   void groupsAndTheirUnreadCountsSurviveARestart() {
     Group g = create(ALICE, BOB, CAROL);
     post(g.id(), BOB, "one");

@@ -173,10 +173,11 @@ public abstract class ReplayContract extends EngineFixture {
     }
     long gid = groups.get(r.nextInt(groups.size()));
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
-    return switch (r.nextInt(9)) {
-      case 8 -> {
+    return switch (r.nextInt(10)) {
+      case 8, 9 -> {
         List<io.letterbox.model.Message> some = box.groupHistory(a, gid, null, 5).items();
-        yield some.isEmpty() ? null : box.deleteMessage(a, some.get(r.nextInt(some.size())).id());
+        long id = some.isEmpty() ? 0 : some.get(r.nextInt(some.size())).id();
+        yield id == 0 ? null : r.nextBoolean() ? box.deleteMessage(a, id) : box.recall(a, id);
       }
       case 0, 1, 2 -> box.post(new io.letterbox.model.GroupPost(gid, a, "p" + r.nextInt(1000),
           r.nextBoolean() ? List.of() : List.of(pick(r, USERS)), key, io.letterbox.model.Extras.TEXT));

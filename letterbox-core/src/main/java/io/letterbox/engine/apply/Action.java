@@ -13,7 +13,8 @@ package io.letterbox.engine.apply;
 public sealed interface Action permits Sent, Imported, ReadMarked, MessageDeleted, ConversationDeleted,
     AllDeleted, CapSet, Followed, FollowersAdded, Unfollowed, Subscribed, Unsubscribed, SegmentReplaced,
     SegmentExtended, BroadcastAccepted, BroadcastCompleted, ConversationStateSet, BlockSet, MessageRevised,
-    GroupCreated, GroupMembersChanged, GroupRenamed, GroupPosted, GroupReadMarked, GroupMessageDeleted {
+    GroupCreated, GroupMembersChanged, GroupRenamed, GroupPosted, GroupReadMarked, GroupMessageDeleted,
+    GroupMessageRecalled {
 
   /** The kind's tag in the log: never reused, never renumbered. */
   byte tag();

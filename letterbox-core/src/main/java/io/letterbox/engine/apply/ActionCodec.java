@@ -55,6 +55,7 @@ public final class ActionCodec {
         case GroupPosted.TAG -> GroupPosted.read(r);
         case GroupReadMarked.TAG -> GroupReadMarked.read(r);
         case GroupMessageDeleted.TAG -> GroupMessageDeleted.read(r);
+        case GroupMessageRecalled.TAG -> GroupMessageRecalled.read(r);
         default -> throw new IllegalStateException("unknown action type " + tag);
       };
     } catch (BufferUnderflowException e) {

@@ -45,12 +45,7 @@ public record MessageRevised(long messageId, long sender, long peer, String text
   @Override
   public void apply(Applying to) {
     if (to.owns(sender)) {
-      RevisionRow old = to.state().revision(messageId);
-      RevisionRow row = recall()
-          ? new RevisionRow(old != null && old.recalled() ? old.recalledAt() : at, old == null ? 0 : old.editedAt(),
-              old == null ? null : old.text())
-          : new RevisionRow(old == null ? 0 : old.recalledAt(), at, text);
-      to.batch().put(Spaces.REVISIONS, LogKey.of(messageId), row.encode());
+      write(to, messageId, text, at);
       if (peer != 0) {
         reviseCopy(to, sender, peer);
       }
@@ -60,6 +55,19 @@ public record MessageRevised(long messageId, long sender, long peer, String text
       reviseCopy(to, peer, sender);
       to.event(peer, event(sender), null);
     }
+  }
+
+  /**
+   * Writes message {@code messageId}'s revision row: recalled at {@code at} ({@code text} null) or
+   * edited to {@code text}. Only the sender's partition writes a message's revisions.
+   */
+  static void write(Applying to, long messageId, String text, long at) {
+    RevisionRow old = to.state().revision(messageId);
+    RevisionRow row = text == null
+        ? new RevisionRow(old != null && old.recalled() ? old.recalledAt() : at, old == null ? 0 : old.editedAt(),
+            old == null ? null : old.text())
+        : new RevisionRow(old == null ? 0 : old.recalledAt(), at, text);
+    to.batch().put(Spaces.REVISIONS, LogKey.of(messageId), row.encode());
   }
 
   /** The feed event of a party whose other party is {@code other} (0: the receivers of a broadcast). */

@@ -64,7 +64,8 @@ class ActionCodecTest {
       new GroupPosted(94, 90, 2, 5, "", null, 0, new long[] {}, new Extras("image", null, List.of(
           new Attachment("sha256:" + "ef".repeat(32), "b.png", "image/png", 9)))),
       new GroupReadMarked(2, 90, "pc", 4, 93),
-      new GroupMessageDeleted(2, 90, 93));
+      new GroupMessageDeleted(2, 90, 93),
+      new GroupMessageRecalled(93, 90, 1, 2, 1_795_000_000_002L));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {
