@@ -44,7 +44,8 @@ import java.util.TreeSet;
  *                       cached-audience-bytes, cached-broadcast-id-bytes, max-audience-uids, normal-lane-threads,
  *                       high-lane-threads, prewarm-min-receivers, fanout-attempts,
  *                       fanout-retry-delay, partitions, delivery-wait, requests-folder,
- *                       max-blob-bytes, recall-window, edit-window and sync-retention
+ *                       max-blob-bytes, recall-window, edit-window, sync-retention and
+ *                       max-group-members
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir, with
  *                       rocksdb-block-cache-bytes of block cache) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
@@ -180,6 +181,7 @@ public record ServerConfig(
         case "recall-window" -> engine.recallWindow(ConfigValues.duration(key, v));
         case "edit-window" -> engine.editWindow(ConfigValues.duration(key, v));
         case "sync-retention" -> engine.syncRetention(ConfigValues.duration(key, v));
+        case "max-group-members" -> engine.maxGroupMembers(ConfigValues.integer(key, v, 2, 10_000_000));
         case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
         case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));

@@ -81,6 +81,15 @@ class ServerConfigTest {
   }
 
   @Test
+  void groupsHoldAHundredThousandMembersUnlessConfiguredAndNeverFewerThanTwo() {
+    assertThat(ServerConfig.builder().build().engineConfig().maxGroupMembers()).isEqualTo(100_000);
+    assertThat(ServerConfig.builder().set("max-group-members", "500").build().engineConfig().maxGroupMembers())
+        .isEqualTo(500);
+    assertThatThrownBy(() -> ServerConfig.builder().set("max-group-members", "1").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("max-group-members");
+  }
+
+  @Test
   void aKeepAliveOverFifteenSecondsOrARetentionOfPartDaysIsRefused() {
     assertThatThrownBy(() -> ServerConfig.builder().set("event-keep-alive", "PT16S").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("event-keep-alive");
