@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * What a group's partition decides about it (decision 0011), one prefix per group: gid(8) tag(1)
  * rest. {@code gid 'h'}: the header; {@code gid 'm' uid(8)}: a member; {@code gid 'k' sender(8)
- * key}: a post's idempotency key.
+ * key}: a post's idempotency key; {@code gid 'c' window(8) block(8)}: cap counters of its posters.
  */
 public final class GroupKey {
   public static final int GROUP_PREFIX = 8;
@@ -15,6 +15,7 @@ public final class GroupKey {
   private static final byte HEADER = 'h';
   private static final byte MEMBER = 'm';
   private static final byte POST_KEY = 'k';
+  private static final byte CAP_LEVELS = 'c';
 
   private GroupKey() {}
 
@@ -43,6 +44,16 @@ public final class GroupKey {
 
   public static long memberUid(byte[] key) {
     return Bytes.getLong(key, 9);
+  }
+
+  /** The group's cap counters of one window for one block of posters. */
+  public static byte[] capLevels(long gid, long windowStart, long block) {
+    byte[] k = new byte[25];
+    Bytes.putLong(k, 0, gid);
+    k[8] = CAP_LEVELS;
+    Bytes.putLong(k, 9, windowStart);
+    Bytes.putLong(k, 17, block);
+    return k;
   }
 
   /** The idempotency key {@code key} of {@code sender}'s posts to the group. */

@@ -386,4 +386,21 @@ public abstract class GroupContract extends EngineFixture {
     assertThat(groupHistory(ALICE, g.id())).containsExactly("third", "first");
     assertThat(item(ALICE, g.id()).lastMessage()).isEqualTo(third);
   }
+
+  @Test
+  void aCappedSenderPostsToAGroupAsToOneReceiverAndAFullCapChangesNothing() {
+    Group g = create(ALICE, BOB);
+    Group other = create(ALICE, BOB);
+    box.setCap(BOB, new io.letterbox.model.FrequencyCap(1, java.time.Duration.ofDays(1))).join();
+    post(g.id(), BOB, "one a day");
+    List<String> groupsBefore = rows(Spaces.GROUPS);
+
+    assertThat(refusal(() -> post(g.id(), BOB, "another"))).isEqualTo(ErrorCode.FREQUENCY_CAPPED);
+
+    assertThat(rows(Spaces.GROUPS)).isEqualTo(groupsBefore);
+    assertThat(post(other.id(), BOB, "to another group").text()).as("another receiver").isEqualTo("to another group");
+    assertThat(post(g.id(), ALICE, "uncapped").text()).isEqualTo("uncapped");
+    clock.advance(java.time.Duration.ofDays(1));
+    assertThat(post(g.id(), BOB, "next day").text()).isEqualTo("next day");
+  }
 }

@@ -28,9 +28,33 @@ public final class CapLevels {
     return millis - Math.floorMod(millis, period);
   }
 
-  /** Whether {@code receiver} is at the cap. */
+  /** Where one count's levels are kept, per cap window and block of receivers. */
+  public record Counters(io.letterbox.store.Space space, Keys keys) {
+    /** The key of one window's levels for one block. */
+    public interface Keys {
+      byte[] of(long windowStart, long block);
+    }
+  }
+
+  /** A sender's counts over its receivers (one-to-one messages and broadcasts). */
+  public static Counters ofSender(long sender) {
+    return new Counters(Spaces.CAP_LEVELS, (w, b) -> CapLevelKey.of(sender, w, b));
+  }
+
+  /** A group's counts over its posters: posts count as messages to the group (decision 0011). */
+  public static Counters ofGroup(long gid) {
+    return new Counters(Spaces.GROUPS, (w, b) -> io.letterbox.keys.GroupKey.capLevels(gid, w, b));
+  }
+
+  /** Whether {@code receiver} is at the cap of {@code sender}. */
   public static boolean atCap(StateReader state, long sender, FrequencyCap cap, long millis, long receiver) {
-    List<RoaringBitmap> levels = state.capLevels(sender, windowStart(cap, millis), Blocks.block(receiver));
+    return atCap(state, ofSender(sender), cap, millis, receiver);
+  }
+
+  /** Whether {@code receiver} is at the cap in {@code counters}. */
+  public static boolean atCap(StateReader state, Counters counters, FrequencyCap cap, long millis, long receiver) {
+    List<RoaringBitmap> levels = state.capLevels(counters.space(),
+        counters.keys().of(windowStart(cap, millis), Blocks.block(receiver)));
     return levels.size() >= cap.messages() && levels.get(cap.messages() - 1).contains(Blocks.low(receiver));
   }
 
@@ -42,10 +66,16 @@ public final class CapLevels {
    */
   static long apply(StateReader state, WriteBatch batch, long sender, FrequencyCap cap, long millis,
       Map<Long, RoaringBitmap> audience) {
+    return apply(state, batch, ofSender(sender), cap, millis, audience);
+  }
+
+  static long apply(StateReader state, WriteBatch batch, Counters counters, FrequencyCap cap, long millis,
+      Map<Long, RoaringBitmap> audience) {
     long window = windowStart(cap, millis);
     long capped = 0;
     for (Map.Entry<Long, RoaringBitmap> e : audience.entrySet()) {
-      List<RoaringBitmap> levels = state.capLevels(sender, window, e.getKey());
+      byte[] key = counters.keys().of(window, e.getKey());
+      List<RoaringBitmap> levels = state.capLevels(counters.space(), key);
       RoaringBitmap receivers = e.getValue();
       if (levels.size() >= cap.messages()) {
         long before = receivers.getLongCardinality();
@@ -53,7 +83,7 @@ public final class CapLevels {
         capped += before - receivers.getLongCardinality();
       }
       countIn(levels, receivers, cap.messages());
-      batch.put(Spaces.CAP_LEVELS, CapLevelKey.of(sender, window, e.getKey()), CapLevelsRow.encode(levels));
+      batch.put(counters.space(), key, CapLevelsRow.encode(levels));
     }
     return capped;
   }

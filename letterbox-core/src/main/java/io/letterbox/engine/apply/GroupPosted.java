@@ -12,15 +12,17 @@ import io.letterbox.rows.MembershipRow;
 /**
  * Member {@code from} posted message {@code id}, the {@code seq}-th of group {@code gid}, decided
  * by the group's partition (decision 0011). Its writes do not depend on the group's size: the
- * group's partition writes one timeline row, the header's newest message and the post's
- * idempotency key ({@code idempotencyKey} may be null); the poster's partition moves the poster's
+ * group's partition writes one timeline row, the header's newest message, the post's
+ * idempotency key ({@code idempotencyKey} may be null) and its poster's cap count; the poster's partition moves the poster's
  * read positions to it (one's own post is not unread), and each mentioned member's partition its
  * mention. Nothing is written per member. The message's content is this log entry.
  *
  * @param mentions members it mentions, sorted and distinct; empty for none
+ * @param cap the poster's frequency cap when it posted (null: none): the group's partition counts
+ *     the post against it, as a message to the group
  */
 public record GroupPosted(long id, long gid, long from, long seq, String text, String idempotencyKey, long requestHash,
-    long[] mentions, Extras extras) implements Action {
+    long[] mentions, Extras extras, io.letterbox.model.FrequencyCap cap) implements Action {
   static final byte TAG = 24;
 
   @Override
@@ -30,11 +32,16 @@ public record GroupPosted(long id, long gid, long from, long seq, String text, S
 
   @Override
   public void write(ActionCodec.Writer w) {
-    w.l(id).l(gid).l(from).l(seq).s(text).s(idempotencyKey).l(requestHash).uids(mentions).extras(extras);
+    w.l(id).l(gid).l(from).l(seq).s(text).s(idempotencyKey).l(requestHash).uids(mentions).extras(extras)
+        .i(cap == null ? 0 : cap.messages()).l(cap == null ? 0 : cap.period().toMillis());
   }
 
   static GroupPosted read(ActionCodec.Reader r) {
-    return new GroupPosted(r.l(), r.l(), r.l(), r.l(), r.s(), r.s(), r.l(), r.uids(), r.extras());
+    GroupPosted p = new GroupPosted(r.l(), r.l(), r.l(), r.l(), r.s(), r.s(), r.l(), r.uids(), r.extras(), null);
+    int messages = r.i();
+    long period = r.l();
+    return messages == 0 ? p : new GroupPosted(p.id, p.gid, p.from, p.seq, p.text, p.idempotencyKey, p.requestHash,
+        p.mentions, p.extras, new io.letterbox.model.FrequencyCap(messages, java.time.Duration.ofMillis(period)));
   }
 
   /** The message of a log entry. */
@@ -64,6 +71,12 @@ public record GroupPosted(long id, long gid, long from, long seq, String text, S
       if (idempotencyKey != null) {
         to.batch().put(Spaces.GROUPS, GroupKey.postKey(gid, from, idempotencyKey),
             new IdempotencyRow(id, requestHash).encode());
+      }
+      if (cap != null) {
+        java.util.TreeMap<Long, org.roaringbitmap.RoaringBitmap> poster = new java.util.TreeMap<>();
+        poster.put(io.letterbox.bitmap.Blocks.block(from),
+            org.roaringbitmap.RoaringBitmap.bitmapOf(io.letterbox.bitmap.Blocks.low(from)));
+        CapLevels.apply(to.state(), to.batch(), CapLevels.ofGroup(gid), cap, io.letterbox.id.Ids.epochMillis(id), poster);
       }
     }
     if (to.owns(from)) {

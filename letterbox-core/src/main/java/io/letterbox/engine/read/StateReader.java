@@ -553,7 +553,12 @@ public final class StateReader {
 
   /** The cap levels of one (sender, window, block); level 1 first. */
   public List<RoaringBitmap> capLevels(long sender, long windowStart, long block) {
-    return CapLevelsRow.decode(store.get(Spaces.CAP_LEVELS, CapLevelKey.of(sender, windowStart, block)));
+    return capLevels(Spaces.CAP_LEVELS, CapLevelKey.of(sender, windowStart, block));
+  }
+
+  /** The cap levels stored at {@code key} of {@code space}; level 1 first. */
+  public List<RoaringBitmap> capLevels(Space space, byte[] key) {
+    return CapLevelsRow.decode(store.get(space, key));
   }
 
   /** @return what the sender's idempotency key stands for, or null if it was never used */

@@ -60,9 +60,10 @@ class ActionCodecTest {
       new GroupMembersChanged(91, 90, 1, io.letterbox.model.GroupRole.ADMIN, 3, 89, false, new long[] {2}),
       new GroupMembersChanged(92, 90, 1, null, 0, 0, true, new long[] {5, 6}),
       new GroupRenamed(90, 1, ""),
-      new GroupPosted(93, 90, 2, 4, "大家好", "k", 7, new long[] {1, 70_000}, Extras.TEXT),
+      new GroupPosted(93, 90, 2, 4, "大家好", "k", 7, new long[] {1, 70_000}, Extras.TEXT, null),
       new GroupPosted(94, 90, 2, 5, "", null, 0, new long[] {}, new Extras("image", null, List.of(
-          new Attachment("sha256:" + "ef".repeat(32), "b.png", "image/png", 9)))),
+          new Attachment("sha256:" + "ef".repeat(32), "b.png", "image/png", 9))),
+          new io.letterbox.model.FrequencyCap(2, java.time.Duration.ofDays(1))),
       new GroupReadMarked(2, 90, "pc", 4, 93),
       new GroupMessageDeleted(2, 90, 93),
       new GroupMessageRecalled(93, 90, 1, 2, 1_795_000_000_002L));
