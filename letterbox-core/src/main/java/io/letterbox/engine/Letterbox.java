@@ -33,6 +33,7 @@ import io.letterbox.engine.write.BroadcastCommand;
 import io.letterbox.engine.write.ChangeMembersCommand;
 import io.letterbox.engine.write.CreateGroupCommand;
 import io.letterbox.engine.write.DeleteGroupMessageCommand;
+import io.letterbox.engine.write.GroupSettingsCommand;
 import io.letterbox.engine.write.MarkGroupReadCommand;
 import io.letterbox.engine.write.PostCommand;
 import io.letterbox.engine.write.RecallGroupMessageCommand;
@@ -751,6 +752,26 @@ public final class Letterbox implements AutoCloseable {
     Validate.limit(limit);
     requireHosted(uid);
     return groups.history(uid, gid, cursor, limit);
+  }
+
+  /** {@code uid}'s conversation item of group {@code gid}; NOT_MEMBER if it never was a member. */
+  public Conversation groupConversation(long uid, long gid) {
+    Validate.uid("uid", uid);
+    Validate.uid("group", gid);
+    requireHosted(uid);
+    return groups.item(uid, gid);
+  }
+
+  /**
+   * Changes {@code uid}'s settings of group {@code gid}'s conversation; a null setting keeps its
+   * value. @return the item as the list shows it now
+   */
+  public CompletableFuture<Conversation> setGroupState(long uid, long gid, Boolean pinned, Boolean muted,
+      Boolean archived) {
+    Validate.uid("uid", uid);
+    Validate.uid("group", gid);
+    return submit(uid, new GroupSettingsCommand(uid, gid, pinned, muted, archived))
+        .thenApplyAsync(done -> groups.item(uid, gid), replies);
   }
 
   /** Marks group {@code gid} read on {@code device} up to {@code upTo} (null: everything so far). */

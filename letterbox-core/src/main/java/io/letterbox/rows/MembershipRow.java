@@ -2,6 +2,8 @@ package io.letterbox.rows;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -20,9 +22,16 @@ import java.util.TreeMap;
  *     every device has read are dropped): unread counts leave them out
  * @param newestHidden the newest message it deleted (0: none), so that reads look for deleted
  *     messages only where there can be some
+ * @param settings {@link #PINNED}, {@link #MUTED}, {@link #ARCHIVED}: its settings of the group's conversation
+ * @param archivedAt the group's newest message when it was archived: a newer one brings the group
+ *     back to the default list unless it is muted, with no write when it is posted
  */
 public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, long toId,
-    Map<String, Position> positions, long mentionSeq, long[] unreadHidden, long newestHidden) {
+    Map<String, Position> positions, long mentionSeq, long[] unreadHidden, long newestHidden, int settings,
+    long archivedAt) {
+  public static final int PINNED = 1;
+  public static final int MUTED = 2;
+  public static final int ARCHIVED = 4;
   private static final byte VERSION = 1;
 
   /** A device's place: it read up to message {@code id}, the group's {@code seq}-th. */
@@ -36,16 +45,30 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
 
   /** A new member, seeing the group's messages from sequence number {@code fromSeq}, id above {@code fromId}. */
   public static MembershipRow joined(long joinId, long fromSeq, long fromId) {
-    return new MembershipRow(joinId, fromSeq, fromId, Long.MAX_VALUE, Long.MAX_VALUE, Map.of(), 0, new long[0], 0);
+    return new MembershipRow(joinId, fromSeq, fromId, Long.MAX_VALUE, Long.MAX_VALUE, Map.of(), 0, new long[0], 0, 0, 0);
   }
 
   public boolean member() {
     return toSeq == Long.MAX_VALUE;
   }
 
-  /** It was removed (or left) when the group's newest message was {@code seq}, {@code id}. */
+  public boolean pinned() {
+    return (settings & PINNED) != 0;
+  }
+
+  public boolean muted() {
+    return (settings & MUTED) != 0;
+  }
+
+  /** Whether it is listed in the archive, its newest visible message being {@code lastId}. */
+  public boolean archived(long lastId) {
+    return (settings & ARCHIVED) != 0 && (muted() || lastId <= archivedAt);
+  }
+
+  /** It was removed (or left) when the group's newest message was {@code seq}, {@code id}: it keeps what it saw. */
   public MembershipRow removed(long seq, long id) {
-    return new MembershipRow(joinId, fromSeq, fromId, seq, id, positions, mentionSeq, unreadHidden, newestHidden);
+    return new MembershipRow(joinId, fromSeq, fromId, seq, id, positions, mentionSeq, unreadHidden, newestHidden,
+        settings, archivedAt);
   }
 
   public Position position(String device) {
@@ -59,28 +82,36 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
     }
     Map<String, Position> m = new TreeMap<>(positions);
     m.put(device, p);
-    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, m, mentionSeq, unreadHidden, newestHidden);
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, m, mentionSeq, unreadHidden, newestHidden, settings,
+        archivedAt);
   }
 
   public MembershipRow withMention(long seq) {
     return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, Math.max(mentionSeq, seq), unreadHidden,
-        newestHidden);
+        newestHidden, settings, archivedAt);
+  }
+
+  /** With its settings; archived now, the group's newest message being {@code lastId}. */
+  public MembershipRow withSettings(boolean pinned, boolean muted, boolean archived, long lastId) {
+    int s = (pinned ? PINNED : 0) | (muted ? MUTED : 0) | (archived ? ARCHIVED : 0);
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mentionSeq, unreadHidden, newestHidden, s,
+        archived ? lastId : 0);
   }
 
   /** With message {@code id} deleted from the member's view; {@code unread}: some device has not read it. */
   public MembershipRow withHidden(long id, boolean unread) {
     long[] hidden = unreadHidden;
-    if (unread && java.util.Arrays.binarySearch(hidden, id) < 0) {
-      hidden = java.util.Arrays.copyOf(hidden, hidden.length + 1);
+    if (unread && Arrays.binarySearch(hidden, id) < 0) {
+      hidden = Arrays.copyOf(hidden, hidden.length + 1);
       hidden[hidden.length - 1] = id;
-      java.util.Arrays.sort(hidden);
+      Arrays.sort(hidden);
     }
     return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mentionSeq, hidden,
-        Math.max(newestHidden, id));
+        Math.max(newestHidden, id), settings, archivedAt);
   }
 
   /** Drops the deleted messages that every device of {@code devices} (all the deployment's) has read. */
-  public MembershipRow pruned(java.util.Collection<String> devices) {
+  public MembershipRow pruned(Collection<String> devices) {
     if (unreadHidden.length == 0) {
       return this;
     }
@@ -95,8 +126,9 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
     if (keep == unreadHidden.length) {
       return this;
     }
-    long[] hidden = java.util.Arrays.copyOfRange(unreadHidden, unreadHidden.length - keep, unreadHidden.length);
-    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mentionSeq, hidden, newestHidden);
+    long[] hidden = Arrays.copyOfRange(unreadHidden, unreadHidden.length - keep, unreadHidden.length);
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mentionSeq, hidden, newestHidden, settings,
+        archivedAt);
   }
 
   /** The visible sequence numbers after {@code device}'s position, up to the group's {@code lastSeq}, less its deletes. */
@@ -112,7 +144,8 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
   }
 
   public byte[] encode() {
-    ByteBuffer b = ByteBuffer.allocate(1 + 8 * 7 + 4 + positions.size() * (4 + 16 + 16) + 4 + 8 * unreadHidden.length);
+    ByteBuffer b = ByteBuffer.allocate(1 + 8 * 7 + 4 + positions.size() * (4 + 16 + 16) + 4 + 8 * unreadHidden.length
+        + 4 + 8);
     b.put(VERSION).putLong(joinId).putLong(fromSeq).putLong(fromId).putLong(toSeq).putLong(toId).putLong(mentionSeq)
         .putLong(newestHidden);
     b.putInt(positions.size());
@@ -124,7 +157,8 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
     for (long id : unreadHidden) {
       b.putLong(id);
     }
-    return java.util.Arrays.copyOf(b.array(), b.position());
+    b.putInt(settings).putLong(archivedAt);
+    return Arrays.copyOf(b.array(), b.position());
   }
 
   /** @return the row, or null for none */
@@ -152,6 +186,9 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
     for (int i = 0; i < hidden.length; i++) {
       hidden[i] = b.getLong();
     }
-    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mention, hidden, newestHidden);
+    int settings = b.getInt();
+    long archivedAt = b.getLong();
+    return new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions, mention, hidden, newestHidden, settings,
+        archivedAt);
   }
 }

@@ -403,4 +403,41 @@ public abstract class GroupContract extends EngineFixture {
     clock.advance(java.time.Duration.ofDays(1));
     assertThat(post(g.id(), BOB, "next day").text()).isEqualTo("next day");
   }
+
+  @Test
+  void aPinnedGroupIsListedFirstAMutedOneStaysOutOfTheTotalAndAnArchivedOneComesBackOnANewMessage() {
+    Group pinned = create(ALICE, BOB);
+    Group muted = create(ALICE, BOB);
+    Group archived = create(ALICE, BOB);
+    post(pinned.id(), BOB, "old news");
+    clock.advance(java.time.Duration.ofSeconds(1));
+    post(muted.id(), BOB, "chatter");
+    post(archived.id(), BOB, "done");
+    clock.advance(java.time.Duration.ofSeconds(1));
+    send(CAROL, ALICE, "newest 1:1");
+
+    assertThat(box.setGroupState(ALICE, pinned.id(), true, null, null).join().pinned()).isTrue();
+    box.setGroupState(ALICE, muted.id(), null, true, null).join();
+    Conversation a = box.setGroupState(ALICE, archived.id(), null, null, true).join();
+
+    assertThat(a.archived()).isTrue();
+    List<Conversation> list = box.conversations(ALICE, null, 100).items();
+    assertThat(list).extracting(c -> c.group() != 0 ? -c.group() : c.peer())
+        .containsExactly(-pinned.id(), CAROL, -muted.id());
+    assertThat(box.conversations(ALICE, io.letterbox.model.Folder.ARCHIVED, null, 100).items())
+        .extracting(Conversation::group).containsExactly(archived.id());
+    UnreadSummary unread = box.unread(ALICE, "pc");
+    assertThat(unread.total()).as("3 unread, the muted group's not counted").isEqualTo(3);
+    assertThat(unread.conversations()).hasSize(4);
+
+    clock.advance(java.time.Duration.ofSeconds(1));
+    post(archived.id(), BOB, "reopened");
+    assertThat(box.conversations(ALICE, null, 1).items().get(0).group()).as("back, at the top after the pin")
+        .isEqualTo(pinned.id());
+    assertThat(box.conversations(ALICE, null, 100).items()).extracting(Conversation::group).contains(archived.id());
+    assertThat(box.conversations(ALICE, io.letterbox.model.Folder.ARCHIVED, null, 100).items()).isEmpty();
+    assertThat(box.groupConversation(ALICE, archived.id()).archived()).isFalse();
+    assertThat(refusal(() -> box.setGroupState(DAVE, pinned.id(), true, null, null).join()))
+        .isEqualTo(ErrorCode.NOT_MEMBER);
+  }
 }

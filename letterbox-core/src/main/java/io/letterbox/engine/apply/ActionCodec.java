@@ -56,6 +56,7 @@ public final class ActionCodec {
         case GroupReadMarked.TAG -> GroupReadMarked.read(r);
         case GroupMessageDeleted.TAG -> GroupMessageDeleted.read(r);
         case GroupMessageRecalled.TAG -> GroupMessageRecalled.read(r);
+        case GroupSettingsSet.TAG -> GroupSettingsSet.read(r);
         default -> throw new IllegalStateException("unknown action type " + tag);
       };
     } catch (BufferUnderflowException e) {

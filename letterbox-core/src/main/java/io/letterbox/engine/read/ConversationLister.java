@@ -121,12 +121,15 @@ public final class ConversationLister {
    * visible message, keyed by minus its id (a group's key in the list, apart from every uid).
    */
   private List<Activity> groupPlaces(long owner, Folder folder, Activity after, Map<Long, GroupReader.Place> byKey) {
-    if (folder != Folder.DEFAULT) {
+    if (folder == Folder.REQUESTS) {
       return List.of();
     }
     List<Activity> out = new ArrayList<>();
     for (GroupReader.Place p : groups.places(owner)) {
-      Activity place = new Activity(false, p.lastId(), -p.gid());
+      if (p.membership().archived(p.lastId()) != (folder == Folder.ARCHIVED)) {
+        continue;
+      }
+      Activity place = new Activity(p.membership().pinned(), p.lastId(), -p.gid());
       if (after == null || ORDER.compare(place, after) > 0) {
         out.add(place);
         byKey.put(-p.gid(), p);

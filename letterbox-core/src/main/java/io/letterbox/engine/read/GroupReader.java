@@ -157,7 +157,9 @@ public final class GroupReader {
       }
       Message last = p.lastVisible() == 0 ? null : newest.get(p.lastVisible());
       Instant updated = last != null ? last.createdAt() : Ids.createdAt(p.membership().joinId());
-      out.add(new Conversation(0, p.gid(), last, unread, false, false, false, 0, mentioned, updated));
+      MembershipRow m = p.membership();
+      out.add(new Conversation(0, p.gid(), last, unread, m.pinned(), m.muted(), m.archived(p.lastId()), 0, mentioned,
+          updated));
     }
     return out;
   }
@@ -172,5 +174,31 @@ public final class GroupReader {
       }
     }
     return out;
+  }
+
+  /** The groups of {@code uid} it muted: counted in their own unread, not in its total. */
+  public java.util.Set<Long> muted(long uid) {
+    java.util.Set<Long> out = new java.util.HashSet<>();
+    state.groups().memberships(uid).forEach((gid, m) -> {
+      if (m.muted()) {
+        out.add(gid);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * {@code uid}'s item of group {@code gid}, as its list shows it.
+   *
+   * @throws LetterboxException NOT_FOUND for no such group, NOT_MEMBER if it never was a member
+   */
+  public Conversation item(long uid, long gid) {
+    membership(uid, gid);
+    for (Place p : places(uid)) {
+      if (p.gid() == gid) {
+        return items(List.of(p)).get(0);
+      }
+    }
+    throw LetterboxException.notFound("no group %d", gid);
   }
 }

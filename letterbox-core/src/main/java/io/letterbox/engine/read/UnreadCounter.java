@@ -135,9 +135,13 @@ public final class UnreadCounter {
       }
     }
     // Groups: from their sequence numbers and the owner's positions (decision 0011).
-    for (Map.Entry<Long, Long> g : groups.unread(owner, device).entrySet()) {
+    Map<Long, Long> groupCounts = groups.unread(owner, device);
+    java.util.Set<Long> mutedGroups = groupCounts.isEmpty() ? java.util.Set.of() : groups.muted(owner);
+    for (Map.Entry<Long, Long> g : groupCounts.entrySet()) {
       listed.add(new UnreadSummary.PeerCount(0, g.getKey(), g.getValue()));
-      total += g.getValue();
+      if (!mutedGroups.contains(g.getKey())) {
+        total += g.getValue();
+      }
     }
     listed.sort(Comparator.comparingLong(UnreadSummary.PeerCount::count).reversed()
         .thenComparingLong(UnreadSummary.PeerCount::peer).thenComparingLong(UnreadSummary.PeerCount::group));

@@ -66,7 +66,8 @@ class ActionCodecTest {
           new io.letterbox.model.FrequencyCap(2, java.time.Duration.ofDays(1))),
       new GroupReadMarked(2, 90, "pc", 4, 93),
       new GroupMessageDeleted(2, 90, 93),
-      new GroupMessageRecalled(93, 90, 1, 2, 1_795_000_000_002L));
+      new GroupMessageRecalled(93, 90, 1, 2, 1_795_000_000_002L),
+      new GroupSettingsSet(2, 90, true, false, true, 93));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

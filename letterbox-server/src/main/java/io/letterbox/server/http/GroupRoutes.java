@@ -106,6 +106,26 @@ final class GroupRoutes {
           JsonViews.page(box.groupHistory(uid, gid, cursor, limit), JsonViews::message)));
     });
 
+    routes.add(GET, "/v1/users/:uid/groups/:gid", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long gid = Params.id(ctx, "gid");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.groupConversation(uid, gid))));
+    });
+
+    routes.add(PUT, "/v1/users/:uid/groups/:gid/state", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long gid = Params.id(ctx, "gid");
+      JsonBody b = JsonBody.of(ctx, "pinned", "muted", "archived");
+      Boolean pinned = b.optionalBoolean("pinned").orElse(null);
+      Boolean muted = b.optionalBoolean("muted").orElse(null);
+      Boolean archived = b.optionalBoolean("archived").orElse(null);
+      if (pinned == null && muted == null && archived == null) {
+        throw LetterboxException.invalid("give at least one of pinned, muted, archived");
+      }
+      Replies.json(ctx, 200, engine.write(() -> box.setGroupState(uid, gid, pinned, muted, archived))
+          .map(JsonViews::conversation));
+    });
+
     routes.add(POST, "/v1/users/:uid/groups/:gid/read", ctx -> {
       long uid = Params.id(ctx, "uid");
       long gid = Params.id(ctx, "gid");

@@ -111,6 +111,29 @@ class GroupsTest extends ApiTestBase {
   }
 
   @Test
+  void aMemberPinsMutesAndArchivesItsGroupConversation() {
+    long alice = user();
+    long bob = user();
+    String gid = create(alice, bob);
+    post(gid, bob, "hello");
+    String state = "/v1/users/" + alice + "/groups/" + gid + "/state";
+
+    Reply pinned = api.put(state, json(Map.of("pinned", true, "muted", true)));
+    Reply archived = api.put(state, json(Map.of("archived", true)));
+
+    assertThat(pinned.status()).as("%s", pinned).isEqualTo(200);
+    assertThat(pinned.json().get("pinned").asBoolean()).isTrue();
+    assertThat(pinned.json().get("muted").asBoolean()).isTrue();
+    assertThat(api.get("/v1/users/" + alice + "/groups/" + gid).json()).isEqualTo(archived.json());
+    assertThat(api.get("/v1/users/" + alice + "/conversations?folder=archived").json().get("items").get(0).get("group")
+        .asText()).isEqualTo(gid);
+    assertThat(api.get("/v1/users/" + alice + "/unread?device=pc").json().get("total").asInt()).as("muted").isZero();
+    assertThat(api.put(state, "{}").status()).isEqualTo(400);
+    assertThat(api.put("/v1/users/" + user() + "/groups/" + gid + "/state", json(Map.of("pinned", true))).errorCode())
+        .isEqualTo("NOT_MEMBER");
+  }
+
+  @Test
   void badGroupRequestsAreRefusedWithTheirCodesAndChangeNothing() {
     long owner = user();
     long member = user();
