@@ -28,6 +28,9 @@ public sealed interface Event {
    */
   record Deleted(String position, long peer, long id, long upTo) implements Event {}
 
+  /** The owner joined ({@code joined}) or left (or was removed from) group {@code group}. */
+  record GroupChanged(String position, long group, boolean joined) implements Event {}
+
   /** The owner changed its settings of the conversation with {@code peer}. */
   record ConversationChanged(String position, long peer, boolean pinned, boolean muted, boolean archived)
       implements Event {}

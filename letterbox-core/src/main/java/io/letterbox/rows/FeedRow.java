@@ -11,10 +11,12 @@ import io.letterbox.store.Bytes;
  * <p>Layout: type (1 byte), flags (1), peer (8), message id (8), up-to id (8), the device
  * (UTF-8) to the end.
  *
- * @param peer      the conversation's other party; 0 for a delete of every conversation
+ * @param peer      the conversation's other party; 0 for a delete of every conversation; the
+ *                  group of a group event
  * @param messageId the message it is about (message, recalled, edited, a delete of one message)
  * @param upTo      read: the id read up to; deleted (a conversation or all): the id emptied up to
- * @param flags     conversation: {@link #PINNED}, {@link #MUTED}, {@link #ARCHIVED}; read: {@link #BY_PEER}
+ * @param flags     conversation: {@link #PINNED}, {@link #MUTED}, {@link #ARCHIVED}; read: {@link #BY_PEER};
+ *                  group: {@link #JOINED} (else it left)
  * @param device    read by one of the owner's devices: its name; else empty
  */
 public record FeedRow(Type type, long peer, long messageId, long upTo, int flags, String device) {
@@ -23,10 +25,17 @@ public record FeedRow(Type type, long peer, long messageId, long upTo, int flags
   public static final int ARCHIVED = 4;
   /** A read receipt: the peer read the owner's messages. */
   public static final int BY_PEER = 8;
+  /** A group event: the owner joined the group. */
+  public static final int JOINED = 16;
+
+  /** The owner joined ({@code joined}) or left group {@code gid}. */
+  public static FeedRow group(long gid, boolean joined) {
+    return new FeedRow(Type.GROUP, gid, 0, 0, joined ? JOINED : 0, "");
+  }
 
   /** The kinds of event; their codes are stored, never renumbered. */
   public enum Type {
-    MESSAGE(1), RECALLED(2), EDITED(3), READ(4), DELETED(5), CONVERSATION(6);
+    MESSAGE(1), RECALLED(2), EDITED(3), READ(4), DELETED(5), CONVERSATION(6), GROUP(7);
 
     final int code;
 

@@ -440,4 +440,22 @@ public abstract class GroupContract extends EngineFixture {
     assertThat(refusal(() -> box.setGroupState(DAVE, pinned.id(), true, null, null).join()))
         .isEqualTo(ErrorCode.NOT_MEMBER);
   }
+
+  @Test
+  void aMembersSyncTellsItWhenItJoinsAndLeavesAGroup() {
+    String alice = box.sync(ALICE, null, 100).next();
+    String carol = box.sync(CAROL, null, 100).next();
+    Group g = create(BOB, ALICE);
+
+    box.setMembers(g.id(), BOB, new long[] {CAROL}, GroupRole.MEMBER).join();
+    box.removeMember(g.id(), BOB, ALICE).join();
+
+    assertThat(box.sync(ALICE, alice, 100).events()).extracting(e -> (Object) e.getClass().getSimpleName(),
+        e -> ((io.letterbox.model.Event.GroupChanged) e).joined())
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("GroupChanged", true),
+            org.assertj.core.groups.Tuple.tuple("GroupChanged", false));
+    List<io.letterbox.model.Event> carols = box.sync(CAROL, carol, 100).events();
+    assertThat(carols).hasSize(1);
+    assertThat(((io.letterbox.model.Event.GroupChanged) carols.get(0)).group()).isEqualTo(g.id());
+  }
 }

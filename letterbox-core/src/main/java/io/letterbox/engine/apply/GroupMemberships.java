@@ -4,7 +4,10 @@ import io.letterbox.keys.MembershipKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.rows.MembershipRow;
 
-/** A member's rows of its groups (decision 0011), written by the member's partition. */
+/**
+ * A member's rows of its groups (decision 0011), written by the member's partition, with a
+ * {@code group} event in its feed when it joins or leaves.
+ */
 final class GroupMemberships {
   private GroupMemberships() {}
 
@@ -19,6 +22,7 @@ final class GroupMemberships {
       return;
     }
     to.batch().put(Spaces.MEMBERSHIPS, MembershipKey.of(uid, gid), MembershipRow.joined(joinId, fromSeq, fromId).encode());
+    to.event(uid, io.letterbox.rows.FeedRow.group(gid, true), null);
   }
 
   /**
@@ -31,6 +35,7 @@ final class GroupMemberships {
       return;
     }
     put(to, uid, gid, old.removed(seq, id));
+    to.event(uid, io.letterbox.rows.FeedRow.group(gid, false), null);
   }
 
   static void put(Applying to, long uid, long gid, MembershipRow row) {

@@ -261,6 +261,7 @@ public final class FeedReader {
         yield new Event.Read(position, row.peer(), byPeer, byPeer ? null : row.device(), row.upTo());
       }
       case DELETED -> new Event.Deleted(position, row.peer(), row.messageId(), row.upTo());
+      case GROUP -> new Event.GroupChanged(position, row.peer(), (row.flags() & FeedRow.JOINED) != 0);
       case CONVERSATION -> new Event.ConversationChanged(position, row.peer(), (row.flags() & FeedRow.PINNED) != 0,
           (row.flags() & FeedRow.MUTED) != 0, (row.flags() & FeedRow.ARCHIVED) != 0);
     };

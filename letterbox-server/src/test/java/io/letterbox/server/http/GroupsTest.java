@@ -111,6 +111,26 @@ class GroupsTest extends ApiTestBase {
   }
 
   @Test
+  void aMembersSyncGivesItsJoinAndTheGroupsMessagesWithTheGroupNamed() {
+    long alice = user();
+    long bob = user();
+    String since = api.get("/v1/users/" + bob + "/sync").json().get("next").asText();
+    String gid = create(alice, bob);
+    JsonNode m = post(gid, alice, "welcome").json();
+
+    JsonNode events = api.get("/v1/users/" + bob + "/sync?since=" + since).json().get("events");
+
+    assertThat(events).hasSize(2);
+    assertThat(events.get(0).get("type").asText()).isEqualTo("group");
+    assertThat(events.get(0).get("group").asText()).isEqualTo(gid);
+    assertThat(events.get(0).get("scope").asText()).isEqualTo("joined");
+    assertThat(events.get(1).get("type").asText()).isEqualTo("message");
+    assertThat(events.get(1).get("group").asText()).isEqualTo(gid);
+    assertThat(events.get(1).has("peer")).isFalse();
+    assertThat(events.get(1).get("message")).isEqualTo(m);
+  }
+
+  @Test
   void aMemberPinsMutesAndArchivesItsGroupConversation() {
     long alice = user();
     long bob = user();

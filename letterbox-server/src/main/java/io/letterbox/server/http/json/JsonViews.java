@@ -148,7 +148,7 @@ public final class JsonViews {
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record EventView(String type, String position, String peer, String id, MessageView message, String by,
-      String device, String upTo, String scope, Boolean pinned, Boolean muted, Boolean archived) {}
+      String device, String upTo, String scope, Boolean pinned, Boolean muted, Boolean archived, String group) {}
 
   public record SyncView(List<EventView> events, String next, boolean more) {}
 
@@ -160,28 +160,36 @@ public final class JsonViews {
     String at = event.position();
     if (event instanceof io.letterbox.model.Event.MessageArrived m) {
       Message msg = m.message();
+      if (msg.kind() == Message.Kind.GROUP) {
+        return new EventView("message", at, null, Ids64.format(msg.id()), message(msg), null, null, null, null, null,
+            null, null, Ids64.format(msg.to()));
+      }
       long peer = msg.kind() == Message.Kind.BROADCAST ? msg.from() : msg.peerOf(owner);
       return new EventView("message", at, Ids64.format(peer), Ids64.format(msg.id()), message(msg), null, null, null,
-          null, null, null, null);
+          null, null, null, null, null);
     } else if (event instanceof io.letterbox.model.Event.Recalled r) {
       return new EventView("recalled", at, peer(r.peer()), Ids64.format(r.id()), null, null, null, null, null, null,
-          null, null);
+          null, null, null);
     } else if (event instanceof io.letterbox.model.Event.Edited e) {
       return new EventView("edited", at, peer(e.peer()), Ids64.format(e.message().id()), message(e.message()), null,
-          null, null, null, null, null, null);
+          null, null, null, null, null, null, null);
     } else if (event instanceof io.letterbox.model.Event.Read r) {
       return new EventView("read", at, Ids64.format(r.peer()), null, null, Ids64.format(r.byPeer() ? r.peer() : owner),
-          r.device(), Ids64.format(r.upTo()), null, null, null, null);
+          r.device(), Ids64.format(r.upTo()), null, null, null, null, null);
     } else if (event instanceof io.letterbox.model.Event.Deleted d) {
       return d.id() != 0
           ? new EventView("deleted", at, Ids64.format(d.peer()), Ids64.format(d.id()), null, null, null, null, "message",
-              null, null, null)
+              null, null, null, null)
           : new EventView("deleted", at, peer(d.peer()), null, null, null, null, Ids64.format(d.upTo()),
-              d.peer() == 0 ? "all" : "conversation", null, null, null);
+              d.peer() == 0 ? "all" : "conversation", null, null, null, null);
+    }
+    if (event instanceof io.letterbox.model.Event.GroupChanged g) {
+      return new EventView("group", at, null, null, null, null, null, null, g.joined() ? "joined" : "left", null, null,
+          null, Ids64.format(g.group()));
     }
     io.letterbox.model.Event.ConversationChanged c = (io.letterbox.model.Event.ConversationChanged) event;
     return new EventView("conversation", at, Ids64.format(c.peer()), null, null, null, null, null, null, c.pinned(),
-        c.muted(), c.archived());
+        c.muted(), c.archived(), null);
   }
 
   private static String peer(long peer) {
