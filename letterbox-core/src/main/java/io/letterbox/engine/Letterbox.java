@@ -275,8 +275,12 @@ public final class Letterbox implements AutoCloseable {
     Validate.messageId(id);
     Message m = state.message(id);
     if (m != null && m.kind() == Message.Kind.GROUP) {
-      // A group's post: its members connected here get it (decision 0011).
-      streams.posted(m);
+      // A group's post, or its recall: its members connected here are told (decision 0011).
+      if (m.recalled()) {
+        streams.recalledInGroup(m);
+      } else {
+        streams.posted(m);
+      }
       return;
     }
     state.broadcasts().published(sender, id);
@@ -439,16 +443,26 @@ public final class Letterbox implements AutoCloseable {
   private CompletableFuture<Message> revise(long uid, long id, String text) {
     Validate.uid("uid", uid);
     Validate.messageId(id);
-    if (text == null) {
-      Message m = state.message(id);
-      if (m != null && m.kind() == Message.Kind.GROUP && m.from() != uid) {
-        // Another member's group message: its group's admins may recall it (decided where roles are).
-        int home = partitioning.of(m.to());
-        return afterDelivery(home, submitTo(home, new RecallGroupMessageCommand(uid, m)), Long::longValue)
-            .thenApplyAsync(done -> state.message(id), replies);
-      }
+    Message m = state.message(id);
+    boolean group = m != null && m.kind() == Message.Kind.GROUP;
+    CompletableFuture<Message> revised;
+    if (text == null && group && m.from() != uid) {
+      // Another member's group message: its group's admins may recall it (decided where roles are).
+      int home = partitioning.of(m.to());
+      revised = afterDelivery(home, submitTo(home, new RecallGroupMessageCommand(uid, m)), Long::longValue)
+          .thenApplyAsync(done -> state.message(id), replies);
+    } else {
+      revised = submit(uid, new ReviseCommand(uid, id, text));
     }
-    return submit(uid, new ReviseCommand(uid, id, text));
+    if (!group || text != null) {
+      return revised;
+    }
+    return revised.thenApply(recalled -> {
+      // The group's members connected here are told now, those connected elsewhere once told.
+      streams.recalledInGroup(recalled);
+      peers.published(recalled.to(), recalled.id());
+      return recalled;
+    });
   }
 
   /** The blobs (attachments' bytes): not partitioned, any node writes and reads them. */

@@ -10,8 +10,15 @@ public sealed interface Event {
   /** A message arrived in one of the owner's conversations, or one of its devices sent one. */
   record MessageArrived(String position, Message message) implements Event {}
 
-  /** The sender recalled message {@code id} of the conversation with {@code peer} (0: a broadcast the owner sent). */
-  record Recalled(String position, long peer, long id) implements Event {}
+  /**
+   * The sender recalled message {@code id} of the conversation with {@code peer} (0: a broadcast
+   * the owner sent), or (peer 0) its sender or an admin recalled message {@code id} of {@code group}.
+   */
+  record Recalled(String position, long peer, long group, long id) implements Event {
+    public Recalled(String position, long peer, long id) {
+      this(position, peer, 0, id);
+    }
+  }
 
   /** The sender edited message {@code message}, as it is now, of the conversation with {@code peer}. */
   record Edited(String position, long peer, Message message) implements Event {}

@@ -339,7 +339,7 @@ public abstract class GroupContract extends EngineFixture {
   }
 
   @Test
-  void aConnectedMemberGetsAGroupPostLiveAndNoSyncGivesItAgain() {
+  void aConnectedMemberGetsAGroupPostAndItsRecallLiveAndNoSyncGivesThePostAgain() {
     Group g = create(ALICE, BOB);
     List<io.letterbox.model.Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
     io.letterbox.engine.feed.EventStreams.Sink sink = new io.letterbox.engine.feed.EventStreams.Sink() {
@@ -359,6 +359,17 @@ public abstract class GroupContract extends EngineFixture {
       var arrived = (io.letterbox.model.Event.MessageArrived) events.get(0);
       assertThat(arrived.message()).isEqualTo(m);
       assertThat(box.sync(BOB, arrived.position(), 100).events()).as("given already").isEmpty();
+
+      box.recall(ALICE, m.id()).join();
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> events.size() >= 2);
+      var recalled = (io.letterbox.model.Event.Recalled) events.get(1);
+      assertThat(recalled.group()).isEqualTo(g.id());
+      assertThat(recalled.id()).isEqualTo(m.id());
+      box.recall(ALICE, m.id()).join();
+      post(g.id(), ALICE, "after");
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> events.size() >= 3);
+      assertThat(events.get(2)).as("the second recall is not given again").isInstanceOf(
+          io.letterbox.model.Event.MessageArrived.class);
     }
   }
 

@@ -123,34 +123,55 @@ public final class EventStreams implements AutoCloseable {
    * are found by whichever is smaller: the group's member rows, or the connected owners' rows of it.
    */
   public void posted(Message m) {
-    long gid = m.to();
+    thread.execute(() -> toMembers(m.to(), m.id(), s -> s.unfed(m)));
+  }
+
+  /** Group message {@code m} was recalled (by its sender or an admin): the connected members are told. */
+  public void recalledInGroup(Message m) {
     thread.execute(() -> {
-      java.util.Set<Long> connected = byOwner.keySet();
-      if (connected.isEmpty()) {
-        return;
-      }
-      java.util.Set<Long> members;
+      RevisionRow r;
       try {
-        var header = state.groups().header(gid);
-        if (header == null) {
-          return;
-        }
-        if (header.members() <= connected.size()) {
-          members = new java.util.HashSet<>(state.groups().members(gid, 0, Integer.MAX_VALUE).keySet());
-          members.retainAll(connected);
-        } else {
-          members = state.groups().membersAmong(gid, List.copyOf(connected));
-        }
+        r = state.revision(m.id());
       } catch (RuntimeException e) {
-        log.warn("members of group {} not read for message {}", gid, m.id(), e);
+        log.warn("revision of group message {} not read for its connected members", m.id(), e);
         return;
       }
-      for (long owner : members) {
-        for (Stream s : List.copyOf(byOwner.getOrDefault(owner, List.of()))) {
-          s.unfed(m);
-        }
+      if (r != null && r.recalled()) {
+        toMembers(m.to(), m.id(), s -> s.recalledInGroup(m.to(), m.id(), r.revisedAt()));
       }
     });
+  }
+
+  /**
+   * Calls {@code action} on every connected stream of a member of group {@code gid}, found by
+   * whichever is smaller: the group's member rows, or the connected owners' rows of it.
+   */
+  private void toMembers(long gid, long id, java.util.function.Consumer<Stream> action) {
+    java.util.Set<Long> connected = byOwner.keySet();
+    if (connected.isEmpty()) {
+      return;
+    }
+    java.util.Set<Long> members;
+    try {
+      var header = state.groups().header(gid);
+      if (header == null) {
+        return;
+      }
+      if (header.members() <= connected.size()) {
+        members = new java.util.HashSet<>(state.groups().members(gid, 0, Integer.MAX_VALUE).keySet());
+        members.retainAll(connected);
+      } else {
+        members = state.groups().membersAmong(gid, List.copyOf(connected));
+      }
+    } catch (RuntimeException e) {
+      log.warn("members of group {} not read for message {}", gid, id, e);
+      return;
+    }
+    for (long owner : members) {
+      for (Stream s : List.copyOf(byOwner.getOrDefault(owner, List.of()))) {
+        action.accept(s);
+      }
+    }
   }
 
   /** Ends the streams of the owners {@code hosted} rejects: their partition moved. */
@@ -240,6 +261,9 @@ public final class EventStreams implements AutoCloseable {
   /** Broadcast {@code id}'s sender recalled or edited it, last at {@code at} (epoch milliseconds). */
   private record Revised(long sender, long id, boolean recalled, long at) {}
 
+  /** Message {@code id} of group {@code gid} was recalled at {@code at} (epoch milliseconds). */
+  private record GroupRecall(long gid, long id, long at) {}
+
   /** One client's stream. */
   public final class Stream implements AutoCloseable {
     private final long owner;
@@ -284,6 +308,8 @@ public final class EventStreams implements AutoCloseable {
           unfed(m);
         } else if (w instanceof Revised r) {
           revisedBroadcast(r);
+        } else if (w instanceof GroupRecall g) {
+          recalledInGroup(g.gid(), g.id(), g.at());
         }
         if (ended) {
           return;
@@ -341,6 +367,19 @@ public final class EventStreams implements AutoCloseable {
       if (event != null) {
         emit(event);
       }
+    }
+
+    /** Group message {@code id} was recalled at {@code at}: given once, as a broadcast's revision is. */
+    private void recalledInGroup(long gid, long id, long at) {
+      if (!live) {
+        waiting.add(new GroupRecall(gid, id, at));
+        return;
+      }
+      if (ended || position.gaveRevision(id, at)) {
+        return;
+      }
+      position = position.keepingRevision(id, at);
+      emit(new Event.Recalled(feed.encode(owner, position), 0, gid, id));
     }
 
     private boolean emit(Event e) {

@@ -169,7 +169,7 @@ public final class JsonViews {
           null, null, null, null, null);
     } else if (event instanceof io.letterbox.model.Event.Recalled r) {
       return new EventView("recalled", at, peer(r.peer()), Ids64.format(r.id()), null, null, null, null, null, null,
-          null, null, null);
+          null, null, r.group() == 0 ? null : Ids64.format(r.group()));
     } else if (event instanceof io.letterbox.model.Event.Edited e) {
       return new EventView("edited", at, peer(e.peer()), Ids64.format(e.message().id()), message(e.message()), null,
           null, null, null, null, null, null, null);
