@@ -164,26 +164,18 @@ public final class GroupReader {
     return out;
   }
 
-  /** Unread counts of {@code uid}'s groups on {@code device}, by group; groups with none left out. */
-  public Map<Long, Long> unread(long uid, String device) {
-    Map<Long, Long> out = new LinkedHashMap<>();
+  /** One group's unread count on a device; a muted group counts in its own count, not in the total. */
+  public record Count(long gid, long count, boolean muted) {}
+
+  /** Unread counts of {@code uid}'s groups on {@code device}; groups with none left out. */
+  public List<Count> unread(long uid, String device) {
+    List<Count> out = new ArrayList<>();
     for (Place p : places(uid)) {
       long n = p.membership().unread(device, p.header().lastSeq());
       if (n > 0) {
-        out.put(p.gid(), n);
+        out.add(new Count(p.gid(), n, p.membership().muted()));
       }
     }
-    return out;
-  }
-
-  /** The groups of {@code uid} it muted: counted in their own unread, not in its total. */
-  public java.util.Set<Long> muted(long uid) {
-    java.util.Set<Long> out = new java.util.HashSet<>();
-    state.groups().memberships(uid).forEach((gid, m) -> {
-      if (m.muted()) {
-        out.add(gid);
-      }
-    });
     return out;
   }
 

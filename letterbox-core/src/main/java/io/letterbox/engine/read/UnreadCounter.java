@@ -135,12 +135,10 @@ public final class UnreadCounter {
       }
     }
     // Groups: from their sequence numbers and the owner's positions (decision 0011).
-    Map<Long, Long> groupCounts = groups.unread(owner, device);
-    java.util.Set<Long> mutedGroups = groupCounts.isEmpty() ? java.util.Set.of() : groups.muted(owner);
-    for (Map.Entry<Long, Long> g : groupCounts.entrySet()) {
-      listed.add(new UnreadSummary.PeerCount(0, g.getKey(), g.getValue()));
-      if (!mutedGroups.contains(g.getKey())) {
-        total += g.getValue();
+    for (GroupReader.Count g : groups.unread(owner, device)) {
+      listed.add(new UnreadSummary.PeerCount(0, g.gid(), g.count()));
+      if (!g.muted()) {
+        total += g.count();
       }
     }
     listed.sort(Comparator.comparingLong(UnreadSummary.PeerCount::count).reversed()
