@@ -39,14 +39,8 @@ final class ConversationRoutes {
     routes.add(PUT, "/v1/users/:uid/conversations/:peer/state", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");
-      JsonBody b = JsonBody.of(ctx, "pinned", "muted", "archived");
-      Boolean pinned = b.optionalBoolean("pinned").orElse(null);
-      Boolean muted = b.optionalBoolean("muted").orElse(null);
-      Boolean archived = b.optionalBoolean("archived").orElse(null);
-      if (pinned == null && muted == null && archived == null) {
-        throw io.letterbox.engine.LetterboxException.invalid("give at least one of pinned, muted, archived");
-      }
-      Replies.json(ctx, 200, engine.write(() -> box.setConversationState(uid, peer, pinned, muted, archived))
+      Settings s = Settings.of(ctx);
+      Replies.json(ctx, 200, engine.write(() -> box.setConversationState(uid, peer, s.pinned(), s.muted(), s.archived()))
           .map(JsonViews::conversation));
     });
 

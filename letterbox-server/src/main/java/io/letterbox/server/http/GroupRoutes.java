@@ -115,14 +115,8 @@ final class GroupRoutes {
     routes.add(PUT, "/v1/users/:uid/groups/:gid/state", ctx -> {
       long uid = Params.id(ctx, "uid");
       long gid = Params.id(ctx, "gid");
-      JsonBody b = JsonBody.of(ctx, "pinned", "muted", "archived");
-      Boolean pinned = b.optionalBoolean("pinned").orElse(null);
-      Boolean muted = b.optionalBoolean("muted").orElse(null);
-      Boolean archived = b.optionalBoolean("archived").orElse(null);
-      if (pinned == null && muted == null && archived == null) {
-        throw LetterboxException.invalid("give at least one of pinned, muted, archived");
-      }
-      Replies.json(ctx, 200, engine.write(() -> box.setGroupState(uid, gid, pinned, muted, archived))
+      Settings s = Settings.of(ctx);
+      Replies.json(ctx, 200, engine.write(() -> box.setGroupState(uid, gid, s.pinned(), s.muted(), s.archived()))
           .map(JsonViews::conversation));
     });
 
