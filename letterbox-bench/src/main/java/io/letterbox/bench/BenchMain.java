@@ -3,6 +3,7 @@ package io.letterbox.bench;
 import io.letterbox.bench.scenario.BroadcastFanoutScenario;
 import io.letterbox.bench.scenario.ConversationListScenario;
 import io.letterbox.bench.scenario.EventsScenario;
+import io.letterbox.bench.scenario.GroupScenario;
 import io.letterbox.bench.scenario.HotSenderScenario;
 import io.letterbox.bench.scenario.MixedScenario;
 import io.letterbox.bench.scenario.ReadPageScenario;
@@ -19,6 +20,7 @@ import picocli.CommandLine.Command;
     description = "Runs a Letterbox benchmark scenario, with baselines side by side.",
     subcommands = {SendScenario.class, ReadPageScenario.class, MixedScenario.class,
         BroadcastFanoutScenario.class, HotSenderScenario.class, ConversationListScenario.class, EventsScenario.class,
+        GroupScenario.class,
         JmhCommand.class})
 public final class BenchMain implements Runnable {
   @CommandLine.Spec

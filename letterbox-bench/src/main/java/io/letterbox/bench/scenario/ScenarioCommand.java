@@ -43,6 +43,11 @@ public abstract class ScenarioCommand implements Callable<Integer> {
     return List.of();
   }
 
+  /** The baselines of the run: those {@code --baseline} names, unless the scenario always runs some. */
+  protected List<io.letterbox.bench.cli.Baseline> baselines() {
+    return common.baselines();
+  }
+
   /** Where Letterbox keeps its data: RocksDB, unless the scenario takes {@code --store}. */
   protected StoreOptions store() {
     return StoreOptions.rocksdb();
@@ -70,7 +75,7 @@ public abstract class ScenarioCommand implements Callable<Integer> {
         : Files.createTempDirectory("letterbox-bench-");
     // Taken first, so that the commit is the one the run started from.
     Machine machine = Machine.here(work);
-    try (Targets targets = Targets.open(common.baselines(), extraTargets(), work, common.cacheBytes(), store(),
+    try (Targets targets = Targets.open(baselines(), extraTargets(), work, common.cacheBytes(), store(),
         common.keepData, report)) {
       run(targets.list(), report);
     } finally {

@@ -154,6 +154,11 @@ public final class LetterboxTarget implements DmTarget {
   }
 
   @Override
+  public Groups groups() {
+    return new LetterboxGroups(this::of);
+  }
+
+  @Override
   public void compact() {
     storage.compact(store);
   }

@@ -32,6 +32,12 @@ final class PushRocksDb implements AutoCloseable {
   final ColumnFamilyHandle inbox;
   final ColumnFamilyHandle recent;
   final ColumnFamilyHandle latest;
+  /** Groups (write diffusion, {@link PushGroups}): gid(8) uid(8), a member. */
+  final ColumnFamilyHandle groupMember;
+  /** Groups: member(8) gid(8) id(8), a copy of each post in every member's timeline. */
+  final ColumnFamilyHandle groupTimeline;
+  /** Groups: member(8) gid(8) → its unread count (8 bytes, little-endian: RocksDB's uint64add merge). */
+  final ColumnFamilyHandle groupUnread;
   private final List<AutoCloseable> owned = new ArrayList<>();
   private final List<ColumnFamilyHandle> handles = new ArrayList<>();
 
@@ -46,18 +52,25 @@ final class PushRocksDb implements AutoCloseable {
         new ColumnFamilyDescriptor("conversation".getBytes(UTF_8), family(cache, bloom, PushKeys.PAIR_PREFIX)),
         new ColumnFamilyDescriptor("inbox".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)),
         new ColumnFamilyDescriptor("recent".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)),
-        new ColumnFamilyDescriptor("latest".getBytes(UTF_8), family(cache, bloom, 0)));
+        new ColumnFamilyDescriptor("latest".getBytes(UTF_8), family(cache, bloom, 0)),
+        new ColumnFamilyDescriptor("group_member".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)),
+        new ColumnFamilyDescriptor("group_timeline".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)),
+        new ColumnFamilyDescriptor("group_unread".getBytes(UTF_8),
+            family(cache, bloom, PushKeys.OWNER_PREFIX).setMergeOperatorName("uint64add")));
     db = RocksDB.open(options, dir.toString(), descriptors, handles);
     content = handles.get(1);
     conversation = handles.get(2);
     inbox = handles.get(3);
     recent = handles.get(4);
     latest = handles.get(5);
+    groupMember = handles.get(6);
+    groupTimeline = handles.get(7);
+    groupUnread = handles.get(8);
   }
 
   /** Every family that holds data, for compaction. */
   List<ColumnFamilyHandle> families() {
-    return List.of(content, conversation, inbox, recent, latest);
+    return List.of(content, conversation, inbox, recent, latest, groupMember, groupTimeline, groupUnread);
   }
 
   private ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, int prefix) {

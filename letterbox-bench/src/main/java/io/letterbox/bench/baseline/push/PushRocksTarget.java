@@ -51,6 +51,8 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   private final WriteOptions unsynced = new WriteOptions().setSync(false);
   private PushRocksDb db;
   private BatchingWriter<Mutation> writer;
+  /** Opened at the first {@link #groups()}, closed with the database. */
+  private PushGroups groups;
 
   public PushRocksTarget(Path dir, long cacheBytes) throws RocksDBException {
     this.dir = dir;
@@ -152,6 +154,14 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   }
 
   @Override
+  public synchronized io.letterbox.bench.targets.Groups groups() {
+    if (groups == null) {
+      groups = new PushGroups(db, ids, synced, unsynced);
+    }
+    return groups;
+  }
+
+  @Override
   public void compact() {
     try {
       for (var family : db.families()) {
@@ -178,7 +188,11 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
     }
   }
 
-  private void shut() {
+  private synchronized void shut() {
+    if (groups != null) {
+      groups.close();
+      groups = null;
+    }
     writer.close();
     db.close();
   }
