@@ -33,6 +33,8 @@ class ScenariosSmokeTest {
       "hot-sender       | --receivers 2000 --seconds 0.2 --threads 1",
       "conversation-list | --owner-sizes 100,1k --users 300 --broadcasters 30 --restarts 2 --pages 10 --sends 200"
           + " --warmup 50 --seconds 0.2 --threads 1 --keep-page-cache",
+      "group            | --big-members 500 --posts 100 --warmup 20 --groups 20 --member-groups 8 --group-posts 400"
+          + " --users 300 --seconds 0.2",
   })
   void scenarioRunsAndWritesItsResultFile(String scenario, String options) throws IOException {
     List<String> args = new ArrayList<>(List.of(scenario, "--size", "tiny", "--baseline", "push-rocksdb",
@@ -53,6 +55,56 @@ class ScenariosSmokeTest {
       assertThat(row.get("skipped").isNull() ? row.get("figures").size() : 1).isPositive();
     }
     assertThat(result.get("ratioMeaning").asText()).isNotBlank();
+  }
+
+  /**
+   * The group scenario measures every step on Letterbox and on the write-diffusion baseline, and
+   * every checked answer (members' unread after the big group's posts, the member's first page and
+   * unread total) was right: no row failed, and the notes say so.
+   */
+  @org.junit.jupiter.api.Test
+  void groupScenarioMeasuresEveryStepOnBothDesigns() throws IOException {
+    int exit = BenchMain.commandLine().execute("group", "--size", "tiny", "--no-progress",
+        "--out", tmp.resolve("out").toString(), "--dir", tmp.resolve("data").toString(),
+        "--big-members", "500", "--posts", "100", "--warmup", "20", "--groups", "20", "--member-groups", "8",
+        "--group-posts", "400", "--users", "300", "--seconds", "0.2");
+
+    assertThat(exit).isZero();
+    JsonNode result = new ObjectMapper().readTree(onlyResultFile("group").toFile());
+    assertThat(result.get("targets")).extracting(t -> t.get("name").asText())
+        .containsExactly("letterbox", "push-rocksdb");
+    List<String> operations = List.of("add 499 members to a group, one call",
+        "post to a 10-member group (durable, 64 in flight)", "10-member group: disk after compaction",
+        "post to a 500-member group (durable, 64 in flight)", "500-member group: disk after compaction",
+        "500-member / 10-member group", "post across 20 groups of 10 (durable, 512 in flight)",
+        "20 groups: disk after compaction", "member of 8 groups: first page (20)",
+        "member of 8 groups: exact unread (pc)");
+    for (String target : List.of("letterbox", "push-rocksdb")) {
+      for (String operation : operations) {
+        JsonNode row = row(result, operation, target);
+        assertThat(row).as(operation + " on " + target).isNotNull();
+        assertThat(row.get("failed").isNull()).as(operation + " on " + target).isTrue();
+        assertThat(row.get("skipped").isNull()).as(operation + " on " + target).isTrue();
+        row.get("figures").forEach(v -> assertThat(v.asDouble()).as(operation + " on " + target).isPositive());
+      }
+      assertThat(row(result, "post to a 500-member group (durable, 64 in flight)", target).get("figures")
+          .has("errors")).isFalse();
+    }
+    assertThat(result.get("results")).allMatch(r -> r.get("failed").isNull());
+    List<String> notes = new ArrayList<>();
+    result.get("notes").forEach(n -> notes.add(n.asText()));
+    assertThat(notes).anyMatch(n -> n.startsWith("letterbox member of 8 groups: exact unread (pc): all "))
+        .anyMatch(n -> n.startsWith("push-rocksdb member of 8 groups: first page (20): all "))
+        .anyMatch(n -> n.startsWith("letterbox: 100 sampled members of the 500-member group who did not post had all"));
+  }
+
+  private static JsonNode row(JsonNode result, String operation, String target) {
+    for (JsonNode r : result.get("results")) {
+      if (r.get("operation").asText().equals(operation) && r.get("target").asText().equals(target)) {
+        return r;
+      }
+    }
+    return null;
   }
 
   private Path onlyResultFile(String scenario) throws IOException {
