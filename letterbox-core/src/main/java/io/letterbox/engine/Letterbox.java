@@ -159,7 +159,7 @@ public final class Letterbox implements AutoCloseable {
     this.state = StateReader.cached(store, config);
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
-    this.groups = new GroupReader(state, cursors);
+    this.groups = new GroupReader(state, cursors, hostsAll ? config.cachedGroupHeadBytes() : 0);
     this.unread = new UnreadCounter(state, config, groups);
     this.conversations = new ConversationLister(state, cursors, unread, groups, config.cachedHeadBytes());
     this.feed = new FeedReader(store, state, groups, cursors, partitioning, config, p -> {
@@ -596,7 +596,7 @@ public final class Letterbox implements AutoCloseable {
    * The heap the engine's caches hold now, by cache: message contents and audience heads (bounded
    * by cached-message-bytes and cached-audience-bytes), each listing owner's broadcast heads
    * (cached-head-bytes), and senders' newest broadcast ids with published marks
-   * (cached-broadcast-id-bytes).
+   * (cached-broadcast-id-bytes), and groups' newest messages (cached-group-head-bytes).
    */
   public Map<String, Long> cachedBytes() {
     Map<String, Long> out = new java.util.LinkedHashMap<>();
@@ -604,6 +604,7 @@ public final class Letterbox implements AutoCloseable {
     out.put("audience-heads", state.broadcasts().cachedHeadBytes());
     out.put("conversation-heads", conversations.cachedBytes());
     out.put("broadcast-ids", state.broadcasts().cachedIdBytes());
+    out.put("group-heads", groups.heads().cachedBytes());
     return out;
   }
 
@@ -1115,6 +1116,8 @@ public final class Letterbox implements AutoCloseable {
       state.capSet(c.sender(), c.cap());
     } else if (a instanceof BroadcastAccepted b) {
       state.broadcasts().published(b.from(), b.id());
+    } else if (a instanceof io.letterbox.engine.apply.GroupPosted p) {
+      groups.heads().posted(p.gid(), p.seq(), p.id());
     } else if (a instanceof io.letterbox.engine.apply.GroupMessageRecalled r) {
       state.revised(r.messageId());
     } else if (a instanceof MessageRevised r) {

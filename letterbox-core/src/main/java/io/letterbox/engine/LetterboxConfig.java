@@ -37,6 +37,9 @@ import java.util.Optional;
  * @param syncRetention     how long each owner's change feed keeps its events for {@code sync}
  *                          and resumed event streams (whole days, decision 0010)
  * @param maxGroupMembers   most members a group may have (decision 0011)
+ * @param cachedGroupHeadBytes approximate heap of the cache of groups' newest message (sequence
+ *                          number and id) that conversation lists and unread counts read (~80
+ *                          bytes a group); used only by an engine hosting every partition
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -63,6 +66,7 @@ public record LetterboxConfig(
     java.time.Duration editWindow,
     java.time.Duration syncRetention,
     int maxGroupMembers,
+    long cachedGroupHeadBytes,
     Clock clock) {
 
   public LetterboxConfig {
@@ -159,6 +163,7 @@ public record LetterboxConfig(
     b.editWindow = editWindow;
     b.syncRetention = syncRetention;
     b.maxGroupMembers = maxGroupMembers;
+    b.cachedGroupHeadBytes = cachedGroupHeadBytes;
     b.clock = clock;
     return b;
   }
@@ -198,6 +203,8 @@ public record LetterboxConfig(
     private java.time.Duration syncRetention = java.time.Duration.ofDays(30);
     // API.md: 100,000, issue 13's largest group; a post costs the same whatever the size.
     private int maxGroupMembers = 100_000;
+    // 16 MiB: the heads of ~200k groups, those of the members listing lately.
+    private long cachedGroupHeadBytes = 16L << 20;
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -223,13 +230,14 @@ public record LetterboxConfig(
     public Builder editWindow(java.time.Duration v) { editWindow = v; return this; }
     public Builder syncRetention(java.time.Duration v) { syncRetention = v; return this; }
     public Builder maxGroupMembers(int v) { maxGroupMembers = v; return this; }
+    public Builder cachedGroupHeadBytes(long v) { cachedGroupHeadBytes = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
-          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, clock);
+          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, clock);
     }
   }
 }

@@ -178,7 +178,7 @@ public final class FeedReader {
     // Group messages (decision 0011): like broadcasts, no feed row per member; those it may see
     // above the position's mark. Their revisions reach members through history and lists.
     for (GroupReader.Place g : groupPlaces) {
-      long top = g.header().lastId();
+      long top = g.lastId();
       long floor = from.mark();
       if (Math.min(top, g.membership().toId()) <= Math.max(floor, g.membership().fromId())) {
         continue;

@@ -30,11 +30,19 @@ public final class GroupReader {
   private final StateReader state;
   private final Cursors cursors;
   private final List<String> devices;
+  private final GroupHeads heads;
 
-  public GroupReader(StateReader state, Cursors cursors) {
+  /** @param cachedHeadBytes the bound of the cache of groups' heads; 0: none (another node may post) */
+  public GroupReader(StateReader state, Cursors cursors, long cachedHeadBytes) {
     this.state = state;
     this.cursors = cursors;
     this.devices = state.config().devices();
+    this.heads = new GroupHeads(state.groups(), cachedHeadBytes);
+  }
+
+  /** Groups' newest messages. */
+  public GroupHeads heads() {
+    return heads;
   }
 
   /** @throws LetterboxException NOT_FOUND if there is no such group */
@@ -100,8 +108,11 @@ public final class GroupReader {
     return row != null && state.groups().visible(uid, m.to(), row, m.id() - 1, m.id(), 1).contains(m.id());
   }
 
-  /** A member's group as its conversation list places it. */
-  public record Place(long gid, MembershipRow membership, GroupRow header, long lastVisible) {
+  /**
+   * A member's group as its conversation list places it: the group's newest message (sequence
+   * number {@code lastSeq}, id {@code lastId}) and the newest the member may see.
+   */
+  public record Place(long gid, MembershipRow membership, long lastSeq, long lastId, long lastVisible) {
     /** Its place in the list: its newest visible message, or when it joined if it sees none yet. */
     public long lastId() {
       return lastVisible != 0 ? lastVisible : membership.joinId();
@@ -115,10 +126,10 @@ public final class GroupReader {
       return List.of();
     }
     List<Long> gids = new ArrayList<>(rows.keySet());
-    List<GroupRow> headers = state.groups().headers(gids);
+    List<GroupHeads.Head> headers = heads.of(gids);
     List<Place> out = new ArrayList<>(gids.size());
     for (int i = 0; i < gids.size(); i++) {
-      GroupRow h = headers.get(i);
+      GroupHeads.Head h = headers.get(i);
       if (h == null) {
         continue; // its creation is still being delivered to the group's partition
       }
@@ -129,7 +140,7 @@ public final class GroupReader {
         List<Long> kept = state.groups().visible(uid, gids.get(i), m, 0, last, 1);
         last = kept.isEmpty() ? 0 : kept.get(0);
       }
-      out.add(new Place(gids.get(i), m, h, last > m.fromId() ? last : 0));
+      out.add(new Place(gids.get(i), m, h.lastSeq(), h.lastId(), last > m.fromId() ? last : 0));
     }
     return out;
   }
@@ -152,7 +163,7 @@ public final class GroupReader {
       Map<String, Long> unread = new LinkedHashMap<>();
       boolean mentioned = false;
       for (String device : devices) {
-        unread.put(device, p.membership().unread(device, p.header().lastSeq()));
+        unread.put(device, p.membership().unread(device, p.lastSeq()));
         mentioned |= p.membership().mentionSeq() > p.membership().position(device).seq();
       }
       Message last = p.lastVisible() == 0 ? null : newest.get(p.lastVisible());
@@ -171,7 +182,7 @@ public final class GroupReader {
   public List<Count> unread(long uid, String device) {
     List<Count> out = new ArrayList<>();
     for (Place p : places(uid)) {
-      long n = p.membership().unread(device, p.header().lastSeq());
+      long n = p.membership().unread(device, p.lastSeq());
       if (n > 0) {
         out.add(new Count(p.gid(), n, p.membership().muted()));
       }

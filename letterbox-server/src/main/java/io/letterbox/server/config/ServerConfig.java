@@ -40,7 +40,7 @@ import java.util.TreeSet;
  * @param eventBufferBytes unsent bytes an event stream may hold for a slow client before it is
  *                       closed with {@code SLOW_CONSUMER} (the client resumes from its position)
  * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
- *                       max-import-batch, cached-head-bytes, cached-message-bytes,
+ *                       max-import-batch, cached-head-bytes, cached-group-head-bytes, cached-message-bytes,
  *                       cached-audience-bytes, cached-broadcast-id-bytes, max-audience-uids, normal-lane-threads,
  *                       high-lane-threads, prewarm-min-receivers, fanout-attempts,
  *                       fanout-retry-delay, partitions, delivery-wait, requests-folder,
@@ -159,6 +159,7 @@ public record ServerConfig(
         case "node-id" -> nodeId(ConfigValues.integer(key, v, 0, Ids.MAX_NODE));
         case "max-import-batch" -> maxImportBatch(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
         case "cached-head-bytes" -> cachedHeadBytes(ConfigValues.longValue(key, v));
+        case "cached-group-head-bytes" -> engine.cachedGroupHeadBytes(ConfigValues.longValue(key, v));
         case "cached-message-bytes" -> cachedMessageBytes(ConfigValues.longValue(key, v));
         case "worker-threads" -> workerThreads(ConfigValues.integer(key, v, 1, 1024));
         case "cached-audience-bytes" -> cachedAudienceBytes(ConfigValues.longValue(key, v));

@@ -85,6 +85,8 @@ class ServerConfigTest {
     assertThat(ServerConfig.builder().build().engineConfig().maxGroupMembers()).isEqualTo(100_000);
     assertThat(ServerConfig.builder().set("max-group-members", "500").build().engineConfig().maxGroupMembers())
         .isEqualTo(500);
+    assertThat(ServerConfig.builder().set("cached-group-head-bytes", "1048576").build().engineConfig()
+        .cachedGroupHeadBytes()).isEqualTo(1 << 20);
     assertThatThrownBy(() -> ServerConfig.builder().set("max-group-members", "1").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("max-group-members");
   }
