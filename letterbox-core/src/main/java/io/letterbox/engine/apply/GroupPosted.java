@@ -62,6 +62,16 @@ public record GroupPosted(long id, long gid, long from, long seq, String text, S
     return true;
   }
 
+  /** The header, and the memberships of the poster and the mentioned members. */
+  @Override
+  public void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
+    want.accept(Spaces.GROUPS, GroupKey.header(gid));
+    want.accept(Spaces.MEMBERSHIPS, io.letterbox.keys.MembershipKey.of(from, gid));
+    for (long uid : mentions) {
+      want.accept(Spaces.MEMBERSHIPS, io.letterbox.keys.MembershipKey.of(uid, gid));
+    }
+  }
+
   @Override
   public void apply(Applying to) {
     if (to.owns(gid)) {

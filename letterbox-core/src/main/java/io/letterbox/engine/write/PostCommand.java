@@ -8,6 +8,7 @@ import io.letterbox.engine.apply.GroupPosted;
 import io.letterbox.engine.read.GroupState;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.keys.GroupKey;
+import io.letterbox.keys.MembershipKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.GroupPost;
 import io.letterbox.model.Message;
@@ -34,12 +35,20 @@ public final class PostCommand extends Command<SendResult> {
     this.requestHash = hash(post);
   }
 
-  /** The header, the poster's member row and its cap setting: every post reads them. */
+  /**
+   * The header, the poster's member row and cap setting, and what applying the post reads (the
+   * poster's membership, the mentioned members' rows): every post reads them.
+   */
   @Override
   void readAhead(ReadAhead readAhead) {
     readAhead.want(Spaces.GROUPS, GroupKey.header(post.group()));
     readAhead.want(Spaces.GROUPS, GroupKey.member(post.group(), post.from()));
     readAhead.want(Spaces.CAPS, Bytes.ofLong(post.from()));
+    readAhead.want(Spaces.MEMBERSHIPS, MembershipKey.of(post.from(), post.group()));
+    for (long uid : post.mentions()) {
+      readAhead.want(Spaces.GROUPS, GroupKey.member(post.group(), uid));
+      readAhead.want(Spaces.MEMBERSHIPS, MembershipKey.of(uid, post.group()));
+    }
   }
 
   @Override
