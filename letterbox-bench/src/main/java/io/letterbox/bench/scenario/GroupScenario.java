@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
 /**
  * Group conversations (issue 13, decision 0011) against write diffusion in the same run:
  * <ol>
- *   <li>adding the members of a big group (100,000 at full size) with one call: seconds;</li>
+ *   <li>adding the members of a big group (100,000 at full size) with one call: seconds, and bytes
+ *       per member on disk after compaction;</li>
  *   <li>posting to that big group and to a 10-member group, the same number of posts with the
  *       same number in flight: posts/s, latencies, bytes per message on disk after compaction, and
  *       the big group's figures divided by the small one's;</li>
@@ -293,6 +294,8 @@ public final class GroupScenario extends ScenarioCommand {
     long[] others = Arrays.copyOfRange(bigGroup, 1, bigGroup.length);
     try {
       long gid = groupsOf.create(owner, new long[0]).get(1, TimeUnit.MINUTES);
+      target.compact();
+      long diskBefore = Steps.diskBytes(target);
       long start = System.nanoTime();
       try (Progress progress = Progress.start(target.name() + " add members", 1)) {
         groupsOf.addMembers(gid, owner, others).get(10, TimeUnit.MINUTES);
@@ -304,7 +307,14 @@ public final class GroupScenario extends ScenarioCommand {
         report.fail(addOp(), target.name(), "the group has " + counted + " members after the call, not " + bigGroup.length);
         return null;
       }
-      report.add(addOp(), target.name(), Figures.of("seconds", elapsed, "members/s", others.length / elapsed));
+      target.compact();
+      Map<String, Double> figures = new LinkedHashMap<>(Figures.of("seconds", elapsed, "members/s", others.length / elapsed));
+      long diskAfter = Steps.diskBytes(target);
+      if (diskAfter > 0) {
+        // What a member costs at rest, whatever it will post: rows written once, when it is added.
+        figures.put("bytes/member", (double) (diskAfter - diskBefore) / others.length);
+      }
+      report.add(addOp(), target.name(), figures);
       return gid;
     } catch (Exception e) {
       report.fail(addOp(), target.name(), rootMessage(e));
