@@ -22,7 +22,8 @@ import java.util.Set;
  * page costs O(page) reads whatever the owner's number of conversations or of senders it follows:
  * senders are checked only as far as the page reaches, and what was checked is cached per owner,
  * bounded in bytes, until the sender broadcasts again. Groups cost one scan of the owner's
- * memberships and one multi-get of their headers per page: bounded by the groups it is in.
+ * memberships and their heads (cached where this engine writes every post, else one multi-get)
+ * per page: bounded by the groups it is in.
  */
 public final class ConversationLister {
   static final char KIND = 'c';
@@ -172,9 +173,10 @@ public final class ConversationLister {
     int o = 0;
     int g = 0;
     for (Activity a : all) {
-      Conversation c = a.peer() < 0 ? groupItems.get(g++) : o < ones.size() && ones.get(o).peer() == a.peer() ? ones.get(o++) : null;
-      if (c != null) {
-        out.add(c);
+      if (a.peer() < 0) {
+        out.add(groupItems.get(g++));
+      } else if (o < ones.size() && ones.get(o).peer() == a.peer()) {
+        out.add(ones.get(o++));
       }
     }
     return out;
