@@ -157,6 +157,8 @@ public final class Letterbox implements AutoCloseable {
     this.writers = new AtomicReferenceArray<>(partitioning.count());
     this.sequencer = new Sequencer(store, QUEUE_CAPACITY, "node-" + config.node());
     this.state = StateReader.cached(store, config);
+    // One scan now spares every receiver's first list a read per sender it follows.
+    state.broadcasts().loadNewest();
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
     this.groups = new GroupReader(state, cursors, hostsAll ? config.cachedGroupHeadBytes() : 0);

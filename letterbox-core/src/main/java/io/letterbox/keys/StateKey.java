@@ -16,6 +16,7 @@ public final class StateKey {
   private static final byte OWNER_WATERMARK = 'W';
   private static final byte META = 'm';
   private static final byte LATEST_BROADCAST = 'b';
+  private static final byte NEWEST_BROADCAST = 'B';
   private static final byte JOB = 'j';
   private static final byte BIG_SENDER = 'g';
 
@@ -64,9 +65,39 @@ public final class StateKey {
     return tagged(owner, OWNER_WATERMARK, 9);
   }
 
-  /** sender 'b': the id of the sender's newest broadcast. */
+  /**
+   * sender 'b': the id of the sender's newest broadcast, in stores from before those ids moved
+   * under owner 0 (read only by the pass that moves them).
+   */
   public static byte[] latestBroadcast(long sender) {
     return tagged(sender, LATEST_BROADCAST, 9);
+  }
+
+  public static boolean isLatestBroadcast(byte[] key) {
+    return key.length == 9 && key[8] == LATEST_BROADCAST;
+  }
+
+  /**
+   * 0 'B' sender: the id of the sender's newest broadcast. Every sender's is under owner 0, in
+   * sender order, so that they are read together (a reader loads them all at start).
+   */
+  public static byte[] newestBroadcast(long sender) {
+    byte[] k = tagged(0, NEWEST_BROADCAST, 17);
+    Bytes.putLong(k, 9, sender);
+    return k;
+  }
+
+  public static long newestBroadcastSender(byte[] key) {
+    return Bytes.getLong(key, 9);
+  }
+
+  /** Whether {@code key} is a sender's newest broadcast id ({@link #newestBroadcast}). */
+  public static boolean isNewestBroadcast(byte[] key) {
+    return key.length == 17 && key[8] == NEWEST_BROADCAST && Bytes.getLong(key, 0) == 0;
+  }
+
+  public static KeyRange newestBroadcasts() {
+    return KeyRange.prefix(tagged(0, NEWEST_BROADCAST, 9));
   }
 
   /** 0 'j' id: a broadcast whose fan-out has not finished. */

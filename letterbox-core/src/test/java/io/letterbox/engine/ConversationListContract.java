@@ -353,6 +353,55 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
+  void aRestartedEngineKnowsEverySendersNewestBroadcastWithoutAReadPerSender() {
+    for (long s = NEWS; s < NEWS + 30; s++) {
+      box.follow(ALICE, s).join();
+    }
+    for (long s = NEWS; s < NEWS + 30; s += 2) {
+      broadcastToFollowers(s, "news of " + s);
+    }
+    FaultyStore counting = new FaultyStore(store);
+    reopen(counting, config());
+    counting.takePointReads(Spaces.STATE);
+
+    assertThat(peers(ALICE)).hasSize(15).first().isEqualTo(NEWS + 28);
+    assertThat(counting.takePointReads(Spaces.STATE)).as("reads of the senders' newest broadcast ids")
+        .noneMatch(k -> StateKey.isNewestBroadcast(k));
+  }
+
+  @Test
+  void aSenderWhoFirstBroadcastsAfterARestartIsListed() {
+    box.follow(ALICE, NEWS).join();
+    box.follow(ALICE, NEWS + 1).join();
+    broadcastToFollowers(NEWS, "before");
+    reopen(config());
+    assertThat(peers(ALICE)).containsExactly(NEWS);
+    broadcastToFollowers(NEWS + 1, "first ever");
+    assertThat(peers(ALICE)).containsExactly(NEWS + 1, NEWS);
+  }
+
+  @Test
+  void aStoreThatKeptNewestBroadcastIdsPerSenderGetsThemTogetherAtItsNextStart() {
+    box.follow(ALICE, NEWS).join();
+    box.follow(ALICE, NEWS + 1).join();
+    broadcastToFollowers(NEWS, "one");
+    broadcastToFollowers(NEWS + 1, "two");
+    broadcastToFollowers(NEWS, "three");
+    box.close();
+    // As a store of session 12: each sender's newest broadcast id under the sender, no mark.
+    WriteBatch batch = store.newBatch().delete(Spaces.STATE, StateKey.meta("newest-broadcasts"));
+    store.scan(Spaces.STATE, StateKey.newestBroadcasts(), false, (k, v) -> {
+      batch.delete(Spaces.STATE, k).put(Spaces.STATE, StateKey.latestBroadcast(StateKey.newestBroadcastSender(k)), v);
+      return true;
+    });
+    store.write(batch).join();
+    box = Letterbox.open(store, config().build());
+    assertThat(box.conversations(ALICE, Folder.DEFAULT, null, 10).items())
+        .extracting(c -> c.lastMessage().text()).containsExactly("three", "two");
+    assertThat(store.get(Spaces.STATE, StateKey.latestBroadcast(NEWS))).as("the old key").isNull();
+  }
+
+  @Test
   void aStrangerWhoBroadcastsAndWritesIsListedUnderRequestsEvenAfterTheOwnerListed() {
     reopen(config().requestsFolder(true));
     clock.advance(Duration.ofSeconds(1));

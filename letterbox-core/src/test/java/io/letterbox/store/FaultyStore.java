@@ -19,6 +19,7 @@ public final class FaultyStore implements KeyValueStore {
   private final java.util.Map<String, Runnable> pausing = new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> scans =
       new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<String, List<byte[]>> pointReads = new java.util.concurrent.ConcurrentHashMap<>();
 
   public FaultyStore(KeyValueStore delegate) {
     this.delegate = delegate;
@@ -89,6 +90,7 @@ public final class FaultyStore implements KeyValueStore {
 
   @Override
   public byte[] get(Space space, byte[] key) {
+    readKeys(space).add(key);
     return delegate.get(space, key);
   }
 
@@ -102,6 +104,7 @@ public final class FaultyStore implements KeyValueStore {
     if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       throw new StoreException("injected read failure on " + space.name());
     }
+    readKeys(space).addAll(keys);
     return delegate.multiGet(space, keys);
   }
 
@@ -109,6 +112,16 @@ public final class FaultyStore implements KeyValueStore {
   public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
     scans.computeIfAbsent(space.name(), n -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
     delegate.scan(space, range, reverse, visitor);
+  }
+
+  private List<byte[]> readKeys(Space space) {
+    return pointReads.computeIfAbsent(space.name(), n -> java.util.Collections.synchronizedList(new ArrayList<>()));
+  }
+
+  /** @return the keys of {@code space} read by {@code get} or {@code multiGet} since the last call for it */
+  public List<byte[]> takePointReads(Space space) {
+    List<byte[]> read = pointReads.remove(space.name());
+    return read == null ? List.of() : List.copyOf(read);
   }
 
   /** @return how many range scans of {@code space} were made since the last call for it */

@@ -164,7 +164,7 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
     if (!job) {
       record = record.completed(Ids.epochMillis(id));
     }
-    batch.put(Spaces.STATE, StateKey.latestBroadcast(from), Bytes.ofLong(id));
+    batch.put(Spaces.STATE, StateKey.newestBroadcast(from), Bytes.ofLong(id));
     if (receivers >= to.config().prewarmMinReceivers()) {
       batch.put(Spaces.STATE, StateKey.bigSender(from), Bytes.ofLong(receivers));
     }

@@ -44,6 +44,12 @@ public final class BroadcastIndex {
   private final Cache<SenderBlock, Head> heads;
   private final Cache<Long, Boolean> published;
   private final boolean cached;
+  /**
+   * Whether {@link #latest} holds every sender that ever broadcast: it was loaded whole and has
+   * evicted none since. Then a sender it does not hold never broadcast, with no read to say so.
+   */
+  private volatile boolean holdsEverySender;
+  private final long maxSenders;
 
   /**
    * @param cached false for the writer's reads, which see pending writes: then nothing is kept
@@ -52,7 +58,10 @@ public final class BroadcastIndex {
   BroadcastIndex(StoreReads store, long cachedBytes, long cachedIdBytes, boolean cached) {
     this.store = store;
     this.cached = cached;
-    this.latest = Caffeine.newBuilder().maximumWeight(cachedIdBytes / 2).weigher((Long k, Long v) -> ID_ENTRY_BYTES).build();
+    this.latest = Caffeine.newBuilder().maximumWeight(cachedIdBytes / 2).weigher((Long k, Long v) -> ID_ENTRY_BYTES)
+        .evictionListener((Long k, Long v, com.github.benmanes.caffeine.cache.RemovalCause cause) -> holdsEverySender = false)
+        .build();
+    this.maxSenders = cachedIdBytes / 2 / ID_ENTRY_BYTES;
     this.heads = Caffeine.newBuilder()
         .maximumWeight(cachedBytes)
         .weigher((SenderBlock k, Head h) -> 64 + h.rows().stream()
@@ -77,26 +86,72 @@ public final class BroadcastIndex {
    * missed announcements of new broadcasts.
    */
   public void forgetAll() {
+    holdsEverySender = false;
     latest.invalidateAll();
     published.invalidateAll();
     heads.invalidateAll();
   }
 
+  /**
+   * Reads every sender's newest broadcast id into the cache, as far as its bound allows: one
+   * scan, so that a receiver's senders need no read each after a restart. Newer ids published
+   * meanwhile are kept.
+   */
+  public void loadNewest() {
+    if (!cached) {
+      return;
+    }
+    long[] loaded = {0};
+    boolean[] whole = {true};
+    store.scan(Spaces.STATE, StateKey.newestBroadcasts(), false, (k, v) -> {
+      if (loaded[0] >= maxSenders) {
+        whole[0] = false;
+        return false;
+      }
+      latest.asMap().merge(StateKey.newestBroadcastSender(k), Bytes.getLong(v, 0), Math::max);
+      loaded[0]++;
+      return true;
+    });
+    holdsEverySender = whole[0];
+  }
+
   /** @return the sender's newest broadcast id; 0 if it never broadcast. */
   public long latest(long sender) {
-    return cached ? latest.get(sender, this::storedLatest) : storedLatest(sender);
+    if (!cached) {
+      return storedLatest(sender);
+    }
+    if (holdsEverySender) {
+      Long id = latest.getIfPresent(sender);
+      if (id != null || holdsEverySender) {
+        return id == null ? 0L : id;
+      }
+    }
+    return latest.get(sender, this::storedLatest);
   }
 
   /** @return each sender's newest broadcast id (0 if it never broadcast); the unknown ones in one read */
   public Map<Long, Long> latest(java.util.Collection<Long> senders) {
-    return cached ? latest.getAll(senders, this::storedLatest) : storedLatest(new java.util.HashSet<>(senders));
+    if (!cached) {
+      return storedLatest(new java.util.HashSet<>(senders));
+    }
+    if (holdsEverySender) {
+      Map<Long, Long> out = new java.util.HashMap<>();
+      for (long sender : senders) {
+        Long id = latest.getIfPresent(sender);
+        out.put(sender, id == null ? 0L : id);
+      }
+      if (holdsEverySender) {
+        return out;
+      }
+    }
+    return latest.getAll(senders, this::storedLatest);
   }
 
   private Map<Long, Long> storedLatest(java.util.Set<? extends Long> senders) {
     List<Long> order = new ArrayList<>(senders);
     List<byte[]> keys = new ArrayList<>(order.size());
     for (long sender : order) {
-      keys.add(StateKey.latestBroadcast(sender));
+      keys.add(StateKey.newestBroadcast(sender));
     }
     List<byte[]> values = store.multiGet(Spaces.STATE, keys);
     Map<Long, Long> out = new java.util.HashMap<>();
@@ -107,7 +162,7 @@ public final class BroadcastIndex {
   }
 
   private long storedLatest(long sender) {
-    byte[] v = store.get(Spaces.STATE, StateKey.latestBroadcast(sender));
+    byte[] v = store.get(Spaces.STATE, StateKey.newestBroadcast(sender));
     return v == null ? 0L : Bytes.getLong(v, 0);
   }
 

@@ -25,6 +25,8 @@ final class StoreUpgrades {
   private static final String CONVERSATION_INDEX_MARK = "conversation-index";
   /** The mark of a store whose conversation rows hold their incoming counts, positions and last message. */
   private static final String CONVERSATION_ROWS_MARK = "conversation-rows-2";
+  /** The mark of a store whose senders' newest broadcast ids are kept together under owner 0. */
+  private static final String NEWEST_BROADCASTS_MARK = "newest-broadcasts";
   private static final int BATCH = 10_000;
 
   private StoreUpgrades() {}
@@ -33,11 +35,13 @@ final class StoreUpgrades {
   static void apply(KeyValueStore store, LetterboxConfig config) {
     foldConversationCounts(store, config);
     indexConversations(store, config);
+    gatherNewestBroadcasts(store);
   }
 
   /** Whether {@code key} (of the state space) is one of the marks. */
   static boolean isMark(byte[] key) {
-    return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK);
+    return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK)
+        || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK);
   }
 
   /**
@@ -80,6 +84,34 @@ final class StoreUpgrades {
       positions.end();
     }
     store.write(store.newBatch().put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
+  }
+
+  /**
+   * Moves the senders' newest broadcast ids of a store from before session 13 (each under its
+   * sender, {@code sender 'b'}) to where they are read together ({@code 0 'B' sender}).
+   */
+  static void gatherNewestBroadcasts(KeyValueStore store) {
+    byte[] mark = StateKey.meta(NEWEST_BROADCASTS_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    WriteBatch[] batch = {store.newBatch()};
+    store.scan(Spaces.STATE, new KeyRange(new byte[0], null), false, (k, v) -> {
+      if (StateKey.isLatestBroadcast(k)) {
+        byte[] moved = StateKey.newestBroadcast(StateKey.owner(k));
+        byte[] there = store.get(Spaces.STATE, moved);
+        if (there == null || Bytes.getLong(there, 0) < Bytes.getLong(v, 0)) {
+          batch[0].put(Spaces.STATE, moved, v);
+        }
+        batch[0].delete(Spaces.STATE, k);
+        if (batch[0].size() >= BATCH) {
+          store.write(batch[0]).join();
+          batch[0] = store.newBatch();
+        }
+      }
+      return true;
+    });
+    store.write(batch[0].put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
   }
 
   /** Writes folded rows in batches; a conversation is folded once even if seen several times. */
