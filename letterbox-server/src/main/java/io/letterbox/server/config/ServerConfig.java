@@ -52,6 +52,8 @@ import java.util.TreeSet;
  *                       hbase-fsync-wal, and any HBase client setting as hbase-client.NAME
  * @param cluster        with {@code cluster=true} (and store=hbase): this node's membership of
  *                       a cluster; null for a single node
+ * @param userTokens     how user tokens (JWTs) are verified: user-token-secret, user-token-jwks,
+ *                       user-token-issuer, user-token-audience, user-token-clock-skew
  */
 public record ServerConfig(
     String host,
@@ -64,7 +66,8 @@ public record ServerConfig(
     long eventBufferBytes,
     LetterboxConfig engineConfig,
     StoreLocation store,
-    ClusterSettings cluster) {
+    ClusterSettings cluster,
+    UserTokenSettings userTokens) {
 
   public static Builder builder() {
     return new Builder();
@@ -113,6 +116,13 @@ public record ServerConfig(
     // ZooKeeper's usual bounds are 2..20 ticks of 2 s; 10 s moves a dead node's partitions soon
     // without counting a long GC pause as a death.
     private Duration clusterSessionTimeout = Duration.ofSeconds(10);
+    // No user tokens unless a secret or a JWKS file is given: then only service keys act.
+    private String userTokenSecret;
+    private Path userTokenJwks;
+    private String userTokenIssuer;
+    private String userTokenAudience;
+    // Clocks of the issuer and this server may differ a little: exp and nbf get this much slack.
+    private Duration userTokenClockSkew = Duration.ofSeconds(60);
 
     public Builder host(String v) { host = v; return this; }
     public Builder port(int v) { port = v; return this; }
@@ -143,6 +153,10 @@ public record ServerConfig(
     public Builder rocksdbBlockCacheBytes(long v) { rocksdbBlockCacheBytes = v; return this; }
     public Builder hbaseQuorum(String v) { hbase.quorum(v); return this; }
     public Builder hbaseNamespace(String v) { hbase.namespace(v); return this; }
+    public Builder userTokenSecret(String v) { userTokenSecret = v; return this; }
+    public Builder userTokenJwks(Path v) { userTokenJwks = v; return this; }
+    public Builder userTokenIssuer(String v) { userTokenIssuer = v; return this; }
+    public Builder userTokenAudience(String v) { userTokenAudience = v; return this; }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {
@@ -186,6 +200,11 @@ public record ServerConfig(
         case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
         case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
+        case "user-token-secret" -> userTokenSecret = v.isEmpty() ? null : v;
+        case "user-token-jwks" -> userTokenJwks = v.isEmpty() ? null : Path.of(v);
+        case "user-token-issuer" -> userTokenIssuer = v.isEmpty() ? null : v;
+        case "user-token-audience" -> userTokenAudience = v.isEmpty() ? null : v;
+        case "user-token-clock-skew" -> userTokenClockSkew = ConfigValues.duration(key, v);
         case "cluster" -> cluster = ConfigValues.bool(key, v);
         case "cluster-node" -> clusterNode = v;
         case "cluster-url" -> clusterUrl = v;
@@ -266,6 +285,20 @@ public record ServerConfig(
       return new ClusterSettings(node, uri, clusterSecret, clusterSessionTimeout);
     }
 
+    private UserTokenSettings userTokenSettings() {
+      if (userTokenSecret != null && userTokenSecret.getBytes(StandardCharsets.UTF_8).length < UserTokenSettings.MIN_SECRET_BYTES) {
+        throw new ConfigException("user-token-secret must be at least " + UserTokenSettings.MIN_SECRET_BYTES
+            + " bytes (UTF-8): HS256 needs a key as long as its hash");
+      }
+      if (userTokenJwks != null && !Files.isReadable(userTokenJwks)) {
+        throw new ConfigException("user-token-jwks: cannot read " + userTokenJwks);
+      }
+      if (userTokenClockSkew.isNegative() || userTokenClockSkew.compareTo(Duration.ofMinutes(10)) > 0) {
+        throw new ConfigException("user-token-clock-skew must be between PT0S and PT10M: " + userTokenClockSkew);
+      }
+      return new UserTokenSettings(userTokenSecret, userTokenJwks, userTokenIssuer, userTokenAudience, userTokenClockSkew);
+    }
+
     public ServerConfig build() {
       ServerConfig c;
       try {
@@ -279,7 +312,7 @@ public record ServerConfig(
         }
         c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, eventKeepAlive,
             eventBufferBytes, engine.build(),
-            storeLocation(), clustering);
+            storeLocation(), clustering, userTokenSettings());
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
       }

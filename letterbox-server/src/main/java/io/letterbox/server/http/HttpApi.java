@@ -17,7 +17,8 @@ public final class HttpApi {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new RequestSyntax());
-    Routes routes = new Routes(router, new ApiKeyAuth(config.apiKeys()), config.maxBodyBytes(),
+    var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
+    Routes routes = new Routes(router, new Authentication(config.apiKeys(), tokens), config.maxBodyBytes(),
         cluster == null ? null : new Forwarder(client, vertx.createHttpClient(), cluster));
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);

@@ -10,7 +10,8 @@ import io.vertx.ext.web.handler.PlatformHandler;
 /**
  * Registers routes with what every route needs, in the order it needs it: its template for the
  * metrics, then authentication (before the body is read, so that strangers cannot make the
- * server buffer bodies), then the body with its size limit, then the handler.
+ * server buffer bodies), then the body with its size limit, then what a user token may do
+ * ({@link UserAccess}), then the handler.
  */
 public final class Routes {
   /** Context key: the setting that bounds the route's bodies, named in a 413. */
@@ -18,6 +19,7 @@ public final class Routes {
   private final Router router;
   private final Handler<RoutingContext> auth;
   private final Handler<RoutingContext> body;
+  private final Handler<RoutingContext> access = new UserAccess();
   private final Forwarder forwarder;
 
   /** @param forwarder sends requests this node does not own to their owner; null without a cluster */
@@ -33,13 +35,13 @@ public final class Routes {
     return forwarder;
   }
 
-  /** A route behind the API keys. */
+  /** A route behind the service keys and user tokens. */
   public void add(HttpMethod method, String path, Handler<RoutingContext> handler) {
     register(method, path, handler, true, body);
   }
 
   /**
-   * A route behind the API keys whose bodies may be up to {@code maxBodyBytes}, the value of
+   * A route behind the service keys and user tokens whose bodies may be up to {@code maxBodyBytes}, the value of
    * setting {@code limitName}, instead of max-body-bytes (blobs).
    */
   public void add(HttpMethod method, String path, long maxBodyBytes, String limitName, Handler<RoutingContext> handler) {
@@ -72,6 +74,9 @@ public final class Routes {
     }
     if (method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH) {
       route.handler(body);
+    }
+    if (protect) {
+      route.handler(access);
     }
     route.handler(handler).failureHandler(this::failed);
   }

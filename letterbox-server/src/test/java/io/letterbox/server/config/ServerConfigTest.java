@@ -218,4 +218,26 @@ class ServerConfigTest {
     assertThatThrownBy(() -> ServerConfig.builder().set("store", "hbase").set("hbase-namespace", "a-b").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("namespace");
   }
+
+  @Test
+  void userTokensAreOffUntilASecretOrAJwksFileIsSet() {
+    assertThat(ServerConfig.builder().build().userTokens().enabled()).isFalse();
+    UserTokenSettings t = ServerConfig.builder().set("user-token-secret", "x".repeat(32))
+        .set("user-token-issuer", "https://platform.example").set("user-token-audience", "letterbox")
+        .set("user-token-clock-skew", "PT30S").build().userTokens();
+    assertThat(t.enabled()).isTrue();
+    assertThat(t.issuer()).isEqualTo("https://platform.example");
+    assertThat(t.audience()).isEqualTo("letterbox");
+    assertThat(t.clockSkew()).isEqualTo(java.time.Duration.ofSeconds(30));
+  }
+
+  @Test
+  void aShortUserTokenSecretAnUnreadableJwksFileOrALongSkewIsRefused() {
+    assertThatThrownBy(() -> ServerConfig.builder().set("user-token-secret", "x".repeat(31)).build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("user-token-secret");
+    assertThatThrownBy(() -> ServerConfig.builder().set("user-token-jwks", "/no/such/jwks.json").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("user-token-jwks");
+    assertThatThrownBy(() -> ServerConfig.builder().set("user-token-clock-skew", "PT11M").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("user-token-clock-skew");
+  }
 }

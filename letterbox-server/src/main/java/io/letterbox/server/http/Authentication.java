@@ -1,0 +1,82 @@
+package io.letterbox.server.http;
+
+import io.letterbox.engine.ErrorCode;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.server.auth.Principal;
+import io.letterbox.server.auth.UserTokens;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.PlatformHandler;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+
+/**
+ * Decides who a request acts as, from {@code Authorization: Bearer <credential>}: a configured
+ * service key acts as a service (full access); a user token (a JWT, when user tokens are
+ * configured) as its user, if it verifies (else 401). Without a credential, a server with no key
+ * configured (loopback only) takes the request as a service's, and one with keys refuses it (401).
+ * The {@link Principal} is left in the context for {@link UserAccess}.
+ *
+ * <p>A {@link PlatformHandler} so that Vert.x lets it run before the body handler: a stranger's
+ * request is refused before its body is read, not after buffering up to max-body-bytes.
+ */
+final class Authentication implements PlatformHandler {
+  static final String PRINCIPAL = "letterbox.principal";
+  private static final String PREFIX = "bearer ";
+  private final List<byte[]> keys;
+  private final UserTokens tokens;
+
+  /** @param tokens null when user tokens are not configured */
+  Authentication(List<String> keys, UserTokens tokens) {
+    this.keys = keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
+    this.tokens = tokens;
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    String credential = bearer(ctx.request().getHeader("Authorization"));
+    if (credential != null && isKey(credential)) {
+      admit(ctx, Principal.SERVICE);
+    } else if (credential != null && tokens != null && UserTokens.looksLikeToken(credential)) {
+      long uid;
+      try {
+        uid = tokens.verify(credential);
+      } catch (UserTokens.InvalidToken e) {
+        ctx.fail(new LetterboxException(ErrorCode.UNAUTHORIZED, e.getMessage()));
+        return;
+      }
+      admit(ctx, Principal.user(uid));
+    } else if (keys.isEmpty()) {
+      admit(ctx, Principal.SERVICE);
+    } else {
+      ctx.fail(new LetterboxException(ErrorCode.UNAUTHORIZED, tokens == null
+          ? "an Authorization: Bearer <api-key> header with a configured key is required"
+          : "an Authorization: Bearer header with a configured key or a valid user token is required"));
+    }
+  }
+
+  private static void admit(RoutingContext ctx, Principal principal) {
+    ctx.put(PRINCIPAL, principal);
+    ctx.next();
+  }
+
+  /** @return the credential of a bearer header; null for none or another scheme */
+  private static String bearer(String header) {
+    if (header == null || header.length() <= PREFIX.length()
+        || !header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
+      return null;
+    }
+    String credential = header.substring(PREFIX.length()).trim();
+    return credential.isEmpty() ? null : credential;
+  }
+
+  private boolean isKey(String credential) {
+    byte[] given = credential.getBytes(StandardCharsets.UTF_8);
+    boolean ok = false;
+    // Compare with every key in constant time so that timing reveals neither key nor position.
+    for (byte[] key : keys) {
+      ok |= MessageDigest.isEqual(key, given);
+    }
+    return ok;
+  }
+}
