@@ -30,6 +30,7 @@ public final class HttpApi {
     new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes()).register(routes);
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();
     new OpsRoutes(metrics, nodeReady).register(routes, engine);
+    new WebRoutes().register(routes);
     if (cluster != null) {
       new ClusterRoutes(box, cluster).register(routes, engine);
     }

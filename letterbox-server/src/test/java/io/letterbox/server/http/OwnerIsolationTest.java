@@ -34,8 +34,8 @@ class OwnerIsolationTest {
   static final String SECRET = "isolation-secret-of-at-least-32-bytes";
   static final String KEY = "isolation-service-key";
   /** Routes a user token may use without naming a user (blobs), and those open to everyone. */
-  static final Set<String> NOT_ABOUT_A_USER = Set.of("GET /health", "GET /openapi.json", "POST /v1/blobs",
-      "GET /v1/blobs/{id}", "HEAD /v1/blobs/{id}");
+  static final Set<String> NOT_ABOUT_A_USER = Set.of("GET /health", "GET /openapi.json", "GET /", "GET /web/{file}",
+      "POST /v1/blobs", "GET /v1/blobs/{id}", "HEAD /v1/blobs/{id}");
 
   /** Routes only a node of a cluster serves: 404 on this single node. */
   static final Set<String> CLUSTER_ONLY = Set.of("GET /v1/cluster");

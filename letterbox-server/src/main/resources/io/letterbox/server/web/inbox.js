@@ -1,0 +1,375 @@
+// Letterbox web inbox: one user's conversations over the HTTP API, live through its event stream.
+// No library: the page talks to the same routes as any client, with the user's token if it has one.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  uid: null, token: null, device: 'pc', folder: 'default', next: null,
+  open: null, messages: new Map(), older: null, pinned: false, blobUrls: new Map(),
+};
+
+class ApiError extends Error {
+  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+}
+
+async function api(method, path, body, contentType) {
+  const headers = {};
+  if (state.token) headers.Authorization = 'Bearer ' + state.token;
+  if (body !== undefined) headers['Content-Type'] = contentType || 'application/json';
+  const r = await fetch(path, {
+    method, headers,
+    body: body === undefined ? undefined : (contentType ? body : JSON.stringify(body)),
+  });
+  if (r.status === 204) return null;
+  const json = await r.json().catch(() => null);
+  if (!r.ok) {
+    const e = json && json.error ? json.error : { code: 'HTTP_' + r.status, message: r.statusText };
+    throw new ApiError(r.status, e.code, e.message);
+  }
+  return json;
+}
+
+const me = () => '/v1/users/' + state.uid;
+
+// --- signing in ---
+
+function subOf(token) {
+  try {
+    const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    return JSON.parse(atob(part)).sub;
+  } catch (e) {
+    return null;
+  }
+}
+
+async function signIn(uid, token) {
+  state.uid = uid;
+  state.token = token || null;
+  await api('GET', me() + '/conversations?limit=1');
+  sessionStorage.setItem('letterbox', JSON.stringify({ uid, token }));
+  $('signin').hidden = true;
+  $('inbox').hidden = false;
+  $('me').textContent = 'uid ' + uid;
+  await refreshList();
+  listen();
+}
+
+$('signin-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const token = $('token').value.trim();
+  const uid = token ? subOf(token) : $('uid').value.trim();
+  $('signin-error').textContent = '';
+  if (!uid || !/^[1-9][0-9]*$/.test(uid)) {
+    $('signin-error').textContent = token ? 'That is not a user token.' : 'Give a user token or a uid.';
+    return;
+  }
+  try {
+    await signIn(uid, token);
+  } catch (err) {
+    $('signin-error').textContent = err.status === 401
+      ? 'The server wants a valid user token (' + err.message + ').' : err.message;
+  }
+});
+
+$('signout').addEventListener('click', () => {
+  sessionStorage.removeItem('letterbox');
+  location.reload();
+});
+
+// --- the conversation list ---
+
+const keyOf = (c) => (c.group ? 'g' + c.group : 'u' + c.peer);
+
+function preview(m) {
+  if (!m) return 'no messages yet';
+  if (m.status === 'recalled') return 'message recalled';
+  if (m.type === 'image') return '[image] ' + (m.text || '');
+  return m.text || '[' + m.type + ']';
+}
+
+async function refreshList() {
+  const page = await api('GET', me() + '/conversations?limit=50&folder=' + state.folder);
+  state.next = page.next;
+  renderList(page.items, false);
+  $('more-conversations').hidden = !page.next;
+  const unread = await api('GET', me() + '/unread?device=' + state.device);
+  $('total').textContent = unread.total > 0 ? unread.total : '';
+}
+
+function renderList(items, append) {
+  const ul = $('conversations');
+  if (!append) ul.textContent = '';
+  for (const c of items) {
+    const li = document.createElement('li');
+    li.dataset.key = keyOf(c);
+    if (state.open && state.open.key === li.dataset.key) li.classList.add('open');
+    const body = document.createElement('div');
+    body.className = 'body';
+    const who = document.createElement('div');
+    who.className = 'who';
+    who.textContent = c.group ? 'group ' + c.group : 'uid ' + c.peer;
+    for (const [flag, on] of [['pinned', c.pinned], ['muted', c.muted]]) {
+      if (on) {
+        const tag = document.createElement('span');
+        tag.className = 'tag';
+        tag.textContent = flag;
+        who.append(' ', tag);
+      }
+    }
+    const last = document.createElement('div');
+    last.className = 'last';
+    last.textContent = preview(c.lastMessage);
+    body.append(who, last);
+    const badge = document.createElement('span');
+    badge.className = 'badge';
+    const n = c.unread[state.device] || 0;
+    badge.textContent = n > 0 ? n : '';
+    li.append(body, badge);
+    li.addEventListener('click', () => openConversation({ key: li.dataset.key, peer: c.peer, group: c.group, pinned: c.pinned }));
+    ul.append(li);
+  }
+}
+
+$('more-conversations').addEventListener('click', async () => {
+  const page = await api('GET', me() + '/conversations?limit=50&folder=' + state.folder + '&cursor=' + encodeURIComponent(state.next));
+  state.next = page.next;
+  renderList(page.items, true);
+  $('more-conversations').hidden = !page.next;
+});
+
+for (const b of document.querySelectorAll('#folders button')) {
+  b.addEventListener('click', () => {
+    document.querySelectorAll('#folders button').forEach((x) => x.classList.toggle('active', x === b));
+    state.folder = b.dataset.folder;
+    refreshList();
+  });
+}
+
+$('new-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const peer = $('new-peer').value.trim();
+  if (/^[1-9][0-9]*$/.test(peer) && peer !== state.uid) {
+    $('new-peer').value = '';
+    openConversation({ key: 'u' + peer, peer, pinned: false });
+  }
+});
+
+// --- one conversation ---
+
+function historyPath(c) {
+  return c.group ? me() + '/groups/' + c.group + '/messages' : me() + '/conversations/' + c.peer + '/messages';
+}
+
+async function openConversation(c) {
+  state.open = c;
+  state.messages = new Map();
+  state.older = null;
+  $('inbox').classList.add('reading');
+  $('conversation').hidden = false;
+  $('title').textContent = c.group ? 'group ' + c.group : 'uid ' + c.peer;
+  $('pin').textContent = c.pinned ? 'Unpin' : 'Pin';
+  document.querySelectorAll('#conversations li').forEach((li) => li.classList.toggle('open', li.dataset.key === c.key));
+  $('messages').textContent = '';
+  await loadNewest();
+  $('messages').scrollTop = $('messages').scrollHeight;
+  $('text').focus();
+}
+
+async function loadNewest() {
+  const c = state.open;
+  const page = await api('GET', historyPath(c) + '?limit=30');
+  if (state.open !== c) return;
+  if (state.older === null) state.older = page.next;
+  for (const m of page.items) state.messages.set(m.id, m);
+  renderMessages();
+  await markRead();
+}
+
+async function markRead() {
+  const c = state.open;
+  if (!c || document.hidden) return;
+  // Only what came from others and is newer than what this page marked: a read is itself an
+  // event, and marking again on it would never end.
+  let newest = 0n;
+  for (const m of state.messages.values()) if (m.from !== state.uid && BigInt(m.id) > newest) newest = BigInt(m.id);
+  if (newest <= (c.readUpTo || 0n)) return;
+  c.readUpTo = newest;
+  const path = c.group ? me() + '/groups/' + c.group + '/read' : me() + '/conversations/' + c.peer + '/read';
+  try {
+    await api('POST', path, { device: state.device });
+  } catch (e) {
+    if (e.status !== 404) throw e; // a conversation with nothing in it yet
+  }
+  await refreshList();
+}
+
+$('older').addEventListener('click', async () => {
+  const c = state.open;
+  const page = await api('GET', historyPath(c) + '?limit=30&cursor=' + encodeURIComponent(state.older));
+  state.older = page.next;
+  for (const m of page.items) state.messages.set(m.id, m);
+  renderMessages();
+});
+
+function renderMessages() {
+  const ol = $('messages');
+  const atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+  const sorted = [...state.messages.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  ol.textContent = '';
+  for (const m of sorted) ol.append(messageItem(m));
+  $('older').hidden = !state.older;
+  if (atBottom) ol.scrollTop = ol.scrollHeight;
+}
+
+function messageItem(m) {
+  const li = document.createElement('li');
+  li.dataset.id = m.id;
+  const mine = m.from === state.uid;
+  if (mine) li.classList.add('mine');
+  if (m.status === 'recalled') {
+    li.classList.add('recalled');
+    li.textContent = mine ? 'You recalled a message' : 'A message was recalled';
+    return li;
+  }
+  for (const a of m.attachments || []) {
+    if (a.contentType.startsWith('image/')) {
+      const img = document.createElement('img');
+      img.alt = a.name || 'image';
+      blobUrl(a.blob).then((url) => { img.src = url; });
+      li.append(img);
+    }
+  }
+  if (m.text) li.append(document.createTextNode(m.text));
+  const meta = document.createElement('div');
+  meta.className = 'meta';
+  meta.textContent = (m.kind === 'group' && !mine ? 'uid ' + m.from + ' · ' : '') + new Date(m.createdAt).toLocaleTimeString();
+  if (mine && m.kind !== 'broadcast') {
+    const recall = document.createElement('button');
+    recall.className = 'link recall';
+    recall.textContent = 'recall';
+    recall.addEventListener('click', async (e) => {
+      e.stopPropagation();
+      try {
+        state.messages.set(m.id, await api('POST', me() + '/messages/' + m.id + '/recall'));
+        renderMessages();
+      } catch (err) {
+        alert(err.message);
+      }
+    });
+    meta.append(recall);
+  }
+  li.append(meta);
+  return li;
+}
+
+async function blobUrl(id) {
+  if (!state.blobUrls.has(id)) {
+    state.blobUrls.set(id, (async () => {
+      const r = await fetch('/v1/blobs/' + id, { headers: state.token ? { Authorization: 'Bearer ' + state.token } : {} });
+      return URL.createObjectURL(await r.blob());
+    })());
+  }
+  return state.blobUrls.get(id);
+}
+
+async function send(extra) {
+  const c = state.open;
+  const body = Object.assign({ from: state.uid }, extra);
+  const m = c.group ? await api('POST', '/v1/groups/' + c.group + '/messages', body)
+    : await api('POST', '/v1/messages', Object.assign(body, { to: c.peer }));
+  state.messages.set(m.id, m);
+  renderMessages();
+  $('messages').scrollTop = $('messages').scrollHeight;
+  refreshList();
+}
+
+$('send-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const text = $('text').value;
+  if (!text.trim()) return;
+  $('text').value = '';
+  try {
+    await send({ text });
+  } catch (err) {
+    $('text').value = text;
+    alert(err.message);
+  }
+});
+
+$('image').addEventListener('change', async () => {
+  const file = $('image').files[0];
+  $('image').value = '';
+  if (!file) return;
+  try {
+    const blob = await api('POST', '/v1/blobs', file, file.type || 'application/octet-stream');
+    await send({ type: 'image', attachments: [{ blob: blob.id, name: file.name }] });
+  } catch (err) {
+    alert(err.message);
+  }
+});
+
+$('pin').addEventListener('click', async () => {
+  const c = state.open;
+  const path = c.group ? me() + '/groups/' + c.group + '/state' : me() + '/conversations/' + c.peer + '/state';
+  c.pinned = !c.pinned;
+  await api('PUT', path, { pinned: c.pinned });
+  $('pin').textContent = c.pinned ? 'Unpin' : 'Pin';
+  refreshList();
+});
+
+$('back').addEventListener('click', () => {
+  state.open = null;
+  $('inbox').classList.remove('reading');
+  $('conversation').hidden = true;
+});
+
+// --- live: the user's event stream (SSE read with fetch, so that it can carry the token) ---
+
+let refreshing = null;
+function changed(ev) {
+  const c = state.open;
+  const touchesOpen = ev.type !== 'read' && c
+    && ((c.group && ev.group === c.group) || (!c.group && ev.peer === c.peer && !ev.group));
+  clearTimeout(refreshing);
+  refreshing = setTimeout(() => {
+    (touchesOpen ? loadNewest() : refreshList()).catch(() => {});
+  }, 50);
+}
+
+async function listen() {
+  let since = null;
+  for (;;) {
+    try {
+      const headers = state.token ? { Authorization: 'Bearer ' + state.token } : {};
+      const r = await fetch(me() + '/events' + (since ? '?since=' + encodeURIComponent(since) : ''), { headers });
+      if (!r.ok) throw new Error('events: ' + r.status);
+      const reader = r.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('id:')) since = line.slice(3).trim();
+            else if (line.startsWith('data:')) data += line.slice(5).trim();
+          }
+          if (data) changed(JSON.parse(data));
+        }
+      }
+    } catch (e) {
+      // reconnect below, from the last position seen
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+document.addEventListener('visibilitychange', () => { if (!document.hidden && state.open) markRead(); });
+
+const saved = JSON.parse(sessionStorage.getItem('letterbox') || 'null');
+if (saved) signIn(saved.uid, saved.token).catch(() => sessionStorage.removeItem('letterbox'));
