@@ -203,12 +203,27 @@ async function markRead() {
   await refreshList();
 }
 
+let loadingOlder = false;
+$('messages').addEventListener('scroll', () => {
+  if ($('messages').scrollTop < 30 && state.older && !loadingOlder) $('older').click();
+});
+
 $('older').addEventListener('click', async () => {
   const c = state.open;
-  const page = await api('GET', historyPath(c) + '?limit=30&cursor=' + encodeURIComponent(state.older));
-  state.older = page.next;
-  for (const m of page.items) state.messages.set(m.id, m);
-  renderMessages();
+  if (!state.older || loadingOlder) return;
+  loadingOlder = true;
+  const ol = $('messages');
+  const fromBottom = ol.scrollHeight - ol.scrollTop;
+  try {
+    const page = await api('GET', historyPath(c) + '?limit=30&cursor=' + encodeURIComponent(state.older));
+    if (state.open !== c) return;
+    state.older = page.next;
+    for (const m of page.items) state.messages.set(m.id, m);
+    renderMessages();
+    ol.scrollTop = ol.scrollHeight - fromBottom;
+  } finally {
+    loadingOlder = false;
+  }
 });
 
 function renderMessages() {

@@ -149,6 +149,36 @@ class WebInboxBrowserTest {
   }
 
   @Test
+  void aGroupConversationArrivesLiveAndOlderMessagesLoadOnScrollingBack() {
+    long reader = TestServers.freshUid();
+    long writer = TestServers.freshUid();
+    long chatty = TestServers.freshUid();
+    Api anyone = new Api(server.port());
+    for (int i = 1; i <= 45; i++) {
+      anyone.post("/v1/messages", "{\"from\":\"" + chatty + "\",\"to\":\"" + reader + "\",\"text\":\"number " + i + "\"}");
+    }
+    String gid = anyone.post("/v1/groups", "{\"by\":\"" + writer + "\",\"name\":\"team\",\"members\":[\"" + reader + "\"]}")
+        .json().get("id").asText();
+    WebDriver d = bob;
+    signIn(d, By.id("uid"), "" + reader);
+
+    anyone.post("/v1/groups/" + gid + "/messages", "{\"from\":\"" + writer + "\",\"text\":\"group hello\"}");
+    By group = By.cssSelector("#conversations li[data-key='g" + gid + "']");
+    waiting(d).until(ExpectedConditions.textToBe(By.cssSelector("#conversations li[data-key='g" + gid + "'] .badge"), "1"));
+    click(d, group);
+    waiting(d).until(ExpectedConditions.textToBePresentInElementLocated(By.id("messages"), "group hello"));
+    d.findElement(By.id("text")).sendKeys("hello team\n");
+    waiting(d).until(ExpectedConditions.textToBePresentInElementLocated(By.id("messages"), "hello team"));
+    assertThat(anyone.get("/v1/users/" + writer + "/groups/" + gid + "/messages").body()).contains("hello team");
+
+    click(d, By.cssSelector("#conversations li[data-key='u" + chatty + "']"));
+    waiting(d).until(x -> x.findElements(By.cssSelector("#messages li")).size() == 30);
+    ((JavascriptExecutor) d).executeScript("document.getElementById('messages').scrollTop = 0");
+    waiting(d).until(x -> x.findElements(By.cssSelector("#messages li")).size() == 45);
+    assertThat(d.findElement(By.cssSelector("#messages li:first-child")).getText()).startsWith("number 1");
+  }
+
+  @Test
   void aBadTokenIsRefusedAtSignIn() {
     WebDriver d = alice;
     d.get(base);
