@@ -157,8 +157,6 @@ public final class Letterbox implements AutoCloseable {
     this.writers = new AtomicReferenceArray<>(partitioning.count());
     this.sequencer = new Sequencer(store, QUEUE_CAPACITY, "node-" + config.node());
     this.state = StateReader.cached(store, config);
-    // One scan now spares every receiver's first list a read per sender it follows.
-    state.broadcasts().loadNewest();
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
     this.groups = new GroupReader(state, cursors, hostsAll ? config.cachedGroupHeadBytes() : 0);
@@ -177,7 +175,12 @@ public final class Letterbox implements AutoCloseable {
       }
       // Every revision of the store is written here from now on (decision 0009).
       state.learnRevisionsInProcess();
+      // And every broadcast: after the recovery the takes replayed, the cache can hold every
+      // sender, and a receiver's first list then reads none of them.
+      state.broadcasts().loadNewest(true);
     } else {
+      // Other nodes broadcast too: the cache starts full, but a sender missing from it is read.
+      state.broadcasts().loadNewest(false);
       // Views of the cluster overlap for a moment when members come and go: a node may take a
       // partition another still believes it hosts, and that one learns it only when it writes.
       timer.scheduleWithFixedDelay(this::checkEpochs, 1, 1, java.util.concurrent.TimeUnit.SECONDS);

@@ -29,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -547,6 +548,24 @@ public abstract class LetterboxContract extends EngineFixture {
     assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
     send(BOB, ALICE, "third");
     assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(3);
+  }
+
+  @ParameterizedTest(name = "{0} mutations landed")
+  @ValueSource(ints = {2, 3})
+  void aFirstBroadcastCutOffAfterItsCommitPointReachesItsFollowersOnRestart(int landed) {
+    FaultyStore faulty = new FaultyStore(store);
+    reopen(faulty, config());
+    box.follow(ALICE, NEWS).join();
+    faulty.failNextBatchAfter(landed);
+    assertThat(refusal(() -> box.broadcast(new io.letterbox.model.BroadcastRequest(NEWS, "first ever",
+        new io.letterbox.model.Audience.Followers(), io.letterbox.model.BroadcastRequest.Priority.NORMAL, null)).join()))
+        .isEqualTo(ErrorCode.INTERNAL);
+    reopen(store, config());
+    // The restart's recovery applied it: the engine must know this sender broadcast, though it
+    // had never broadcast before the crash.
+    Awaitility.await("the recovered broadcast in the follower's history").atMost(Duration.ofMinutes(3))
+        .until(() -> history(ALICE, NEWS), h -> h.equals(List.of("first ever")));
+    assertThat(peers(ALICE)).containsExactly(NEWS);
   }
 
   @ParameterizedTest(name = "{0} mutations landed")

@@ -45,8 +45,9 @@ public final class BroadcastIndex {
   private final Cache<Long, Boolean> published;
   private final boolean cached;
   /**
-   * Whether {@link #latest} holds every sender that ever broadcast: it was loaded whole and has
-   * evicted none since. Then a sender it does not hold never broadcast, with no read to say so.
+   * Whether {@link #latest} holds every sender that ever broadcast: it was loaded whole, by a
+   * process that publishes every broadcast, and has evicted none since. Then a sender it does not
+   * hold never broadcast, with no read to say so.
    */
   private volatile boolean holdsEverySender;
   private final long maxSenders;
@@ -96,8 +97,13 @@ public final class BroadcastIndex {
    * Reads every sender's newest broadcast id into the cache, as far as its bound allows: one
    * scan, so that a receiver's senders need no read each after a restart. Newer ids published
    * meanwhile are kept.
+   *
+   * @param everyBroadcastIsPublishedHere whether every later broadcast of the store becomes
+   *     visible through this process ({@link #published}), as in a process that hosts every
+   *     partition and has replayed their journals: then, if the cache took every sender, a sender
+   *     it does not hold never broadcast
    */
-  public void loadNewest() {
+  public void loadNewest(boolean everyBroadcastIsPublishedHere) {
     if (!cached) {
       return;
     }
@@ -112,7 +118,7 @@ public final class BroadcastIndex {
       loaded[0]++;
       return true;
     });
-    holdsEverySender = whole[0];
+    holdsEverySender = everyBroadcastIsPublishedHere && whole[0];
   }
 
   /** @return the sender's newest broadcast id; 0 if it never broadcast. */
