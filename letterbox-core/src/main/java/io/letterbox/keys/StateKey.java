@@ -82,52 +82,45 @@ public final class StateKey {
    * sender order, so that they are read together (a reader loads them all at start).
    */
   public static byte[] newestBroadcast(long sender) {
-    byte[] k = tagged(0, NEWEST_BROADCAST, 17);
-    Bytes.putLong(k, 9, sender);
-    return k;
-  }
-
-  public static long newestBroadcastSender(byte[] key) {
-    return Bytes.getLong(key, 9);
-  }
-
-  /** Whether {@code key} is a sender's newest broadcast id ({@link #newestBroadcast}). */
-  public static boolean isNewestBroadcast(byte[] key) {
-    return key.length == 17 && key[8] == NEWEST_BROADCAST && Bytes.getLong(key, 0) == 0;
+    return deploymentRecord(NEWEST_BROADCAST, sender);
   }
 
   public static KeyRange newestBroadcasts() {
-    return KeyRange.prefix(tagged(0, NEWEST_BROADCAST, 9));
+    return deploymentRecords(NEWEST_BROADCAST);
   }
 
   /** 0 'j' id: a broadcast whose fan-out has not finished. */
   public static byte[] job(long broadcastId) {
-    byte[] k = tagged(0, JOB, 17);
-    Bytes.putLong(k, 9, broadcastId);
-    return k;
+    return deploymentRecord(JOB, broadcastId);
   }
 
   public static KeyRange jobs() {
-    return KeyRange.prefix(tagged(0, JOB, 9));
-  }
-
-  public static long jobId(byte[] key) {
-    return Bytes.getLong(key, 9);
+    return deploymentRecords(JOB);
   }
 
   /** 0 'g' sender: a sender whose broadcasts reach many, whose audience heads are pre-warmed. */
   public static byte[] bigSender(long sender) {
-    byte[] k = tagged(0, BIG_SENDER, 17);
-    Bytes.putLong(k, 9, sender);
-    return k;
-  }
-
-  public static long bigSenderId(byte[] key) {
-    return Bytes.getLong(key, 9);
+    return deploymentRecord(BIG_SENDER, sender);
   }
 
   public static KeyRange bigSenders() {
-    return KeyRange.prefix(tagged(0, BIG_SENDER, 9));
+    return deploymentRecords(BIG_SENDER);
+  }
+
+  /** The id (a broadcast's or a sender's) of a job, big-sender or newest-broadcast key. */
+  public static long recordId(byte[] key) {
+    return Bytes.getLong(key, 9);
+  }
+
+  /** 0 tag id: a record of the deployment about one id, kept in id order with its kind. */
+  private static byte[] deploymentRecord(byte tag, long id) {
+    byte[] k = tagged(0, tag, 17);
+    Bytes.putLong(k, 9, id);
+    return k;
+  }
+
+  private static KeyRange deploymentRecords(byte tag) {
+    return KeyRange.prefix(tagged(0, tag, 9));
   }
 
   /** 0 'm' name: a record of the deployment itself. */

@@ -90,7 +90,10 @@ public final class FaultyStore implements KeyValueStore {
 
   @Override
   public byte[] get(Space space, byte[] key) {
-    readKeys(space).add(key);
+    List<byte[]> watched = pointReads.get(space.name());
+    if (watched != null) {
+      watched.add(key);
+    }
     return delegate.get(space, key);
   }
 
@@ -104,7 +107,10 @@ public final class FaultyStore implements KeyValueStore {
     if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       throw new StoreException("injected read failure on " + space.name());
     }
-    readKeys(space).addAll(keys);
+    List<byte[]> watched = pointReads.get(space.name());
+    if (watched != null) {
+      watched.addAll(keys);
+    }
     return delegate.multiGet(space, keys);
   }
 
@@ -114,14 +120,20 @@ public final class FaultyStore implements KeyValueStore {
     delegate.scan(space, range, reverse, visitor);
   }
 
-  private List<byte[]> readKeys(Space space) {
-    return pointReads.computeIfAbsent(space.name(), n -> java.util.Collections.synchronizedList(new ArrayList<>()));
+  /** Records, from now on, the keys of {@code space} read by {@code get} or {@code multiGet}. */
+  public void watchPointReads(Space space) {
+    pointReads.put(space.name(), java.util.Collections.synchronizedList(new ArrayList<>()));
   }
 
-  /** @return the keys of {@code space} read by {@code get} or {@code multiGet} since the last call for it */
+  /** @return the keys of {@code space} read since {@link #watchPointReads}; it stops watching */
   public List<byte[]> takePointReads(Space space) {
     List<byte[]> read = pointReads.remove(space.name());
-    return read == null ? List.of() : List.copyOf(read);
+    if (read == null) {
+      throw new IllegalStateException("point reads of " + space.name() + " are not watched");
+    }
+    synchronized (read) {
+      return List.copyOf(read);
+    }
   }
 
   /** @return how many range scans of {@code space} were made since the last call for it */

@@ -114,7 +114,7 @@ public final class BroadcastIndex {
         whole[0] = false;
         return false;
       }
-      latest.asMap().merge(StateKey.newestBroadcastSender(k), Bytes.getLong(v, 0), Math::max);
+      latest.asMap().merge(StateKey.recordId(k), Bytes.getLong(v, 0), Math::max);
       loaded[0]++;
       return true;
     });

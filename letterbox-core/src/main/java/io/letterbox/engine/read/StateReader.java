@@ -619,14 +619,14 @@ public final class StateReader {
   /** @return the ids of every broadcast whose fan-out has not finished */
   public List<Long> jobIds() {
     List<Long> ids = new ArrayList<>();
-    store.scan(Spaces.STATE, StateKey.jobs(), false, (k, v) -> ids.add(StateKey.jobId(k)));
+    store.scan(Spaces.STATE, StateKey.jobs(), false, (k, v) -> ids.add(StateKey.recordId(k)));
     return ids;
   }
 
   /** @return the senders whose broadcasts reach many receivers */
   public List<Long> bigSenders() {
     List<Long> out = new ArrayList<>();
-    store.scan(Spaces.STATE, StateKey.bigSenders(), false, (k, v) -> out.add(StateKey.bigSenderId(k)));
+    store.scan(Spaces.STATE, StateKey.bigSenders(), false, (k, v) -> out.add(StateKey.recordId(k)));
     return out;
   }
 
