@@ -5,7 +5,7 @@ import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.server.auth.Principal;
 import io.letterbox.server.http.json.Ids64;
-import io.letterbox.server.http.json.Json;
+import io.letterbox.server.http.json.JsonBody;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
@@ -19,7 +19,8 @@ import java.util.Map;
  * the route's handler, so nothing is done for a refused request.
  *
  * <p>A request whose actor field is missing or malformed is let through: its handler, which reads
- * the same field the same way, refuses it (400) before acting.
+ * the same field the same way (from the same parsed body, {@link JsonBody#tree}), refuses it (400)
+ * before acting.
  */
 final class UserAccess implements Handler<RoutingContext> {
   /** Where a route names the user it acts as. */
@@ -74,8 +75,8 @@ final class UserAccess implements Handler<RoutingContext> {
         case PATH -> Params.id(ctx, rule.name());
         case QUERY -> ctx.queryParam(rule.name()).isEmpty() ? null : Params.queryId(ctx, rule.name());
         case BODY -> {
-          JsonNode body = ctx.body().buffer() == null ? null : Json.read(ctx.body().buffer().getBytes());
-          JsonNode field = body == null || !body.isObject() ? null : body.get(rule.name());
+          JsonNode body = JsonBody.tree(ctx);
+          JsonNode field = body.isObject() ? body.get(rule.name()) : null;
           yield field == null ? null : Ids64.parse(rule.name(), field);
         }
       };

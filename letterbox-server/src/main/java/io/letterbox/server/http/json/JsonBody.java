@@ -33,12 +33,29 @@ public final class JsonBody {
     if (type != null && !MediaTypes.isJson(type)) {
       throw ApiException.unsupportedMediaType(type);
     }
-    JsonNode node = Json.read(ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
+    JsonNode node = tree(ctx);
     if (!node.isObject()) {
       throw ApiException.invalidJson("the request body must be a JSON object");
     }
     return new JsonBody(node, "").only(allowed);
   }
+
+  /**
+   * The request body as a JSON tree, read once per request (what reads it first, such as the
+   * user-token check, leaves it for the handler).
+   *
+   * @throws LetterboxException INVALID_JSON (or INVALID_ARGUMENT) when it is not valid JSON text
+   */
+  public static JsonNode tree(RoutingContext ctx) {
+    JsonNode node = ctx.get(TREE);
+    if (node == null) {
+      node = Json.read(ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
+      ctx.put(TREE, node);
+    }
+    return node;
+  }
+
+  private static final String TREE = "letterbox.json-body";
 
   /** Reads {@code node}, an element of a request, as an object with only {@code allowed} fields. */
   public static JsonBody of(JsonNode node, String where, String... allowed) {
