@@ -4,6 +4,9 @@ import io.letterbox.blob.Blobs;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
+import io.letterbox.engine.search.SearchIndexer;
+import io.letterbox.engine.search.SearchQuery;
+import io.letterbox.engine.search.Searcher;
 import io.letterbox.engine.feed.FeedPosition;
 import io.letterbox.engine.feed.FeedReader;
 import io.letterbox.keys.FeedKey;
@@ -121,6 +124,8 @@ public final class Letterbox implements AutoCloseable {
   private final Blobs blobs;
   private final FeedReader feed;
   private final EventStreams streams;
+  private final SearchIndexer indexer;
+  private final Searcher searcher;
   /** The newest day whose older feed events were deleted (decision 0010). */
   private volatile int feedSweptBefore;
   private final Partitioning partitioning;
@@ -167,6 +172,8 @@ public final class Letterbox implements AutoCloseable {
       return w == null ? Long.MAX_VALUE : w.durableSeq();
     });
     this.streams = new EventStreams(feed, state, store, replies);
+    this.searcher = new Searcher(store, state, groups, cursors);
+    this.indexer = new SearchIndexer(store, partitioning, this::durableSeq);
     this.jobs = new BroadcastJobs(store, state, config,
         (id, sender) -> submit(sender, new CompleteBroadcastCommand(id, sender)));
     if (hostsAll) {
@@ -224,6 +231,7 @@ public final class Letterbox implements AutoCloseable {
     }
     PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer, sequencer);
     writers.set(p, writer);
+    indexer.follow(p);
     if (!hostsAll) {
       // Its owners' lists changed while another node hosted it: what this node cached of them is stale.
       conversations.forgetAll();
@@ -239,6 +247,7 @@ public final class Letterbox implements AutoCloseable {
     if (writer != null) {
       writer.close();
     }
+    indexer.unfollow(p);
     streams.keepOnly(owner -> writers.get(partitioning.of(owner)) != null);
     if (!hostsAll && hosted().isEmpty()) {
       // Out of the cluster (or leaving it): announcements of other senders' broadcasts may be
@@ -290,6 +299,12 @@ public final class Letterbox implements AutoCloseable {
     }
     state.broadcasts().published(sender, id);
     streams.published(sender, id);
+  }
+
+  /** The seq up to which partition {@code p}'s journal is durable here; 0 where it is not hosted. */
+  private long durableSeq(int p) {
+    PartitionWriter w = writers.get(p);
+    return w == null ? 0 : w.durableSeq();
   }
 
   private void checkPartition(int p) {
@@ -344,8 +359,11 @@ public final class Letterbox implements AutoCloseable {
     }
 
     @Override
-    public void events(List<FeedEntry> events) {
-      streams.feed(events);
+    public void durable(int partition, List<FeedEntry> events) {
+      if (!events.isEmpty()) {
+        streams.feed(events);
+      }
+      indexer.wake();
     }
 
     @Override
@@ -527,6 +545,37 @@ public final class Letterbox implements AutoCloseable {
     Validate.limit(limit);
     requireHosted(owner);
     return history.page(owner, peer, cursor, limit);
+  }
+
+  /**
+   * The messages {@code owner} can see that contain every word of the query, newest first
+   * (decision 0012). What the owner's partition wrote before the call is found once indexed
+   * (waited for up to search-wait); broadcasts and group messages as soon as their own partitions
+   * indexed them.
+   *
+   * @param cursor null for the first page, else the {@code next} of the previous page of the same query
+   * @throws LetterboxException NOT_FOUND for an unknown {@code group}
+   */
+  public CompletableFuture<Page<Message>> search(long owner, SearchQuery query, String cursor, int limit) {
+    Validate.uid("uid", owner);
+    Validate.limit(limit);
+    if (query.peer() != 0) {
+      Validate.uid("peer", query.peer());
+      Validate.distinct("uid", owner, "peer", query.peer());
+    }
+    if (query.group() != 0) {
+      groups.group(query.group());
+    }
+    requireHosted(owner);
+    int p = partitioning.of(owner);
+    return indexer.indexed(p, durableSeq(p))
+        .completeOnTimeout(null, config.searchWait().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        .thenApplyAsync(indexed -> searcher.search(owner, query, cursor, limit), replies);
+  }
+
+  /** Journal entries durable here that the search index does not cover yet. */
+  public long searchLag() {
+    return indexer.lag();
   }
 
   /** The owner's default list: pinned first, then latest activity first, with unread counts per device. */
@@ -1078,6 +1127,7 @@ public final class Letterbox implements AutoCloseable {
       }
     }
     sequencer.close();
+    indexer.close();
     timer.shutdownNow();
     replies.shutdown();
   }

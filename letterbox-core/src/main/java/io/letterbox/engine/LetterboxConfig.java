@@ -40,6 +40,8 @@ import java.util.Optional;
  * @param cachedGroupHeadBytes approximate heap of the cache of groups' newest message (sequence
  *                          number and id) that conversation lists and unread counts read (~80
  *                          bytes a group); used only by an engine hosting every partition
+ * @param searchWait        how long a search waits for the index to cover what its owner's
+ *                          partition wrote before the search arrived (decision 0012)
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -67,6 +69,7 @@ public record LetterboxConfig(
     java.time.Duration syncRetention,
     int maxGroupMembers,
     long cachedGroupHeadBytes,
+    java.time.Duration searchWait,
     Clock clock) {
 
   public LetterboxConfig {
@@ -113,6 +116,9 @@ public record LetterboxConfig(
     }
     if (maxGroupMembers < 2) {
       throw new IllegalArgumentException("maxGroupMembers must be at least 2: " + maxGroupMembers);
+    }
+    if (searchWait.isNegative()) {
+      throw new IllegalArgumentException("searchWait must not be negative");
     }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
@@ -164,6 +170,7 @@ public record LetterboxConfig(
     b.syncRetention = syncRetention;
     b.maxGroupMembers = maxGroupMembers;
     b.cachedGroupHeadBytes = cachedGroupHeadBytes;
+    b.searchWait = searchWait;
     b.clock = clock;
     return b;
   }
@@ -205,6 +212,8 @@ public record LetterboxConfig(
     private int maxGroupMembers = 100_000;
     // 16 MiB: the heads of ~200k groups, those of the members listing lately.
     private long cachedGroupHeadBytes = 16L << 20;
+    // The index is usually milliseconds behind; past this a search answers from what is indexed.
+    private java.time.Duration searchWait = java.time.Duration.ofSeconds(2);
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -231,13 +240,14 @@ public record LetterboxConfig(
     public Builder syncRetention(java.time.Duration v) { syncRetention = v; return this; }
     public Builder maxGroupMembers(int v) { maxGroupMembers = v; return this; }
     public Builder cachedGroupHeadBytes(long v) { cachedGroupHeadBytes = v; return this; }
+    public Builder searchWait(java.time.Duration v) { searchWait = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
-          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, clock);
+          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, searchWait, clock);
     }
   }
 }

@@ -80,10 +80,14 @@ public final class Spaces {
   /** Group messages each member deleted from its own view: {@link MembershipKey#hidden} → empty. */
   public static final Space GROUP_HIDDEN = Space.plain("group_hidden", MembershipKey.UID_PREFIX);
 
+  /** The search index (decision 0012), derived behind the journals: {@link PostingKey} → empty. */
+  public static final Space POSTINGS = Space.plain("postings", PostingKey.LIST_PREFIX);
+
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
-      CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN);
+      CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
+      POSTINGS);
 
   /**
    * The spaces nothing derives: the log, the journals and the blobs. {@code migrate} copies them,

@@ -54,8 +54,11 @@ public final class PartitionWriter implements AutoCloseable {
      */
     CompletableFuture<Void> deliver(int partition, long[] origins, Action[] actions);
 
-    /** Change-feed events of this partition's owners are durable (on a store thread: must not block). */
-    void events(List<io.letterbox.engine.feed.FeedEntry> events);
+    /**
+     * A batch of this partition is durable, with its owners' change-feed events (on a store
+     * thread: must not block).
+     */
+    void durable(int partition, List<io.letterbox.engine.feed.FeedEntry> events);
 
     /** The writer stopped taking commands: fenced by another, or a write failed. */
     void stopped(PartitionWriter writer, RuntimeException cause);
@@ -102,9 +105,7 @@ public final class PartitionWriter implements AutoCloseable {
       @Override
       public void durable(long seq, List<Applier.Outgoing> outgoing, List<io.letterbox.engine.feed.FeedEntry> events) {
         PartitionWriter.this.durable(seq, outgoing);
-        if (!events.isEmpty()) {
-          host.events(events);
-        }
+        host.durable(partition, events);
       }
 
       @Override

@@ -1,0 +1,351 @@
+package io.letterbox.engine.search;
+
+import io.letterbox.engine.apply.Action;
+import io.letterbox.engine.apply.ActionCodec;
+import io.letterbox.engine.apply.BroadcastAccepted;
+import io.letterbox.engine.apply.GroupPosted;
+import io.letterbox.engine.apply.Imported;
+import io.letterbox.engine.apply.MessageRevised;
+import io.letterbox.engine.apply.Sent;
+import io.letterbox.engine.partition.PartitionRecords;
+import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.keys.LogKey;
+import io.letterbox.keys.PostingKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.keys.StateKey;
+import io.letterbox.store.Bytes;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.WriteBatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntToLongFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Derives the search postings of the partitions a node hosts from their journals, behind the
+ * writers (decision 0012): on its own thread, woken when a partition's batch is durable, it reads
+ * the entries after the partition's index mark, analyses the texts of their messages and writes
+ * their postings, then the mark. A send pays nothing for it on the sequencer.
+ *
+ * <p>What a batch of postings covers is durable before the mark that says so is written (the mark
+ * rides in the next batch, or alone when there is none), so a crash loses at most postings the
+ * mark does not cover; they are written again, as puts of the same keys.
+ */
+public final class SearchIndexer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(SearchIndexer.class);
+  /** Entries read at a time. */
+  private static final int ENTRIES_PER_READ = 256;
+  /** A batch is written once it holds this many postings (a big import is indexed in parts). */
+  private static final int POSTINGS_PER_BATCH = 20_000;
+
+  private final KeyValueStore store;
+  private final Partitioning partitioning;
+  private final IntToLongFunction durableSeq;
+  private final Map<Integer, Follower> followers = new ConcurrentHashMap<>();
+  private final Thread thread;
+  private volatile boolean running = true;
+
+  /** One hosted partition's progress. */
+  private static final class Follower {
+    final int partition;
+    /** Every entry up to it is indexed and durable. */
+    volatile long indexed;
+    /** What the stored mark says. */
+    long marked;
+    /** Whether the log from before journals (partition 0 of an old store) still waits. */
+    boolean legacy;
+    /** Waits for {@link #indexed} to reach a seq. */
+    final TreeMap<Long, List<CompletableFuture<Void>>> waiting = new TreeMap<>();
+
+    Follower(int partition, long mark) {
+      this.partition = partition;
+      this.indexed = mark;
+      this.marked = mark;
+    }
+  }
+
+  /**
+   * @param durableSeq the seq up to which a hosted partition's journal is durable here
+   */
+  public SearchIndexer(KeyValueStore store, Partitioning partitioning, IntToLongFunction durableSeq) {
+    this.store = store;
+    this.partitioning = partitioning;
+    this.durableSeq = durableSeq;
+    this.thread = new Thread(this::run, "letterbox-indexer");
+    this.thread.setDaemon(true);
+    this.thread.start();
+  }
+
+  /** The mark "every entry of the partition up to this seq is indexed". */
+  public static byte[] markKey(int partition) {
+    return StateKey.meta("indexed/" + partition);
+  }
+
+  public static long mark(KeyValueStore store, int partition) {
+    byte[] v = store.get(Spaces.STATE, markKey(partition));
+    return v == null ? 0 : Bytes.getLong(v, 0);
+  }
+
+  /** Follows partition {@code p} from its stored mark on (again if it was followed before). */
+  public void follow(int p) {
+    followers.compute(p, (k, old) -> {
+      if (old != null) {
+        return old;
+      }
+      Follower f = new Follower(p, mark(store, p));
+      f.legacy = p == 0 && f.indexed == 0 && PartitionRecords.journalBase(store) > 0;
+      return f;
+    });
+    wake();
+  }
+
+  /** Stops following {@code p}; its waiting searches answer from what is indexed. */
+  public void unfollow(int p) {
+    Follower f = followers.remove(p);
+    if (f != null) {
+      synchronized (f) {
+        f.waiting.values().forEach(list -> list.forEach(w -> w.complete(null)));
+        f.waiting.clear();
+      }
+    }
+  }
+
+  /** A batch of partition {@code p} became durable. */
+  public void wake() {
+    LockSupport.unpark(thread);
+  }
+
+  /** Completes once every entry of {@code p} up to {@code seq} is indexed (at once if {@code p} is not followed here). */
+  public CompletableFuture<Void> indexed(int p, long seq) {
+    Follower f = followers.get(p);
+    if (f == null || f.indexed >= seq) {
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> w = new CompletableFuture<>();
+    synchronized (f) {
+      if (f.indexed >= seq) {
+        return CompletableFuture.completedFuture(null);
+      }
+      f.waiting.computeIfAbsent(seq, k -> new ArrayList<>()).add(w);
+    }
+    wake();
+    return w;
+  }
+
+  /** Journal entries hosted here that are durable and not yet indexed. */
+  public long lag() {
+    long lag = 0;
+    for (Follower f : followers.values()) {
+      lag += Math.max(0, durableSeq.applyAsLong(f.partition) - f.indexed);
+    }
+    return lag;
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    wake();
+    try {
+      thread.join(10_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void run() {
+    while (running) {
+      boolean worked = false;
+      for (Follower f : followers.values()) {
+        try {
+          worked |= step(f, durableSeq.applyAsLong(f.partition));
+        } catch (RuntimeException e) {
+          if (running) {
+            log.warn("partition {}: search postings not written; trying again", f.partition, e);
+          }
+          LockSupport.parkNanos(100_000_000L);
+        }
+      }
+      if (!worked) {
+        LockSupport.parkNanos(1_000_000_000L);
+      }
+    }
+    // Closing: the writers are closed, everything in their journals is durable.
+    for (Follower f : followers.values()) {
+      try {
+        while (step(f, Long.MAX_VALUE)) {
+          // on until indexed and marked
+        }
+      } catch (RuntimeException e) {
+        log.debug("partition {}: left to index at the next start", f.partition, e);
+      }
+    }
+  }
+
+  /** Indexes some of {@code f}'s entries up to {@code durable}, or else writes its mark: whether it did anything. */
+  private boolean step(Follower f, long durable) {
+    if (f.legacy) {
+      indexLegacyLog(store, partitioning);
+      f.legacy = false;
+    }
+    WriteBatch batch = store.newBatch();
+    long upTo = index(store, partitioning, f.partition, f.indexed, durable, batch);
+    if (upTo == f.indexed) {
+      if (f.marked < f.indexed) {
+        store.write(store.newBatch().put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(f.indexed))).join();
+        f.marked = f.indexed;
+        return true;
+      }
+      return false;
+    }
+    long marking = f.indexed;
+    if (f.marked < marking) {
+      batch.put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(marking));
+    }
+    store.write(batch).join();
+    f.marked = Math.max(f.marked, marking);
+    f.indexed = upTo;
+    synchronized (f) {
+      while (!f.waiting.isEmpty() && f.waiting.firstKey() <= upTo) {
+        f.waiting.pollFirstEntry().getValue().forEach(w -> w.complete(null));
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Indexes every entry of every journal of {@code store} after its mark, and marks them: what
+   * {@code rebuild} and {@code migrate} leave a store with, so that it answers searches at once.
+   */
+  public static void indexAll(KeyValueStore store, Partitioning partitioning) {
+    for (int p = 0; p < partitioning.count(); p++) {
+      long indexed = mark(store, p);
+      if (p == 0 && indexed == 0) {
+        indexLegacyLog(store, partitioning);
+      }
+      while (true) {
+        WriteBatch batch = store.newBatch();
+        long upTo = index(store, partitioning, p, indexed, Long.MAX_VALUE, batch);
+        if (upTo == indexed) {
+          break;
+        }
+        batch.put(Spaces.STATE, markKey(p), Bytes.ofLong(upTo));
+        store.write(batch).join();
+        indexed = upTo;
+      }
+    }
+  }
+
+  /**
+   * Indexes the log of a store from before journals (one partition): its actions up to the
+   * journal base come before partition 0's first entry. Done whole before that entry, again
+   * after a crash (puts of the same keys).
+   */
+  private static void indexLegacyLog(KeyValueStore store, Partitioning partitioning) {
+    long base = PartitionRecords.journalBase(store);
+    if (base == 0) {
+      return;
+    }
+    WriteBatch[] batch = {store.newBatch()};
+    store.scan(Spaces.LOG, new io.letterbox.store.KeyRange(LogKey.of(0), LogKey.of(base + 1)), false, (k, v) -> {
+      postings(store, partitioning, 0, ActionCodec.decode(v), batch[0]);
+      if (batch[0].size() >= POSTINGS_PER_BATCH) {
+        store.write(batch[0]).join();
+        batch[0] = store.newBatch();
+      }
+      return true;
+    });
+    store.write(batch[0]).join();
+  }
+
+  /**
+   * Adds to {@code batch} the postings of partition {@code p}'s entries after {@code after}, up to
+   * {@code durable} and until the batch is full.
+   *
+   * @return the last entry covered
+   */
+  private static long index(KeyValueStore journals, Partitioning partitioning, int p, long after, long durable,
+      WriteBatch batch) {
+    long last = after;
+    while (last < durable && batch.size() < POSTINGS_PER_BATCH) {
+      int want = (int) Math.min(ENTRIES_PER_READ, durable - last);
+      List<PartitionRecords.Entry> entries = PartitionRecords.entriesAfter(journals, p, last, want);
+      if (entries.isEmpty()) {
+        break;
+      }
+      for (PartitionRecords.Entry e : entries) {
+        long[] applied = e.entry().applied();
+        if (applied.length > 0) {
+          List<byte[]> keys = new ArrayList<>(applied.length);
+          for (long id : applied) {
+            keys.add(LogKey.of(Math.abs(id)));
+          }
+          List<byte[]> values = journals.multiGet(Spaces.LOG, keys);
+          for (int i = 0; i < applied.length; i++) {
+            if (values.get(i) != null) {
+              postings(journals, partitioning, p, ActionCodec.decode(values.get(i)), batch);
+            }
+          }
+        }
+        last = e.seq();
+        if (batch.size() >= POSTINGS_PER_BATCH) {
+          break;
+        }
+      }
+    }
+    return last;
+  }
+
+  /** The postings partition {@code p} writes for {@code action}: its owners' and its senders' and groups'. */
+  static void postings(KeyValueStore store, Partitioning partitioning, int p, Action action, WriteBatch batch) {
+    if (action instanceof Sent s) {
+      owners(partitioning, p, s.from(), s.to(), s.id(), s.text(), batch);
+    } else if (action instanceof Imported imported) {
+      for (Imported.Entry i : imported.messages()) {
+        owners(partitioning, p, i.from(), i.to(), i.id(), i.text(), batch);
+      }
+    } else if (action instanceof BroadcastAccepted b) {
+      if (partitioning.of(b.from()) == p) {
+        put(batch, b.from(), PostingKey.BROADCASTS, b.text(), b.id());
+      }
+    } else if (action instanceof GroupPosted g) {
+      if (partitioning.of(g.gid()) == p) {
+        put(batch, g.gid(), PostingKey.GROUP, g.text(), g.id());
+      }
+    } else if (action instanceof MessageRevised r && !r.recall()) {
+      // An edit: the new words, where the message was indexed (the old ones stay; a search
+      // checks each message's current text).
+      if (r.peer() != 0) {
+        owners(partitioning, p, r.sender(), r.peer(), r.messageId(), r.text(), batch);
+      } else if (partitioning.of(r.sender()) == p) {
+        byte[] original = store.get(Spaces.LOG, LogKey.of(r.messageId()));
+        Action a = original == null ? null : ActionCodec.decode(original);
+        if (a instanceof GroupPosted g) {
+          put(batch, g.gid(), PostingKey.GROUP, r.text(), r.messageId());
+        } else {
+          put(batch, r.sender(), PostingKey.BROADCASTS, r.text(), r.messageId());
+        }
+      }
+    }
+  }
+
+  private static void owners(Partitioning partitioning, int p, long from, long to, long id, String text, WriteBatch batch) {
+    if (partitioning.of(from) == p) {
+      put(batch, from, PostingKey.OWNER, text, id);
+    }
+    if (partitioning.of(to) == p) {
+      put(batch, to, PostingKey.OWNER, text, id);
+    }
+  }
+
+  private static void put(WriteBatch batch, long scope, byte kind, String text, long id) {
+    for (String word : Words.of(text)) {
+      batch.put(Spaces.POSTINGS, PostingKey.of(scope, kind, Words.hash(word), id), new byte[0]);
+    }
+  }
+}
