@@ -26,6 +26,7 @@ public final class HttpApi {
     new RelationRoutes(box, engine).register(routes);
     new BroadcastRoutes(box, engine).register(routes);
     new GroupRoutes(box, engine).register(routes);
+    new SearchRoutes(box, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes()).register(routes);
     new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes()).register(routes);
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();

@@ -92,6 +92,26 @@ final class Params {
     return Ids64.parse(name, requiredQuery(ctx, name));
   }
 
+  /** An optional query parameter holding an id; 0 when absent. */
+  static long optionalQueryId(RoutingContext ctx, String name) {
+    String v = optionalQuery(ctx, name);
+    return v == null ? 0 : Ids64.parse(name, v);
+  }
+
+  /** An optional query parameter holding an instant, ISO-8601 in UTC ({@code 2026-11-24T09:00:00Z}). */
+  static java.time.Instant optionalInstant(RoutingContext ctx, String name) {
+    String v = optionalQuery(ctx, name);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return java.time.Instant.parse(v);
+    } catch (java.time.format.DateTimeParseException e) {
+      throw LetterboxException.invalid("%s must be an instant such as 2026-11-24T09:00:00Z: %s", name,
+          v.length() > 40 ? v.substring(0, 40) + "…" : v);
+    }
+  }
+
   /** A repeated parameter is ambiguous, so it is refused rather than one copy picked. */
   private static String single(RoutingContext ctx, String name) {
     List<String> all = ctx.queryParam(name);
