@@ -124,6 +124,7 @@ public final class Letterbox implements AutoCloseable {
   private final Blobs blobs;
   private final FeedReader feed;
   private final EventStreams streams;
+  /** Null when search is turned off. */
   private final SearchIndexer indexer;
   private final Searcher searcher;
   /** The newest day whose older feed events were deleted (decision 0010). */
@@ -173,7 +174,7 @@ public final class Letterbox implements AutoCloseable {
     });
     this.streams = new EventStreams(feed, state, store, replies);
     this.searcher = new Searcher(store, state, groups, cursors);
-    this.indexer = new SearchIndexer(store, partitioning, this::durableSeq);
+    this.indexer = config.search() ? new SearchIndexer(store, partitioning, this::durableSeq) : null;
     this.jobs = new BroadcastJobs(store, state, config,
         (id, sender) -> submit(sender, new CompleteBroadcastCommand(id, sender)));
     if (hostsAll) {
@@ -231,7 +232,9 @@ public final class Letterbox implements AutoCloseable {
     }
     PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer, sequencer);
     writers.set(p, writer);
-    indexer.follow(p);
+    if (indexer != null) {
+      indexer.follow(p);
+    }
     if (!hostsAll) {
       // Its owners' lists changed while another node hosted it: what this node cached of them is stale.
       conversations.forgetAll();
@@ -247,7 +250,9 @@ public final class Letterbox implements AutoCloseable {
     if (writer != null) {
       writer.close();
     }
-    indexer.unfollow(p);
+    if (indexer != null) {
+      indexer.unfollow(p);
+    }
     streams.keepOnly(owner -> writers.get(partitioning.of(owner)) != null);
     if (!hostsAll && hosted().isEmpty()) {
       // Out of the cluster (or leaving it): announcements of other senders' broadcasts may be
@@ -363,7 +368,9 @@ public final class Letterbox implements AutoCloseable {
       if (!events.isEmpty()) {
         streams.feed(events);
       }
-      indexer.wake();
+      if (indexer != null) {
+        indexer.wake();
+      }
     }
 
     @Override
@@ -554,9 +561,12 @@ public final class Letterbox implements AutoCloseable {
    * indexed them.
    *
    * @param cursor null for the first page, else the {@code next} of the previous page of the same query
-   * @throws LetterboxException NOT_FOUND for an unknown {@code group}
+   * @throws LetterboxException NOT_FOUND for an unknown {@code group}, or when search is turned off
    */
   public CompletableFuture<Page<Message>> search(long owner, SearchQuery query, String cursor, int limit) {
+    if (indexer == null) {
+      throw LetterboxException.notFound("search is turned off in this deployment (search=false)");
+    }
     Validate.uid("uid", owner);
     Validate.limit(limit);
     if (query.peer() != 0) {
@@ -575,7 +585,7 @@ public final class Letterbox implements AutoCloseable {
 
   /** Journal entries durable here that the search index does not cover yet. */
   public long searchLag() {
-    return indexer.lag();
+    return indexer == null ? 0 : indexer.lag();
   }
 
   /** The owner's default list: pinned first, then latest activity first, with unread counts per device. */
@@ -1127,7 +1137,9 @@ public final class Letterbox implements AutoCloseable {
       }
     }
     sequencer.close();
-    indexer.close();
+    if (indexer != null) {
+      indexer.close();
+    }
     timer.shutdownNow();
     replies.shutdown();
   }

@@ -40,6 +40,9 @@ import java.util.Optional;
  * @param cachedGroupHeadBytes approximate heap of the cache of groups' newest message (sequence
  *                          number and id) that conversation lists and unread counts read (~80
  *                          bytes a group); used only by an engine hosting every partition
+ * @param search            whether messages are indexed for search (decision 0012); turned off,
+ *                          searches are refused, and turned on again the index catches up from
+ *                          where it stopped
  * @param searchWait        how long a search waits for the index to cover what its owner's
  *                          partition wrote before the search arrived (decision 0012)
  * @param clock             the time source of ids and cap windows
@@ -69,6 +72,7 @@ public record LetterboxConfig(
     java.time.Duration syncRetention,
     int maxGroupMembers,
     long cachedGroupHeadBytes,
+    boolean search,
     java.time.Duration searchWait,
     Clock clock) {
 
@@ -170,6 +174,7 @@ public record LetterboxConfig(
     b.syncRetention = syncRetention;
     b.maxGroupMembers = maxGroupMembers;
     b.cachedGroupHeadBytes = cachedGroupHeadBytes;
+    b.search = search;
     b.searchWait = searchWait;
     b.clock = clock;
     return b;
@@ -212,6 +217,7 @@ public record LetterboxConfig(
     private int maxGroupMembers = 100_000;
     // 16 MiB: the heads of ~200k groups, those of the members listing lately.
     private long cachedGroupHeadBytes = 16L << 20;
+    private boolean search = true;
     // The index is usually milliseconds behind; past this a search answers from what is indexed.
     private java.time.Duration searchWait = java.time.Duration.ofSeconds(2);
     private Clock clock = Clock.systemUTC();
@@ -240,6 +246,7 @@ public record LetterboxConfig(
     public Builder syncRetention(java.time.Duration v) { syncRetention = v; return this; }
     public Builder maxGroupMembers(int v) { maxGroupMembers = v; return this; }
     public Builder cachedGroupHeadBytes(long v) { cachedGroupHeadBytes = v; return this; }
+    public Builder search(boolean v) { search = v; return this; }
     public Builder searchWait(java.time.Duration v) { searchWait = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
@@ -247,7 +254,8 @@ public record LetterboxConfig(
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
-          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, searchWait, clock);
+          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, search, searchWait,
+          clock);
     }
   }
 }

@@ -115,7 +115,7 @@ public final class MixedScenario extends ScenarioCommand {
       }
 
       @Override
-      public DmTarget open() throws BaselineUnavailable {
+      public DmTarget open(java.nio.file.Path workDir) throws BaselineUnavailable {
         return new HttpTarget(http, httpKey, httpConnections);
       }
     });

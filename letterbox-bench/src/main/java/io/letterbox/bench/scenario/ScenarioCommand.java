@@ -32,6 +32,9 @@ public abstract class ScenarioCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** The run's directory, while it runs. */
+  private Path work;
+
   /** Records the scenario's effective parameters (sizes after presets) in the report. */
   protected abstract void describe(Report report, Size size);
 
@@ -70,7 +73,7 @@ public abstract class ScenarioCommand implements Callable<Integer> {
     }
     describe(report, common.size());
     // Always a new directory (inside --dir if given): it is deleted afterwards.
-    Path work = common.dir() != null
+    work = common.dir() != null
         ? Files.createTempDirectory(Files.createDirectories(common.dir()), "run-")
         : Files.createTempDirectory("letterbox-bench-");
     // Taken first, so that the commit is the one the run started from.
@@ -93,6 +96,11 @@ public abstract class ScenarioCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
+  }
+
+  /** The run's directory, deleted afterwards unless --keep-data: for what a scenario keeps beyond its targets. */
+  protected Path workDir() {
+    return work;
   }
 
   /** The preset of the run's size unless the option was given. */

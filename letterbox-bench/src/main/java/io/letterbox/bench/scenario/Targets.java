@@ -24,7 +24,8 @@ final class Targets implements AutoCloseable {
   interface Opener {
     String name();
 
-    DmTarget open() throws BaselineUnavailable;
+    /** @param workDir the run's directory, where a target keeps its data */
+    DmTarget open(java.nio.file.Path workDir) throws BaselineUnavailable;
   }
 
   private final List<DmTarget> open = new ArrayList<>();
@@ -61,7 +62,7 @@ final class Targets implements AutoCloseable {
     }
     for (Opener o : extra) {
       try {
-        DmTarget t = o.open();
+        DmTarget t = o.open(workDir);
         targets.open.add(t);
         report.target(t.name(), t.note());
       } catch (BaselineUnavailable e) {

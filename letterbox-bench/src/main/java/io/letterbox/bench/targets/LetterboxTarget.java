@@ -23,6 +23,7 @@ public final class LetterboxTarget implements DmTarget {
   private static final String DEVICE = "mobile";
 
   private final LetterboxStorage storage;
+  private final String name;
   private final int nodes;
   private final LetterboxConfig config;
   private KeyValueStore store;
@@ -38,13 +39,23 @@ public final class LetterboxTarget implements DmTarget {
    * @param deliveryWait how long a send's reply waits for its delivery; null: Letterbox's default
    */
   public LetterboxTarget(LetterboxStorage storage, int nodes, int partitions, java.time.Duration deliveryWait) {
+    this(name(nodes), storage, nodes, partitions, deliveryWait, b -> b);
+  }
+
+  /**
+   * A Letterbox target under another name, with settings changed by {@code settings} (a
+   * scenario's variant beside the default one, e.g. without search).
+   */
+  public LetterboxTarget(String name, LetterboxStorage storage, int nodes, int partitions,
+      java.time.Duration deliveryWait, java.util.function.UnaryOperator<LetterboxConfig.Builder> settings) {
     this.storage = storage;
+    this.name = name;
     this.nodes = nodes;
     LetterboxConfig.Builder builder = LetterboxConfig.builder().partitions(partitions);
     if (deliveryWait != null) {
       builder.deliveryWait(deliveryWait);
     }
-    this.config = builder.build();
+    this.config = settings.apply(builder).build();
     open();
   }
 
@@ -92,7 +103,20 @@ public final class LetterboxTarget implements DmTarget {
 
   @Override
   public String name() {
-    return name(nodes);
+    return name;
+  }
+
+  /** Its store, for what a scenario counts there. */
+  public KeyValueStore store() {
+    return store;
+  }
+
+  /** The engine of a single-node target, for what a scenario measures beyond the common calls. */
+  public Letterbox engine() {
+    if (nodes != 1) {
+      throw new IllegalStateException("a target of " + nodes + " nodes has no one engine");
+    }
+    return engine;
   }
 
   @Override

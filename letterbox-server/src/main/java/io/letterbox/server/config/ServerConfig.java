@@ -45,7 +45,7 @@ import java.util.TreeSet;
  *                       high-lane-threads, prewarm-min-receivers, fanout-attempts,
  *                       fanout-retry-delay, partitions, delivery-wait, requests-folder,
  *                       max-blob-bytes, recall-window, edit-window, sync-retention,
- *                       max-group-members and search-wait
+ *                       max-group-members, search and search-wait
  * @param store          where the data lives: {@code store=rocksdb} (in data-dir, with
  *                       rocksdb-block-cache-bytes of block cache) or
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
@@ -193,6 +193,7 @@ public record ServerConfig(
         case "partitions" -> engine.partitions(ConfigValues.integer(key, v, 1, io.letterbox.engine.partition.Partitioning.MAX));
         case "delivery-wait" -> engine.deliveryWait(ConfigValues.duration(key, v));
         case "requests-folder" -> engine.requestsFolder(ConfigValues.bool(key, v));
+        case "search" -> engine.search(ConfigValues.bool(key, v));
         case "search-wait" -> engine.searchWait(ConfigValues.duration(key, v));
         case "recall-window" -> engine.recallWindow(ConfigValues.duration(key, v));
         case "edit-window" -> engine.editWindow(ConfigValues.duration(key, v));
