@@ -81,6 +81,7 @@ public final class LetterboxServer implements AutoCloseable {
     metrics.storeDiskBytes(store::diskBytes);
     metrics.engineCaches(box::cachedBytes);
     metrics.eventStreams(box::openEventStreams);
+    metrics.searchLag(box::searchLag);
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads());
     HttpServer http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.host())

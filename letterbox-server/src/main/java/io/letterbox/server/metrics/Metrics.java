@@ -52,6 +52,13 @@ public final class Metrics implements AutoCloseable {
         .register(registry);
   }
 
+  /** Exposes the journal entries the search index has yet to cover here as {@code letterbox_search_lag_entries}. */
+  public void searchLag(LongSupplier entries) {
+    Gauge.builder("letterbox.search.lag.entries", () -> entries.getAsLong())
+        .description("journal entries durable on this node that the search index does not cover yet")
+        .register(registry);
+  }
+
   public MeterRegistry registry() {
     return registry;
   }

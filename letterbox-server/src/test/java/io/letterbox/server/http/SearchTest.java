@@ -49,6 +49,13 @@ class SearchTest extends ApiTestBase {
   }
 
   @Test
+  void theIndexLagIsAMetricThatComesBackToZero() {
+    send(user(), user(), "metric");
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> api.get("/metrics").body()
+        .lines().anyMatch(l -> l.equals("letterbox_search_lag_entries 0.0")));
+  }
+
+  @Test
   void pagesAreFollowedWithTheirCursor() {
     long a = user();
     long b = user();
