@@ -47,9 +47,11 @@ public final class Blocks {
       while (j < sorted.length && block(sorted[j]) == block) {
         j++;
       }
-      // One container per block, filled in order: the writer appends instead of inserting.
-      RoaringBitmapWriter<RoaringBitmap> writer =
-          RoaringBitmapWriter.writer().optimiseForArrays().expectedValuesPerContainer(j - i).get();
+      // One container per block, filled in order: the writer appends instead of inserting. Its
+      // size hint is for an array container (at most 4,096 values; past that Roaring turns it into
+      // a bitmap anyway), and Roaring refuses a hint of a whole block.
+      RoaringBitmapWriter<RoaringBitmap> writer = RoaringBitmapWriter.writer().optimiseForArrays()
+          .expectedValuesPerContainer(Math.min(j - i, 4096)).get();
       for (int k = i; k < j; k++) {
         writer.add(low(sorted[k]));
       }

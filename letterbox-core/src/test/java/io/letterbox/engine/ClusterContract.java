@@ -427,6 +427,37 @@ public abstract class ClusterContract {
     }
   }
 
+  @Test
+  void aSearchFindsWhatOtherNodesIndexedAndKeepsFindingItWhereItsPartitionMoves() {
+    long b = 1;
+    long a = userOnAnotherNodeThan(b);
+    long sender = userOnAnotherNodeThan(a);
+    io.letterbox.engine.search.SearchQuery q = io.letterbox.engine.search.SearchQuery.of("lantern", 0, 0, null, null);
+    ownerOf(a).send(new SendRequest(a, b, "paper lantern", null)).join();
+    broadcastTo(sender, b, "lantern festival");
+    // The send was delivered to b's partition before it was acknowledged: b's search waits for
+    // its own partition's index; the broadcast is indexed by its sender's node.
+    await().atMost(WAIT).until(() -> searchTexts(ownerOf(b), b, q), t -> t.size() == 2);
+    assertThat(searchTexts(ownerOf(b), b, q)).containsExactlyInAnyOrder("lantern festival", "paper lantern");
+    assertThat(searchTexts(ownerOf(a), a, q)).containsExactly("paper lantern");
+    Letterbox elsewhere = nodes.get((partitioning.of(b) + 1) % 3);
+    Throwable refused = catchThrowable(() -> elsewhere.search(b, q, null, 10));
+    assertThat(refused).isInstanceOf(NotOwnerException.class);
+
+    int p = partitioning.of(b);
+    nodes.get(p % 3).release(p);
+    elsewhere.take(p);
+    ownerOf(a).send(new SendRequest(a, b, "lantern again", null)).join();
+
+    List<String> found = searchTexts(elsewhere, b, q);
+    assertThat(found).first().isEqualTo("lantern again");
+    assertThat(found).containsExactlyInAnyOrder("lantern again", "lantern festival", "paper lantern");
+  }
+
+  private static List<String> searchTexts(Letterbox node, long owner, io.letterbox.engine.search.SearchQuery q) {
+    return node.search(owner, q, null, 10).join().items().stream().map(Message::text).toList();
+  }
+
   /** @return the smallest uid above {@code uid} whose partition another node hosts */
   private long userOnAnotherNodeThan(long uid) {
     long other = uid + 1;
