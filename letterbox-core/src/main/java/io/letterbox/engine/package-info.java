@@ -32,7 +32,12 @@
  *       {@code replay.Replayer} applies the entries past its mark through the same
  *       {@code Applier}; {@code rebuild} and {@code migrate} replay every journal the same way.</li>
  * </ol>
- * A read ({@code history}, {@code conversations}, {@code unread}) goes to {@code read}, which
- * sees only written batches, on the node that hosts the owner.
+ * Behind the writers, {@code search.SearchIndexer} follows each hosted partition's durable
+ * journal entries and writes the postings of their messages (not in the send's batch: the
+ * sequencer does not pay for it).
+ *
+ * <p>A read ({@code history}, {@code conversations}, {@code unread}) goes to {@code read}, which
+ * sees only written batches, on the node that hosts the owner; a {@code search} first waits for
+ * the index to cover what the owner's partition had made durable.
  */
 package io.letterbox.engine;

@@ -5,7 +5,9 @@ import io.letterbox.store.KeyRange;
 
 /**
  * A posting of the search index (decision 0012): scope(8) kind(1) word(4) id(8), big-endian, so
- * one word's messages in one scope are one range, oldest to newest. The scope is the owner of
+ * one word's messages in one scope are one range, oldest to newest. Its value is the word itself
+ * in UTF-8 (the words of the message that have that hash, NUL-separated, in the rare case of
+ * several), so a hash collision is told apart without reading the message. The scope is the owner of
  * one-to-one messages ({@link #OWNER}), the sender of broadcasts ({@link #BROADCASTS}) or the
  * group of group messages ({@link #GROUP}); the word is {@code Words.hash}.
  */
@@ -30,6 +32,32 @@ public final class PostingKey {
     byte[] start = of(scope, kind, word, from);
     byte[] end = to == Long.MAX_VALUE ? Bytes.prefixEnd(list(scope, kind, word, 13)) : of(scope, kind, word, to + 1);
     return new KeyRange(start, end);
+  }
+
+  /** The value of a posting for {@code word}. */
+  public static byte[] words(String word) {
+    return word.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** The value of a posting for the words of {@code a} and {@code b} (two words with one hash). */
+  public static byte[] moreWords(byte[] a, byte[] b) {
+    byte[] out = java.util.Arrays.copyOf(a, a.length + 1 + b.length);
+    System.arraycopy(b, 0, out, a.length + 1, b.length);
+    return out;
+  }
+
+  /** Whether a posting's value holds {@code word} (its UTF-8 bytes). */
+  public static boolean holds(byte[] value, byte[] word) {
+    int start = 0;
+    for (int i = 0; i <= value.length; i++) {
+      if (i == value.length || value[i] == 0) {
+        if (i - start == word.length && java.util.Arrays.equals(value, start, i, word, 0, word.length)) {
+          return true;
+        }
+        start = i + 1;
+      }
+    }
+    return false;
   }
 
   public static long id(byte[] key) {

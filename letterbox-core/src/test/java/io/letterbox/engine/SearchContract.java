@@ -172,6 +172,35 @@ public abstract class SearchContract extends EngineFixture {
   }
 
   @Test
+  void aWordWhoseHashAnotherWordSharesFindsOnlyItsOwnMessages() {
+    String[] pair = collidingWords();
+    assertThat(Words.hash(pair[0])).isEqualTo(Words.hash(pair[1]));
+    assertThat(Words.of(pair[0] + " " + pair[1])).containsExactly(pair);
+    send(ALICE, BOB, pair[0] + " first");
+    send(ALICE, BOB, pair[1] + " second");
+    send(ALICE, BOB, pair[0] + " " + pair[1] + " both");
+
+    assertThat(found(BOB, pair[0])).containsExactly(pair[0] + " " + pair[1] + " both", pair[0] + " first");
+    assertThat(found(BOB, pair[1])).containsExactly(pair[0] + " " + pair[1] + " both", pair[1] + " second");
+  }
+
+  /** Two words with one 32-bit hash: a birthday search over made-up words of letters only. */
+  private static String[] collidingWords() {
+    java.util.Map<Integer, String> seen = new java.util.HashMap<>();
+    for (int i = 0; ; i++) {
+      StringBuilder b = new StringBuilder("w");
+      for (int n = i; n > 0; n /= 26) {
+        b.append((char) ('a' + n % 26));
+      }
+      String w = b.toString();
+      String other = seen.putIfAbsent(Words.hash(w), w);
+      if (other != null) {
+        return new String[] {other, w};
+      }
+    }
+  }
+
+  @Test
   void peerAndTimeNarrowASearch() {
     send(ALICE, BOB, "report one");
     clock.advance(Duration.ofHours(1));

@@ -335,17 +335,34 @@ public final class SearchIndexer implements AutoCloseable {
   }
 
   private static void owners(Partitioning partitioning, int p, long from, long to, long id, String text, WriteBatch batch) {
-    if (partitioning.of(from) == p) {
-      put(batch, from, PostingKey.OWNER, text, id);
+    boolean sender = partitioning.of(from) == p;
+    boolean receiver = partitioning.of(to) == p;
+    if (!sender && !receiver) {
+      return;
     }
-    if (partitioning.of(to) == p) {
-      put(batch, to, PostingKey.OWNER, text, id);
+    Map<Integer, byte[]> postings = postings(text);
+    if (sender) {
+      put(batch, from, PostingKey.OWNER, postings, id);
+    }
+    if (receiver) {
+      put(batch, to, PostingKey.OWNER, postings, id);
     }
   }
 
   private static void put(WriteBatch batch, long scope, byte kind, String text, long id) {
+    put(batch, scope, kind, postings(text), id);
+  }
+
+  private static void put(WriteBatch batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
+    postings.forEach((hash, words) -> batch.put(Spaces.POSTINGS, PostingKey.of(scope, kind, hash, id), words));
+  }
+
+  /** A text's postings: each word's hash, with the words of the text that have it (nearly always one). */
+  private static Map<Integer, byte[]> postings(String text) {
+    Map<Integer, byte[]> out = new java.util.HashMap<>();
     for (String word : Words.of(text)) {
-      batch.put(Spaces.POSTINGS, PostingKey.of(scope, kind, Words.hash(word), id), new byte[0]);
+      out.merge(Words.hash(word), PostingKey.words(word), PostingKey::moreWords);
     }
+    return out;
   }
 }

@@ -42,7 +42,7 @@ public final class Searcher {
       highest = Math.min(highest, cursors.decode(cursor, KIND, owner, query.fingerprint(), 1)[0] - 1);
     }
     long lowest = query.lowestId();
-    int[] words = query.words().stream().mapToInt(Words::hash).distinct().toArray();
+    List<String> words = query.words();
     PriorityQueue<Scope> scopes = new PriorityQueue<>((a, b) -> Long.compare(b.current, a.current));
     for (Scope s : scopes(owner, query, words, lowest)) {
       if (s.advance(highest)) {
@@ -66,8 +66,9 @@ public final class Searcher {
       List<Message> messages = state.messages(ids);
       for (int i = 0; i < ids.size() && found.size() <= limit; i++) {
         Message m = messages.get(i);
+        // The postings hold the words a message was sent with: an edited one is checked by its new text.
         if (m != null && !m.recalled() && visible(owner, query, kinds.get(i), m)
-            && Words.containsAll(m.text(), query.words())) {
+            && (m.editedAt() == 0 || Words.containsAll(m.text(), query.words()))) {
           found.add(m);
         }
       }
@@ -78,7 +79,7 @@ public final class Searcher {
     return new Page<>(List.copyOf(shown), next);
   }
 
-  private List<Scope> scopes(long owner, SearchQuery query, int[] words, long lowest) {
+  private List<Scope> scopes(long owner, SearchQuery query, List<String> words, long lowest) {
     List<Scope> out = new ArrayList<>();
     if (query.group() != 0) {
       out.add(new Scope(query.group(), PostingKey.GROUP, words, lowest));
@@ -127,11 +128,11 @@ public final class Searcher {
     final Postings[] lists;
     long current;
 
-    Scope(long scope, byte kind, int[] words, long lowest) {
+    Scope(long scope, byte kind, List<String> words, long lowest) {
       this.kind = kind;
-      this.lists = new Postings[words.length];
-      for (int i = 0; i < words.length; i++) {
-        lists[i] = new Postings(scope, kind, words[i], lowest);
+      this.lists = new Postings[words.size()];
+      for (int i = 0; i < lists.length; i++) {
+        lists[i] = new Postings(scope, kind, words.get(i), lowest);
       }
     }
 
@@ -156,13 +157,17 @@ public final class Searcher {
     }
   }
 
-  /** One word's postings in one scope, read newest first in growing chunks. */
+  /**
+   * One word's postings in one scope, read newest first in growing chunks; a posting of another
+   * word with the same hash is passed over.
+   */
   private final class Postings {
     private static final int FIRST_CHUNK = 32;
     private static final int MAX_CHUNK = 4096;
     final long scope;
     final byte kind;
-    final int word;
+    final int hash;
+    final byte[] word;
     final long lowest;
     /** The ids read last, newest first: every posting in [low, high] is among them. */
     long[] ids = new long[0];
@@ -170,10 +175,11 @@ public final class Searcher {
     long high = Long.MIN_VALUE;
     int chunk = FIRST_CHUNK;
 
-    Postings(long scope, byte kind, int word, long lowest) {
+    Postings(long scope, byte kind, String word, long lowest) {
       this.scope = scope;
       this.kind = kind;
-      this.word = word;
+      this.hash = Words.hash(word);
+      this.word = PostingKey.words(word);
       this.lowest = lowest;
     }
 
@@ -192,15 +198,22 @@ public final class Searcher {
         }
         x = low - 1;
       }
-      List<KeyValue> read = store.scan(Spaces.POSTINGS, PostingKey.range(scope, kind, word, lowest, x), true, chunk);
-      ids = new long[read.size()];
-      for (int i = 0; i < ids.length; i++) {
-        ids[i] = PostingKey.id(read.get(i).key());
+      List<KeyValue> read = store.scan(Spaces.POSTINGS, PostingKey.range(scope, kind, hash, lowest, x), true, chunk);
+      long[] found = new long[read.size()];
+      int n = 0;
+      for (KeyValue kv : read) {
+        if (PostingKey.holds(kv.value(), word)) {
+          found[n++] = PostingKey.id(kv.key());
+        }
       }
+      ids = java.util.Arrays.copyOf(found, n);
       high = x;
-      low = ids.length < chunk ? lowest : ids[ids.length - 1];
+      low = read.size() < chunk ? lowest : PostingKey.id(read.get(read.size() - 1).key());
       chunk = Math.min(MAX_CHUNK, chunk * 2);
-      return ids.length == 0 ? -1 : ids[0];
+      if (n > 0) {
+        return ids[0];
+      }
+      return low <= lowest ? -1 : atMost(low - 1);
     }
 
     /** The first index whose id is at most {@code x} (ids descending). */
