@@ -15,7 +15,7 @@ import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyValueStore;
-import io.letterbox.store.WriteBatch;
+import io.letterbox.store.SortedLoad;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,16 +33,18 @@ import org.slf4j.LoggerFactory;
  * the entries after the partition's index mark, analyses the texts of their messages and writes
  * their postings, then the mark. A send pays nothing for it on the sequencer.
  *
- * <p>What a batch of postings covers is durable before the mark that says so is written (the mark
- * rides in the next batch, or alone when there is none), so a crash loses at most postings the
+ * <p>The postings of a step are sorted and written as one sorted load: a few entries go through
+ * the store's write path, many (a backlog, under a heavy write load) become a table file that
+ * RocksDB ingests without memtable or WAL, far cheaper per posting. What a load covers is durable
+ * before the mark that says so is written, so a crash loses at most postings the
  * mark does not cover; they are written again, as puts of the same keys.
  */
 public final class SearchIndexer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(SearchIndexer.class);
   /** Entries read at a time. */
   private static final int ENTRIES_PER_READ = 256;
-  /** A batch is written once it holds this many postings (a big import is indexed in parts). */
-  private static final int POSTINGS_PER_BATCH = 20_000;
+  /** A load is written once it holds this many postings (a big import is indexed in parts). */
+  private static final int POSTINGS_PER_BATCH = 200_000;
 
   private final KeyValueStore store;
   private final Partitioning partitioning;
@@ -193,8 +195,8 @@ public final class SearchIndexer implements AutoCloseable {
       indexLegacyLog(store, partitioning);
       f.legacy = false;
     }
-    WriteBatch batch = store.newBatch();
-    long upTo = index(store, partitioning, f.partition, f.indexed, durable, batch);
+    TreeMap<byte[], byte[]> postings = sorted();
+    long upTo = index(store, partitioning, f.partition, f.indexed, durable, postings);
     if (upTo == f.indexed) {
       if (f.marked < f.indexed) {
         store.write(store.newBatch().put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(f.indexed))).join();
@@ -203,13 +205,12 @@ public final class SearchIndexer implements AutoCloseable {
       }
       return false;
     }
-    long marking = f.indexed;
-    if (f.marked < marking) {
-      batch.put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(marking));
-    }
-    store.write(batch).join();
-    f.marked = Math.max(f.marked, marking);
+    load(store, postings);
     f.indexed = upTo;
+    // The postings are durable: the mark may say so (not waited for; lost, it only means more to
+    // index again after a crash).
+    store.write(store.newBatch().put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(upTo)));
+    f.marked = upTo;
     synchronized (f) {
       while (!f.waiting.isEmpty() && f.waiting.firstKey() <= upTo) {
         f.waiting.pollFirstEntry().getValue().forEach(w -> w.complete(null));
@@ -229,13 +230,13 @@ public final class SearchIndexer implements AutoCloseable {
         indexLegacyLog(store, partitioning);
       }
       while (true) {
-        WriteBatch batch = store.newBatch();
-        long upTo = index(store, partitioning, p, indexed, Long.MAX_VALUE, batch);
+        TreeMap<byte[], byte[]> postings = sorted();
+        long upTo = index(store, partitioning, p, indexed, Long.MAX_VALUE, postings);
         if (upTo == indexed) {
           break;
         }
-        batch.put(Spaces.STATE, markKey(p), Bytes.ofLong(upTo));
-        store.write(batch).join();
+        load(store, postings);
+        store.write(store.newBatch().put(Spaces.STATE, markKey(p), Bytes.ofLong(upTo))).join();
         indexed = upTo;
       }
     }
@@ -251,28 +252,44 @@ public final class SearchIndexer implements AutoCloseable {
     if (base == 0) {
       return;
     }
-    WriteBatch[] batch = {store.newBatch()};
+    TreeMap<byte[], byte[]> postings = sorted();
     store.scan(Spaces.LOG, new io.letterbox.store.KeyRange(LogKey.of(0), LogKey.of(base + 1)), false, (k, v) -> {
-      postings(store, partitioning, 0, ActionCodec.decode(v), batch[0]);
-      if (batch[0].size() >= POSTINGS_PER_BATCH) {
-        store.write(batch[0]).join();
-        batch[0] = store.newBatch();
+      postings(store, partitioning, 0, ActionCodec.decode(v), postings);
+      if (postings.size() >= POSTINGS_PER_BATCH) {
+        load(store, postings);
+        postings.clear();
       }
       return true;
     });
-    store.write(batch[0]).join();
+    load(store, postings);
+  }
+
+  /** An empty set of postings, in key order. */
+  private static TreeMap<byte[], byte[]> sorted() {
+    return new TreeMap<>(java.util.Arrays::compareUnsigned);
+  }
+
+  /** Writes {@code postings}; durable when it returns. */
+  private static void load(KeyValueStore store, TreeMap<byte[], byte[]> postings) {
+    if (postings.isEmpty()) {
+      return;
+    }
+    try (SortedLoad load = store.newSortedLoad(Spaces.POSTINGS)) {
+      postings.forEach(load::put);
+      load.commit().join();
+    }
   }
 
   /**
-   * Adds to {@code batch} the postings of partition {@code p}'s entries after {@code after}, up to
-   * {@code durable} and until the batch is full.
+   * Adds to {@code postings} those of partition {@code p}'s entries after {@code after}, up to
+   * {@code durable} and until there are enough for one load.
    *
    * @return the last entry covered
    */
   private static long index(KeyValueStore journals, Partitioning partitioning, int p, long after, long durable,
-      WriteBatch batch) {
+      TreeMap<byte[], byte[]> postings) {
     long last = after;
-    while (last < durable && batch.size() < POSTINGS_PER_BATCH) {
+    while (last < durable && postings.size() < POSTINGS_PER_BATCH) {
       int want = (int) Math.min(ENTRIES_PER_READ, durable - last);
       List<PartitionRecords.Entry> entries = PartitionRecords.entriesAfter(journals, p, last, want);
       if (entries.isEmpty()) {
@@ -288,12 +305,12 @@ public final class SearchIndexer implements AutoCloseable {
           List<byte[]> values = journals.multiGet(Spaces.LOG, keys);
           for (int i = 0; i < applied.length; i++) {
             if (values.get(i) != null) {
-              postings(journals, partitioning, p, ActionCodec.decode(values.get(i)), batch);
+              postings(journals, partitioning, p, ActionCodec.decode(values.get(i)), postings);
             }
           }
         }
         last = e.seq();
-        if (batch.size() >= POSTINGS_PER_BATCH) {
+        if (postings.size() >= POSTINGS_PER_BATCH) {
           break;
         }
       }
@@ -302,7 +319,7 @@ public final class SearchIndexer implements AutoCloseable {
   }
 
   /** The postings partition {@code p} writes for {@code action}: its owners' and its senders' and groups'. */
-  static void postings(KeyValueStore store, Partitioning partitioning, int p, Action action, WriteBatch batch) {
+  static void postings(KeyValueStore store, Partitioning partitioning, int p, Action action, Map<byte[], byte[]> batch) {
     if (action instanceof Sent s) {
       owners(partitioning, p, s.from(), s.to(), s.id(), s.text(), batch);
     } else if (action instanceof Imported imported) {
@@ -334,7 +351,7 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  private static void owners(Partitioning partitioning, int p, long from, long to, long id, String text, WriteBatch batch) {
+  private static void owners(Partitioning partitioning, int p, long from, long to, long id, String text, Map<byte[], byte[]> batch) {
     boolean sender = partitioning.of(from) == p;
     boolean receiver = partitioning.of(to) == p;
     if (!sender && !receiver) {
@@ -349,12 +366,12 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  private static void put(WriteBatch batch, long scope, byte kind, String text, long id) {
+  private static void put(Map<byte[], byte[]> batch, long scope, byte kind, String text, long id) {
     put(batch, scope, kind, postings(text), id);
   }
 
-  private static void put(WriteBatch batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
-    postings.forEach((hash, words) -> batch.put(Spaces.POSTINGS, PostingKey.of(scope, kind, hash, id), words));
+  private static void put(Map<byte[], byte[]> batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
+    postings.forEach((hash, words) -> batch.put(PostingKey.of(scope, kind, hash, id), words));
   }
 
   /** A text's postings: each word's hash, with the words of the text that have it (nearly always one). */

@@ -198,6 +198,9 @@ public final class Searcher {
         }
         x = low - 1;
       }
+      // Reading on where the last read ended: a longer read each time (a list walked through).
+      // A seek elsewhere (another list's id far below): a short one, most of it would be skipped.
+      chunk = x == low - 1 ? Math.min(MAX_CHUNK, chunk * 2) : FIRST_CHUNK;
       List<KeyValue> read = store.scan(Spaces.POSTINGS, PostingKey.range(scope, kind, hash, lowest, x), true, chunk);
       long[] found = new long[read.size()];
       int n = 0;
@@ -209,7 +212,6 @@ public final class Searcher {
       ids = java.util.Arrays.copyOf(found, n);
       high = x;
       low = read.size() < chunk ? lowest : PostingKey.id(read.get(read.size() - 1).key());
-      chunk = Math.min(MAX_CHUNK, chunk * 2);
       if (n > 0) {
         return ids[0];
       }

@@ -77,10 +77,24 @@ public final class Words {
    * f), before it is split: smartcn would split a Latin word at a letter outside ASCII.
    */
   private static String folded(String text) {
+    if (!foldable(text)) {
+      return text;
+    }
     char[] in = text.toCharArray();
     char[] out = new char[4 * in.length];
     int n = ASCIIFoldingFilter.foldToASCII(in, 0, out, 0, in.length);
     return new String(out, 0, n);
+  }
+
+  /** Whether {@code text} may have a character with a folding: any but ASCII and CJK ideographs. */
+  private static boolean foldable(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= 0x80 && (c < 0x3400 || c > 0x9FFF)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean hasLetterOrDigit(CharSequence s) {
