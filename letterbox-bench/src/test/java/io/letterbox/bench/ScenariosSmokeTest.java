@@ -35,6 +35,8 @@ class ScenariosSmokeTest {
           + " --warmup 50 --seconds 0.2 --threads 1 --keep-page-cache",
       "group            | --big-members 500 --posts 100 --warmup 20 --groups 20 --member-groups 8 --group-posts 400"
           + " --users 300 --seconds 0.2",
+      "search           | --messages 300 --warmup 50 --users 200 --owner-messages 500,1k --queries 20"
+          + " --broadcast-followers 1k",
   })
   void scenarioRunsAndWritesItsResultFile(String scenario, String options) throws IOException {
     List<String> args = new ArrayList<>(List.of(scenario, "--size", "tiny", "--baseline", "push-rocksdb",

@@ -119,6 +119,12 @@ public final class SearchScenario extends ScenarioCommand {
     report.parameter("page", PAGE);
   }
 
+  /** Its comparisons are its own (Letterbox without search, Lucene): no DM baseline takes part. */
+  @Override
+  protected List<io.letterbox.bench.cli.Baseline> baselines() {
+    return List.of();
+  }
+
   /** Letterbox with search turned off, on its own store: what indexing costs is the difference. */
   @Override
   protected List<Targets.Opener> extraTargets() {

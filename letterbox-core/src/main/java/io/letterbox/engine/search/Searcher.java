@@ -198,9 +198,11 @@ public final class Searcher {
         }
         x = low - 1;
       }
-      // Reading on where the last read ended: a longer read each time (a list walked through).
-      // A seek elsewhere (another list's id far below): a short one, most of it would be skipped.
-      chunk = x == low - 1 ? Math.min(MAX_CHUNK, chunk * 2) : FIRST_CHUNK;
+      // A seek at most one read's span below the last read: this list is walked through about as
+      // densely as the others, so each read is longer than the last. A seek further down (another
+      // list is much sparser): a short read, most of a long one would be skipped.
+      boolean near = high >= low && x >= low - Math.max(1, high - low);
+      chunk = near ? Math.min(MAX_CHUNK, chunk * 2) : FIRST_CHUNK;
       List<KeyValue> read = store.scan(Spaces.POSTINGS, PostingKey.range(scope, kind, hash, lowest, x), true, chunk);
       long[] found = new long[read.size()];
       int n = 0;
