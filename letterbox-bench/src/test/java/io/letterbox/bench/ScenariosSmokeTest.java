@@ -35,8 +35,6 @@ class ScenariosSmokeTest {
           + " --warmup 50 --seconds 0.2 --threads 1 --keep-page-cache",
       "group            | --big-members 500 --posts 100 --warmup 20 --groups 20 --member-groups 8 --group-posts 400"
           + " --users 300 --seconds 0.2",
-      "search           | --messages 300 --warmup 50 --users 200 --owner-messages 500,1k --queries 20"
-          + " --broadcast-followers 1k",
   })
   void scenarioRunsAndWritesItsResultFile(String scenario, String options) throws IOException {
     List<String> args = new ArrayList<>(List.of(scenario, "--size", "tiny", "--baseline", "push-rocksdb",
@@ -57,6 +55,37 @@ class ScenariosSmokeTest {
       assertThat(row.get("skipped").isNull() ? row.get("figures").size() : 1).isPositive();
     }
     assertThat(result.get("ratioMeaning").asText()).isNotBlank();
+  }
+
+  /**
+   * The search scenario measures sends with and without the index, and queries on Letterbox and on
+   * Lucene, whose every answer was the same.
+   */
+  @org.junit.jupiter.api.Test
+  void searchScenarioComparesTheIndexWithNoIndexAndWithLucene() throws IOException {
+    int exit = BenchMain.commandLine().execute("search", "--size", "tiny", "--no-progress",
+        "--out", tmp.resolve("out").toString(), "--dir", tmp.resolve("data").toString(),
+        "--messages", "300", "--warmup", "50", "--users", "200", "--owner-messages", "500,1k", "--queries", "20",
+        "--broadcast-followers", "1k");
+
+    assertThat(exit).isZero();
+    JsonNode result = new ObjectMapper().readTree(onlyResultFile("search").toFile());
+    assertThat(result.get("targets")).extracting(t -> t.get("name").asText())
+        .containsExactly("letterbox", "letterbox-without-search", "lucene");
+    assertThat(result.get("results")).allMatch(r -> r.get("failed").isNull());
+    for (String target : List.of("letterbox", "letterbox-without-search")) {
+      assertThat(row(result, "send 1:1 (durable), words by frequency", target)).as(target).isNotNull();
+    }
+    for (String target : List.of("letterbox", "lucene")) {
+      assertThat(row(result, "search, owner of 1k msgs: the most common word (page of 20)", target)).as(target)
+          .isNotNull();
+    }
+    assertThat(row(result, "broadcast to 1k followers: indexed", "letterbox").get("figures").get("postings").asDouble())
+        .isEqualTo(row(result, "broadcast to 10 followers: indexed", "letterbox").get("figures").get("postings")
+            .asDouble());
+    List<String> notes = new ArrayList<>();
+    result.get("notes").forEach(n -> notes.add(n.asText()));
+    assertThat(notes).filteredOn(n -> n.contains("answers the same ids as Lucene's")).hasSize(4);
   }
 
   /**
