@@ -49,6 +49,11 @@ public final class MiniHBase implements ExtensionContext.Store.CloseableResource
     // Web UIs off: they need --add-opens on Java 17, and nothing here looks at them.
     conf.setInt("hbase.master.info.port", -1);
     conf.setInt("hbase.regionserver.info.port", -1);
+    // The region server shares this JVM with every test of the run: by default its block cache
+    // and memstores may take 40 % of the heap each, and with the stores of all test classes
+    // (every space a table) the heap ran out. A tenth for the cache, a fifth for memstores.
+    conf.setFloat("hfile.block.cache.size", 0.1f);
+    conf.setFloat("hbase.regionserver.global.memstore.size", 0.2f);
     try {
       util.startMiniZKCluster();
       util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());

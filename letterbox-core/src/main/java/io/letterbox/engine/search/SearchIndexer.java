@@ -118,7 +118,7 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  /** A batch of partition {@code p} became durable. */
+  /** Something may be new to index: a batch of a followed partition became durable. */
   public void wake() {
     LockSupport.unpark(thread);
   }
