@@ -48,7 +48,8 @@ public final class SearchIndexer implements AutoCloseable {
 
   private final KeyValueStore store;
   private final Partitioning partitioning;
-  private final IntToLongFunction durableSeq;
+  /** Null once closed: a thread still in a store call then keeps no engine alive. */
+  private volatile IntToLongFunction durableSeq;
   private final Map<Integer, Follower> followers = new ConcurrentHashMap<>();
   private final Thread thread;
   private volatile boolean running = true;
@@ -142,13 +143,18 @@ public final class SearchIndexer implements AutoCloseable {
 
   /** Journal entries hosted here that are durable and not yet indexed. */
   public long lag() {
+    IntToLongFunction durable = durableSeq;
     long lag = 0;
     for (Follower f : followers.values()) {
-      lag += Math.max(0, durableSeq.applyAsLong(f.partition) - f.indexed);
+      lag += durable == null ? 0 : Math.max(0, durable.applyAsLong(f.partition) - f.indexed);
     }
     return lag;
   }
 
+  /**
+   * Stops the thread, then indexes, on the caller's thread, what the (closed) writers left durable,
+   * so that a clean shutdown leaves nothing to catch up.
+   */
   @Override
   public void close() {
     running = false;
@@ -158,6 +164,16 @@ public final class SearchIndexer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    durableSeq = null;
+    for (Follower f : followers.values()) {
+      try {
+        while (step(f, Long.MAX_VALUE)) {
+          // on until indexed and marked
+        }
+      } catch (RuntimeException e) {
+        log.debug("partition {}: left to index at the next start", f.partition, e);
+      }
+    }
   }
 
   private void run() {
@@ -165,7 +181,10 @@ public final class SearchIndexer implements AutoCloseable {
       boolean worked = false;
       for (Follower f : followers.values()) {
         try {
-          worked |= step(f, durableSeq.applyAsLong(f.partition));
+          IntToLongFunction durable = durableSeq;
+          if (durable != null) {
+            worked |= step(f, durable.applyAsLong(f.partition));
+          }
         } catch (RuntimeException e) {
           if (running) {
             log.warn("partition {}: search postings not written; trying again", f.partition, e);
@@ -175,16 +194,6 @@ public final class SearchIndexer implements AutoCloseable {
       }
       if (!worked) {
         LockSupport.parkNanos(1_000_000_000L);
-      }
-    }
-    // Closing: the writers are closed, everything in their journals is durable.
-    for (Follower f : followers.values()) {
-      try {
-        while (step(f, Long.MAX_VALUE)) {
-          // on until indexed and marked
-        }
-      } catch (RuntimeException e) {
-        log.debug("partition {}: left to index at the next start", f.partition, e);
       }
     }
   }
