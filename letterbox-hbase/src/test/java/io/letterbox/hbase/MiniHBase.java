@@ -49,9 +49,12 @@ public final class MiniHBase implements ExtensionContext.Store.CloseableResource
     // Web UIs off: they need --add-opens on Java 17, and nothing here looks at them.
     conf.setInt("hbase.master.info.port", -1);
     conf.setInt("hbase.regionserver.info.port", -1);
-    // The region server shares this JVM with every test of the run: by default its block cache
-    // and memstores may take 40 % of the heap each, and with the stores of all test classes
-    // (every space a table) the heap ran out. A tenth for the cache, a fifth for memstores.
+    // The region server shares this JVM with every test of the run, and the stores of all test
+    // classes make thousands of regions (every space a salted table). With MSLAB each region that
+    // took a write holds a 2 MiB chunk until it flushes: with the search postings table too, the
+    // heap ran out (1.3 GB of live byte[] mid-run). No MSLAB; a tenth of the heap for the block
+    // cache, a fifth for memstores.
+    conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
     conf.setFloat("hfile.block.cache.size", 0.1f);
     conf.setFloat("hbase.regionserver.global.memstore.size", 0.2f);
     try {
