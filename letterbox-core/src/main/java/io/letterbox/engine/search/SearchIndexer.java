@@ -59,8 +59,6 @@ public final class SearchIndexer implements AutoCloseable {
     final int partition;
     /** Every entry up to it is indexed and durable. */
     volatile long indexed;
-    /** What the stored mark says. */
-    long marked;
     /** Whether the log from before journals (partition 0 of an old store) still waits. */
     boolean legacy;
     /** Waits for {@link #indexed} to reach a seq. */
@@ -69,7 +67,6 @@ public final class SearchIndexer implements AutoCloseable {
     Follower(int partition, long mark) {
       this.partition = partition;
       this.indexed = mark;
-      this.marked = mark;
     }
   }
 
@@ -168,7 +165,7 @@ public final class SearchIndexer implements AutoCloseable {
     for (Follower f : followers.values()) {
       try {
         while (step(f, Long.MAX_VALUE)) {
-          // on until indexed and marked
+          // on until everything is indexed
         }
       } catch (RuntimeException e) {
         log.debug("partition {}: left to index at the next start", f.partition, e);
@@ -198,7 +195,7 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  /** Indexes some of {@code f}'s entries up to {@code durable}, or else writes its mark: whether it did anything. */
+  /** Indexes some of {@code f}'s entries up to {@code durable}, and marks them: whether there were any. */
   private boolean step(Follower f, long durable) {
     if (f.legacy) {
       indexLegacyLog(store, partitioning);
@@ -207,11 +204,6 @@ public final class SearchIndexer implements AutoCloseable {
     TreeMap<byte[], byte[]> postings = sorted();
     long upTo = index(store, partitioning, f.partition, f.indexed, durable, postings);
     if (upTo == f.indexed) {
-      if (f.marked < f.indexed) {
-        store.write(store.newBatch().put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(f.indexed))).join();
-        f.marked = f.indexed;
-        return true;
-      }
       return false;
     }
     load(store, postings);
@@ -219,7 +211,6 @@ public final class SearchIndexer implements AutoCloseable {
     // The postings are durable: the mark may say so (not waited for; lost, it only means more to
     // index again after a crash).
     store.write(store.newBatch().put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(upTo)));
-    f.marked = upTo;
     synchronized (f) {
       while (!f.waiting.isEmpty() && f.waiting.firstKey() <= upTo) {
         f.waiting.pollFirstEntry().getValue().forEach(w -> w.complete(null));
