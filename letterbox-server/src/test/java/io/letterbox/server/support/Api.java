@@ -34,6 +34,10 @@ public final class Api {
   }
 
   /** @return a client that sends {@code Authorization: Bearer key} */
+  public int port() {
+    return port;
+  }
+
   public Api withKey(String key) {
     return new Api(port, key);
   }
