@@ -82,7 +82,7 @@ public final class LetterboxServer implements AutoCloseable {
     metrics.engineCaches(box::cachedBytes);
     metrics.eventStreams(box::openEventStreams);
     metrics.searchLag(box::searchLag);
-    EngineCalls engine = new EngineCalls(vertx, config.workerThreads());
+    EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
     HttpServer http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.host())
         .setPort(config.port())

@@ -35,6 +35,8 @@ import java.util.TreeSet;
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
  * @param workerThreads  threads that run engine calls off the event loop
+ * @param maxPendingCalls engine calls queued, running or waiting to be durable at once; past it a
+ *                       request is 429 {@code OVERLOADED} with Retry-After
  * @param eventKeepAlive how often an idle event stream gets a keep-alive (an SSE comment, a
  *                       WebSocket ping); at most 15 s, which proxies keep open
  * @param clientTimeout  how long the server waits on a client: a request body not complete this
@@ -65,6 +67,7 @@ public record ServerConfig(
     List<String> apiKeys,
     int maxBodyBytes,
     int workerThreads,
+    int maxPendingCalls,
     Duration eventKeepAlive,
     Duration clientTimeout,
     long eventBufferBytes,
@@ -99,6 +102,9 @@ public record ServerConfig(
     private int maxBodyBytes = 1 << 20;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
+    // 4,096: ~100 ms of work at 40k calls/s, a few MiB of small requests; a flood past it is
+    // refused at once rather than queued in memory behind every later request.
+    private int maxPendingCalls = 4096;
     // API.md: a comment at least every 15 s keeps proxies from closing an idle stream.
     private Duration eventKeepAlive = Duration.ofSeconds(15);
     // 30 s: a phone on a bad network sends a 1 MiB body well within it; a client trickling bytes
@@ -148,6 +154,7 @@ public record ServerConfig(
     public Builder workerThreads(int v) { workerThreads = v; return this; }
     public Builder eventKeepAlive(Duration v) { eventKeepAlive = v; return this; }
     public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
+    public Builder maxPendingCalls(int v) { maxPendingCalls = v; return this; }
     public Builder eventBufferBytes(long v) { eventBufferBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
     public Builder cachedBroadcastIdBytes(long v) { engine.cachedBroadcastIdBytes(v); return this; }
@@ -209,6 +216,7 @@ public record ServerConfig(
         case "max-group-members" -> engine.maxGroupMembers(ConfigValues.integer(key, v, 2, 10_000_000));
         case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
         case "client-timeout" -> clientTimeout(ConfigValues.duration(key, v));
+        case "max-pending-calls" -> maxPendingCalls(ConfigValues.integer(key, v, 1, 1 << 20));
         case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
         case "user-token-secret" -> userTokenSecret = v.isEmpty() ? null : v;
@@ -325,7 +333,7 @@ public record ServerConfig(
           throw new ConfigException("client-timeout must be at least PT1S and more than event-keep-alive ("
               + eventKeepAlive + "), or idle event streams would be cut: " + clientTimeout);
         }
-        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, eventKeepAlive,
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, maxPendingCalls, eventKeepAlive,
             clientTimeout, eventBufferBytes, engine.build(),
             storeLocation(), clustering, userTokenSettings());
       } catch (IllegalArgumentException e) {
