@@ -146,6 +146,8 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bytes("a lone continuation byte in text", send, utf8Text(a, b, 0x80), 400, "INVALID_JSON"),
         bytes("a five-byte form in text", send, utf8Text(a, b, 0xF8, 0x88, 0x80, 0x80, 0x80), 400, "INVALID_JSON"),
         bytes("a code point above U+10FFFF in text", send, utf8Text(a, b, 0xF4, 0x90, 0x80, 0x80), 400, "INVALID_JSON"),
+        bytes("a body that starts with three NULs (Jackson took it for UTF-32: a 500)", send,
+            new byte[] {0, 0, 0, ':', '"', 'b', '1', '0'}, 400, "INVALID_JSON"),
         bytes("a body in UTF-16", send, msg(a, b, "x").getBytes(StandardCharsets.UTF_16), 400, "INVALID_JSON"),
         // URLs that are not UTF-8 once percent-decoded: Vert.x would read them as U+FFFD.
         raw("a segment name that is not UTF-8", "PUT /v1/segments/%C3%28", "{\"uids\":[\"" + a + "\"]}", 400, "INVALID_ARGUMENT", JSON),

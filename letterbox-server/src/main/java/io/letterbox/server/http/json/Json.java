@@ -66,22 +66,18 @@ public final class Json {
    * ({@code /}); RFC 3629 forbids those forms, and a body that passes a byte-level filter and then
    * reads as something else is how such forms are abused. The JDK's decoder refuses them.
    */
-  private static void requireUtf8(byte[] bytes) {
+  private static String utf8(byte[] bytes) {
     CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(bytes);
-    CharBuffer out = CharBuffer.allocate(Math.min(bytes.length, 8192));
-    while (true) {
-      CoderResult result = decoder.decode(in, out, true);
-      if (result.isError()) {
-        throw ApiException.invalidJson("the request body is not UTF-8: invalid byte sequence at byte " + in.position());
-      }
-      if (result.isUnderflow()) {
-        return;
-      }
-      out.clear();
+    // UTF-8 never has more chars than bytes.
+    CharBuffer out = CharBuffer.allocate(bytes.length);
+    CoderResult result = decoder.decode(in, out, true);
+    if (result.isError()) {
+      throw ApiException.invalidJson("the request body is not UTF-8: invalid byte sequence at byte " + in.position());
     }
+    return out.flip().toString();
   }
 
   private static void requireUnicode(String s, String where) {
@@ -101,9 +97,11 @@ public final class Json {
 
   /** @throws ApiException INVALID_JSON when {@code bytes} is not one JSON document in UTF-8 */
   public static JsonNode read(byte[] bytes) {
-    requireUtf8(bytes);
+    // Parsed from the decoded text: given bytes, Jackson guesses their encoding, and a body that
+    // starts with three NULs (valid UTF-8) was read as UTF-32 and failed as a 500.
+    String text = utf8(bytes);
     try {
-      JsonNode node = MAPPER.readTree(bytes);
+      JsonNode node = MAPPER.readTree(text);
       if (node == null || node.isMissingNode()) {
         throw ApiException.invalidJson("the request body is empty; a JSON object is required");
       }
