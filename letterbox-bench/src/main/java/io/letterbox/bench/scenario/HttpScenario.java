@@ -7,8 +7,6 @@ import io.letterbox.bench.cli.Size;
 import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.report.Machine;
 import io.letterbox.bench.report.Report;
-import io.letterbox.bench.report.ResultFile;
-import io.letterbox.bench.report.Table;
 import io.letterbox.bench.wrk.Wrk;
 import io.letterbox.bench.wrk.WrkOperation;
 import io.letterbox.bench.wrk.WrkScripts;
@@ -139,16 +137,7 @@ public final class HttpScenario implements Callable<Integer> {
         deleteTree(work);
       }
     }
-    report.finish(machine);
-    Table.print(report, System.out);
-    Path file = ResultFile.write(report, common.out);
-    System.out.println("result file: " + file);
-    if (!report.failures().isEmpty()) {
-      System.err.println("the run failed: " + report.failures().size() + " row(s) FAILED above; its figures are"
-          + " not evidence");
-      return 1;
-    }
-    return 0;
+    return ScenarioCommand.conclude(report, machine, common.out);
   }
 
   private void measure(Wrk wrk, List<WrkOperation> ops, List<Integer> levels, int secs, int warm, int tries,

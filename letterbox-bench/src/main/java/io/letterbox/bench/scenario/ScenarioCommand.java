@@ -86,12 +86,21 @@ public abstract class ScenarioCommand implements Callable<Integer> {
         deleteTree(work);
       }
     }
+    return conclude(report, machine, common.out);
+  }
+
+  /**
+   * Finishes {@code report}, prints its table and writes its result file into {@code out}.
+   *
+   * @return the command's exit code: 1 when a row failed (its figures are not evidence), else 0
+   */
+  static int conclude(Report report, Machine machine, Path out) throws java.io.IOException {
     report.finish(machine);
     Table.print(report, System.out);
-    Path file = ResultFile.write(report, common.out);
+    Path file = ResultFile.write(report, out);
     System.out.println("result file: " + file);
     if (!report.failures().isEmpty()) {
-      System.err.println("the run failed: " + report.failures().size() + " operation(s) could not be measured"
+      System.err.println("the run failed: " + report.failures().size() + " row(s) could not be measured"
           + " (FAILED above); its figures are not evidence");
       return 1;
     }
