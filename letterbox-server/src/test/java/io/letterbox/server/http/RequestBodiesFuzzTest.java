@@ -19,8 +19,10 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Any bytes as the JSON body of any route that takes one: the server answers 2xx or a 4xx with the
@@ -66,7 +68,9 @@ class RequestBodiesFuzzTest extends ApiTestBase {
         route("PUT", "/v1/users/{uid}/groups/{gid}/state", B, group));
   }
 
+  // A fuzzing run is one invocation: the suite's default timeout (120 s) would cut it short.
   @FuzzTest(maxDuration = "10m")
+  @Timeout(value = 15, unit = TimeUnit.MINUTES)
   void anyBodyOnAnyRouteIsAnsweredWithoutAServerError(byte[] input) throws Exception {
     if (input.length == 0) {
       return;
