@@ -71,8 +71,9 @@ final class Ledger {
     visible.getOrDefault(new View(owner, peer), new TreeSet<>()).remove(id);
   }
 
+  /** A device's read position moves forward only: an older {@code upTo} leaves it where it is. */
   void markRead(View view, String device, long upTo) {
-    readUpTo.computeIfAbsent(view, v -> new HashMap<>()).put(device, upTo);
+    readUpTo.computeIfAbsent(view, v -> new HashMap<>()).merge(device, upTo, Math::max);
   }
 
   /** The ids {@code view} shows, oldest first. */
