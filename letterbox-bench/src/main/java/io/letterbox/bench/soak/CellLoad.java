@@ -95,7 +95,7 @@ final class CellLoad {
 
   private Op broadcast() {
     String key = cell.fresh("b");
-    if (random.nextBoolean()) {
+    if (random.nextBoolean() && !cell.followers.isEmpty()) {
       Set<Long> audience = Set.copyOf(cell.followers);
       return redo -> writes.broadcast(cell.broadcaster, audience, true, key, redo);
     }
@@ -106,6 +106,9 @@ final class CellLoad {
         uids.add(u);
       }
     });
+    if (uids.isEmpty()) {
+      uids.add(user()); // an empty uid list is refused (400), not a broadcast
+    }
     Set<Long> audience = Set.copyOf(uids);
     return redo -> writes.broadcast(from, audience, false, key, redo);
   }
