@@ -45,8 +45,12 @@ public record JournalEntry(long epoch, long[] applied, int day) {
     return v;
   }
 
+  /** @throws IllegalStateException when {@code v} is not an encoded entry (a damaged journal) */
   public static JournalEntry decode(byte[] v) {
-    int n = ((v[8] & 0xff) << 24) | ((v[9] & 0xff) << 16) | ((v[10] & 0xff) << 8) | (v[11] & 0xff);
+    int n = v.length < 12 ? -1 : ((v[8] & 0xff) << 24) | ((v[9] & 0xff) << 16) | ((v[10] & 0xff) << 8) | (v[11] & 0xff);
+    if (n < 0 || n > (v.length - 12) / 8 || (v.length != 12 + 8 * n && v.length != 16 + 8 * n)) {
+      throw new IllegalStateException("corrupt journal entry: " + v.length + " bytes, count " + n);
+    }
     long[] applied = new long[n];
     for (int i = 0; i < n; i++) {
       applied[i] = Bytes.getLong(v, 12 + 8 * i);

@@ -541,7 +541,7 @@ public abstract class LetterboxContract extends EngineFixture {
     reopen(faulty, config());
     send(BOB, ALICE, "first");
     faulty.failNextBatchAfter(landed);
-    assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL);
+    assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.NOT_READY);
     reopen(store, config());
     assertThat(history(ALICE, BOB)).containsExactly("second", "first");
     assertThat(history(BOB, ALICE)).containsExactly("second", "first");
@@ -559,7 +559,7 @@ public abstract class LetterboxContract extends EngineFixture {
     faulty.failNextBatchAfter(landed);
     assertThat(refusal(() -> box.broadcast(new io.letterbox.model.BroadcastRequest(NEWS, "first ever",
         new io.letterbox.model.Audience.Followers(), io.letterbox.model.BroadcastRequest.Priority.NORMAL, null)).join()))
-        .isEqualTo(ErrorCode.INTERNAL);
+        .isEqualTo(ErrorCode.NOT_READY);
     reopen(store, config());
     // The restart's recovery applied it: the engine must know this sender broadcast, though it
     // had never broadcast before the crash.
@@ -575,7 +575,7 @@ public abstract class LetterboxContract extends EngineFixture {
     reopen(faulty, config());
     send(BOB, ALICE, "first");
     faulty.failNextBatchAfter(landed);
-    assertThat(refusal(() -> send(BOB, ALICE, "lost"))).isEqualTo(ErrorCode.INTERNAL);
+    assertThat(refusal(() -> send(BOB, ALICE, "lost"))).isEqualTo(ErrorCode.NOT_READY);
     reopen(store, config());
     assertThat(history(ALICE, BOB)).containsExactly("first");
     assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);

@@ -47,7 +47,7 @@ class HBaseRecoveryTest extends EngineFixture {
 
     // The timeline rows are sent in the same step as the log row and the conversation rows with their unread counts.
     cutOffAt(Spaces.CONVERSATION, () ->
-        assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL));
+        assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.NOT_READY));
     assertThat(logRows()).as("the log row of the second send landed").isEqualTo(2);
     assertThat(incoming(ALICE, BOB)).as("so did the receiver's conversation row, counting it").isEqualTo(2);
     assertThat(timelineRows()).as("its timeline rows did not").isEqualTo(2);
@@ -66,7 +66,7 @@ class HBaseRecoveryTest extends EngineFixture {
 
     // The marker, in the state table, is the batch's last mutation: everything else landed.
     cutOffAt(Spaces.STATE, () ->
-        assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.INTERNAL));
+        assertThat(refusal(() -> send(BOB, ALICE, "second"))).isEqualTo(ErrorCode.NOT_READY));
     assertThat(incoming(ALICE, BOB)).as("its count landed").isEqualTo(2);
     reopen(config());
 

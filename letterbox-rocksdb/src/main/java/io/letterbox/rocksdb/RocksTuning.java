@@ -1,6 +1,7 @@
 package io.letterbox.rocksdb;
 
 import io.letterbox.store.Space;
+import io.letterbox.store.StoreException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,9 +11,12 @@ import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
+import org.rocksdb.Env;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksObject;
+import org.rocksdb.SstFileManager;
 import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WALRecoveryMode;
 
@@ -36,6 +40,7 @@ final class RocksTuning implements AutoCloseable {
   private final LRUCache cache;
   private final BloomFilter bloom;
   private final UInt64AddOperator addOperator;
+  private final SstFileManager sstFiles;
   private final DBOptions dbOptions;
   private final Map<String, ColumnFamilyOptions> families = new HashMap<>();
 
@@ -44,7 +49,12 @@ final class RocksTuning implements AutoCloseable {
     this.cache = own(new LRUCache(options.blockCacheBytes()));
     this.bloom = own(new BloomFilter(options.bloomBitsPerKey(), false));
     this.addOperator = own(new UInt64AddOperator());
+    this.sstFiles = own(newSstFileManager());
     this.dbOptions = own(new DBOptions()
+        // With it RocksDB resumes by itself once a full disk has room again when a flush or a
+        // compaction hit ENOSPC (it polls the free space). A log write that hit it leaves the
+        // database read-only until it is reopened (facebook/rocksdb#11643): a restart.
+        .setSstFileManager(sstFiles)
         .setCreateIfMissing(true)
         .setCreateMissingColumnFamilies(true)
         .setIncreaseParallelism(options.backgroundJobs())
@@ -57,6 +67,14 @@ final class RocksTuning implements AutoCloseable {
         .setManualWalFlush(false)
         // After a crash, replay up to the first torn record: a kill mid-append leaves one.
         .setWalRecoveryMode(WALRecoveryMode.PointInTimeRecovery));
+  }
+
+  private static SstFileManager newSstFileManager() {
+    try {
+      return new SstFileManager(Env.getDefault());
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot create RocksDB's file manager: " + e.getMessage(), e);
+    }
   }
 
   DBOptions dbOptions() {

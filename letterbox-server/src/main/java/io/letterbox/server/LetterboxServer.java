@@ -82,10 +82,14 @@ public final class LetterboxServer implements AutoCloseable {
     metrics.engineCaches(box::cachedBytes);
     metrics.eventStreams(box::openEventStreams);
     metrics.searchLag(box::searchLag);
-    EngineCalls engine = new EngineCalls(vertx, config.workerThreads());
+    EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
     HttpServer http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.host())
         .setPort(config.port())
+        // A connection silent for twice client-timeout is closed: a stalled body gets its 408 first,
+        // and event streams write a keep-alive well within it.
+        .setIdleTimeout((int) config.clientTimeout().toSeconds() * 2)
+        .setIdleTimeoutUnit(TimeUnit.SECONDS)
         .setCompressionSupported(true));
     LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine, http);
     http.requestHandler(HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client));

@@ -57,10 +57,10 @@ public final class ActionCodec {
         case GroupMessageDeleted.TAG -> GroupMessageDeleted.read(r);
         case GroupMessageRecalled.TAG -> GroupMessageRecalled.read(r);
         case GroupSettingsSet.TAG -> GroupSettingsSet.read(r);
-        default -> throw new IllegalStateException("unknown action type " + tag);
+        default -> throw corrupt("unknown action type " + tag);
       };
-    } catch (BufferUnderflowException e) {
-      throw new IllegalStateException("truncated action record", e);
+    } catch (RuntimeException e) {
+      throw refused(e);
     }
   }
 
@@ -78,9 +78,20 @@ public final class ActionCodec {
         case GroupPosted.TAG -> GroupPosted.message(r);
         default -> null;
       };
-    } catch (BufferUnderflowException e) {
-      throw new IllegalStateException("truncated action record", e);
+    } catch (RuntimeException e) {
+      throw refused(e);
     }
+  }
+
+  /**
+   * Whatever went wrong reading a record (it ended early, a field held a value no writer writes)
+   * is one refusal for its callers: the record is corrupt.
+   */
+  private static IllegalStateException refused(RuntimeException e) {
+    if (e instanceof IllegalStateException ise && ise.getMessage() != null && ise.getMessage().startsWith(CORRUPT)) {
+      return ise;
+    }
+    return new IllegalStateException(CORRUPT + (e instanceof BufferUnderflowException ? "it ends early" : e.toString()), e);
   }
 
   /** Writes the fields of an action: a growable buffer. */
@@ -151,8 +162,17 @@ public final class ActionCodec {
     }
   }
 
+  /** A record that cannot be an encoded action: the log or a delivery was damaged. */
+  static IllegalStateException corrupt(String what) {
+    return new IllegalStateException(CORRUPT + what);
+  }
+
+  private static final String CORRUPT = "corrupt action record: ";
+
   /** Reads the fields of an action in the order they were written. */
   public static final class Reader {
+    /** Three string lengths and a size: the least an attachment takes. */
+    private static final int ATTACHMENT_MIN_BYTES = 20;
     private final ByteBuffer b;
 
     Reader(byte[] bytes) {
@@ -178,9 +198,10 @@ public final class ActionCodec {
 
     public String s() {
       int n = b.getInt();
-      if (n < 0) {
+      if (n == -1) {
         return null;
       }
+      fits(n, 1);
       String s = new String(b.array(), b.position(), n, StandardCharsets.UTF_8);
       b.position(b.position() + n);
       return s;
@@ -189,7 +210,7 @@ public final class ActionCodec {
     public io.letterbox.model.Extras extras() {
       String type = s();
       String payload = s();
-      int n = i();
+      int n = count(ATTACHMENT_MIN_BYTES);
       java.util.List<io.letterbox.model.Attachment> attachments = new java.util.ArrayList<>(n);
       for (int k = 0; k < n; k++) {
         attachments.add(new io.letterbox.model.Attachment(s(), s(), s(), l()));
@@ -198,7 +219,7 @@ public final class ActionCodec {
     }
 
     public Map<String, String> map() {
-      int n = b.getInt();
+      int n = count(8);
       Map<String, String> m = new TreeMap<>();
       for (int k = 0; k < n; k++) {
         m.put(s(), s());
@@ -208,6 +229,21 @@ public final class ActionCodec {
 
     public long[] uids() {
       return Uids.read(b);
+    }
+
+    /**
+     * Reads a count of items that take at least {@code minBytes} each: one that could not fit in
+     * what is left of the record is refused as corrupt before anything is allocated for it.
+     */
+    public int count(int minBytes) {
+      return fits(i(), minBytes);
+    }
+
+    private int fits(int n, int minBytes) {
+      if (n < 0 || n > b.remaining() / minBytes) {
+        throw corrupt("a count of " + n + " with " + b.remaining() + " bytes left");
+      }
+      return n;
     }
   }
 }

@@ -16,6 +16,8 @@ import java.util.List;
  */
 public record Imported(List<Entry> messages) implements Action {
   static final byte TAG = 2;
+  /** Three longs and a text's length. */
+  private static final int ENTRY_MIN_BYTES = 28;
 
   public Imported {
     messages = List.copyOf(messages);
@@ -37,7 +39,7 @@ public record Imported(List<Entry> messages) implements Action {
   }
 
   static Imported read(ActionCodec.Reader r) {
-    int n = r.i();
+    int n = r.count(ENTRY_MIN_BYTES);
     List<Entry> entries = new ArrayList<>(n);
     for (int k = 0; k < n; k++) {
       entries.add(new Entry(r.l(), r.l(), r.l(), r.s()));

@@ -29,6 +29,9 @@ final class Uids {
 
   static long[] read(ByteBuffer b) {
     int n = b.getInt();
+    if (n < 0 || n > b.remaining()) {
+      throw ActionCodec.corrupt("a list of " + n + " uids in " + b.remaining() + " bytes");
+    }
     long[] out = new long[n];
     long previous = 0;
     for (int i = 0; i < n; i++) {
@@ -36,6 +39,9 @@ final class Uids {
       int shift = 0;
       byte x;
       do {
+        if (shift > 63) {
+          throw ActionCodec.corrupt("a uid gap of more than 64 bits");
+        }
         x = b.get();
         gap |= (long) (x & 0x7F) << shift;
         shift += 7;

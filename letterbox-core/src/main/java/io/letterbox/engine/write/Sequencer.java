@@ -211,7 +211,8 @@ public final class Sequencer implements AutoCloseable {
           done.forEach(p -> p.complete(null));
         } else {
           log.error("partition {}: a write could not be made durable", partition, error);
-          done.forEach(p -> p.complete(new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable")));
+          LetterboxException answer = notDurable(error);
+          done.forEach(p -> p.complete(answer));
           stop(error instanceof RuntimeException r ? r : new IllegalStateException(error));
         }
       });
@@ -231,6 +232,22 @@ public final class Sequencer implements AutoCloseable {
           ? new NotOwnerException(partition, "this node does not own partition " + partition + " now; retry shortly")
           : new LetterboxException(ErrorCode.NOT_READY, "the partition is recovering from a failed write; retry shortly");
     }
+  }
+
+  /**
+   * The answer to the commands of a batch the store could not make durable: the store's trouble
+   * (a full disk, an unreachable cluster), not the caller's and not a bug, so 503 with its cause.
+   * Whether the batch took effect is unknown (it may have passed its commit point); a retry with
+   * the same idempotency key is safe.
+   */
+  static LetterboxException notDurable(Throwable error) {
+    Throwable cause = error;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    return new LetterboxException(ErrorCode.NOT_READY, "the store could not make the write durable ("
+        + (cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName())
+        + "); it may or may not have taken effect: retry shortly, with the same idempotency key");
   }
 
   private void run() {
@@ -328,7 +345,7 @@ public final class Sequencer implements AutoCloseable {
     } catch (RuntimeException e) {
       log.error("a write failed", e);
       for (Lane lane : lanes) {
-        lane.fail(new LetterboxException(ErrorCode.INTERNAL, "the write could not be made durable"));
+        lane.fail(notDurable(e));
         lane.stop(e);
       }
       return;

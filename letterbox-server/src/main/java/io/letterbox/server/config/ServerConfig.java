@@ -35,8 +35,13 @@ import java.util.TreeSet;
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
  * @param workerThreads  threads that run engine calls off the event loop
+ * @param maxPendingCalls engine calls queued, running or waiting to be durable at once; past it a
+ *                       request is 429 {@code OVERLOADED} with Retry-After
  * @param eventKeepAlive how often an idle event stream gets a keep-alive (an SSE comment, a
  *                       WebSocket ping); at most 15 s, which proxies keep open
+ * @param clientTimeout  how long the server waits on a client: a request body not complete this
+ *                       long after its headers is answered 408 {@code REQUEST_TIMEOUT}, and a
+ *                       connection silent for twice as long is closed; more than event-keep-alive
  * @param eventBufferBytes unsent bytes an event stream may hold for a slow client before it is
  *                       closed with {@code SLOW_CONSUMER} (the client resumes from its position)
  * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
@@ -62,7 +67,9 @@ public record ServerConfig(
     List<String> apiKeys,
     int maxBodyBytes,
     int workerThreads,
+    int maxPendingCalls,
     Duration eventKeepAlive,
+    Duration clientTimeout,
     long eventBufferBytes,
     LetterboxConfig engineConfig,
     StoreLocation store,
@@ -95,8 +102,14 @@ public record ServerConfig(
     private int maxBodyBytes = 1 << 20;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
+    // 4,096: ~100 ms of work at 40k calls/s, a few MiB of small requests; a flood past it is
+    // refused at once rather than queued in memory behind every later request.
+    private int maxPendingCalls = 4096;
     // API.md: a comment at least every 15 s keeps proxies from closing an idle stream.
     private Duration eventKeepAlive = Duration.ofSeconds(15);
+    // 30 s: a phone on a bad network sends a 1 MiB body well within it; a client trickling bytes
+    // to hold connections open (slowloris) is cut off after it.
+    private Duration clientTimeout = Duration.ofSeconds(30);
     // 1 MiB: a few thousand events; a client that far behind reconnects and syncs instead.
     private long eventBufferBytes = 1L << 20;
     // The engine's settings; each value's default and meaning are LetterboxConfig's.
@@ -140,6 +153,8 @@ public record ServerConfig(
     public Builder cachedMessageBytes(long v) { engine.cachedMessageBytes(v); return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
     public Builder eventKeepAlive(Duration v) { eventKeepAlive = v; return this; }
+    public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
+    public Builder maxPendingCalls(int v) { maxPendingCalls = v; return this; }
     public Builder eventBufferBytes(long v) { eventBufferBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
     public Builder cachedBroadcastIdBytes(long v) { engine.cachedBroadcastIdBytes(v); return this; }
@@ -200,6 +215,8 @@ public record ServerConfig(
         case "sync-retention" -> engine.syncRetention(ConfigValues.duration(key, v));
         case "max-group-members" -> engine.maxGroupMembers(ConfigValues.integer(key, v, 2, 10_000_000));
         case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
+        case "client-timeout" -> clientTimeout(ConfigValues.duration(key, v));
+        case "max-pending-calls" -> maxPendingCalls(ConfigValues.integer(key, v, 1, 1 << 20));
         case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
         case "user-token-secret" -> userTokenSecret = v.isEmpty() ? null : v;
@@ -312,8 +329,12 @@ public record ServerConfig(
         if (eventKeepAlive.isNegative() || eventKeepAlive.isZero() || eventKeepAlive.compareTo(Duration.ofSeconds(15)) > 0) {
           throw new ConfigException("event-keep-alive must be more than 0 and at most PT15S: " + eventKeepAlive);
         }
-        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, eventKeepAlive,
-            eventBufferBytes, engine.build(),
+        if (clientTimeout.compareTo(eventKeepAlive) <= 0 || clientTimeout.toSeconds() < 1) {
+          throw new ConfigException("client-timeout must be at least PT1S and more than event-keep-alive ("
+              + eventKeepAlive + "), or idle event streams would be cut: " + clientTimeout);
+        }
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, maxPendingCalls, eventKeepAlive,
+            clientTimeout, eventBufferBytes, engine.build(),
             storeLocation(), clustering, userTokenSettings());
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());

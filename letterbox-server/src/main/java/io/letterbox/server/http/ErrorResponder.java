@@ -31,6 +31,11 @@ public final class ErrorResponder {
 
   /** Answers {@code failure}, or the bare status of {@code ctx} when it is null. */
   static void answer(RoutingContext ctx, Throwable failure) {
+    if (ctx.response().ended()) {
+      // Answered already (a refused framing, a body that came too late): what fails after that,
+      // such as reading the rest of a body from a closed connection, has no one to tell.
+      return;
+    }
     Problem p = failure != null ? fromThrowable(ctx, failure) : fromStatus(ctx);
     if (ctx.response().headWritten()) {
       // Too late for an error body: the answer has begun. Drop the connection so that the
@@ -77,8 +82,32 @@ public final class ErrorResponder {
     if (t instanceof ApiException e) {
       return Problem.of(e.code(), e.getMessage());
     }
+    if (fromHttpDecoder(t)) {
+      // The HTTP decoder failed on the body (a chunk size that is not hexadecimal, say): the
+      // client's bytes, not a bug. The rest of the stream cannot be read, so the connection goes too.
+      ctx.response().putHeader("Connection", "close");
+      ctx.response().endHandler(done -> ctx.request().connection().close());
+      return Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed request body: " + t.getMessage());
+    }
     log.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), t);
     return Problem.internal();
+  }
+
+  /**
+   * @return whether {@code t} was thrown by Netty's HTTP decoder reading the request (it reaches
+   *     the route through the body handler) rather than by code of ours or of Vert.x
+   */
+  private static boolean fromHttpDecoder(Throwable t) {
+    for (StackTraceElement frame : t.getStackTrace()) {
+      String c = frame.getClassName();
+      if (c.startsWith("io.netty.handler.codec.http.HttpObjectDecoder")) {
+        return true;
+      }
+      if (c.startsWith("io.letterbox.") || c.startsWith("io.vertx.")) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /** Picks the code of a status the router answered with; the status then comes from the table. */

@@ -17,6 +17,7 @@ public final class HttpApi {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new RequestSyntax());
+    router.route().handler(new RequestFraming(vertx, config.clientTimeout()));
     var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
     Routes routes = new Routes(router, new Authentication(config.apiKeys(), tokens), config.maxBodyBytes(),
         cluster == null ? null : new Forwarder(client, vertx.createHttpClient(), cluster));

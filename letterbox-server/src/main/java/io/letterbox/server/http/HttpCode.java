@@ -17,5 +17,7 @@ public enum HttpCode {
   /** The headers are larger than the server reads. */
   HEADERS_TOO_LARGE,
   /** A {@code Range} none of whose bytes exist. */
-  RANGE_NOT_SATISFIABLE
+  RANGE_NOT_SATISFIABLE,
+  /** The client did not send its whole body within client-timeout. */
+  REQUEST_TIMEOUT
 }

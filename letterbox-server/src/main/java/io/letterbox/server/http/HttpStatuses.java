@@ -34,6 +34,7 @@ final class HttpStatuses {
       case UNSUPPORTED_MEDIA_TYPE -> 415;
       case HEADERS_TOO_LARGE -> 431;
       case RANGE_NOT_SATISFIABLE -> 416;
+      case REQUEST_TIMEOUT -> 408;
     };
   }
 

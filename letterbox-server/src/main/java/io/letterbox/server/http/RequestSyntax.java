@@ -1,6 +1,10 @@
 package io.letterbox.server.http;
 
 import io.letterbox.engine.LetterboxException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.PlatformHandler;
 
@@ -22,6 +26,10 @@ final class RequestSyntax implements PlatformHandler {
     } else if (query != null && !wellEncoded(query)) {
       problem = "the query string has malformed percent-encoding (a % must be followed by two hexadecimal digits): "
           + shown(query);
+    } else if (path != null && !utf8(path)) {
+      problem = "the path is not UTF-8 once percent-decoded: " + shown(path);
+    } else if (query != null && !utf8(query)) {
+      problem = "the query string is not UTF-8 once percent-decoded: " + shown(query);
     } else {
       try {
         // What the router and the handlers will decode, decoded once here where a failure is a 400.
@@ -46,6 +54,37 @@ final class RequestSyntax implements PlatformHandler {
       }
     }
     return true;
+  }
+
+  /**
+   * @return whether the bytes {@code s} stands for (escapes decoded; other characters are the
+   *     request line's bytes, which the HTTP decoder read as ISO-8859-1) are UTF-8. Vert.x would
+   *     decode a bad sequence as U+FFFD, so a name or a query word would silently be another.
+   */
+  static boolean utf8(String s) {
+    if (s.indexOf('%') < 0 && s.chars().allMatch(c -> c < 0x80)) {
+      return true;
+    }
+    byte[] bytes = new byte[s.length()];
+    int n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '%' && i + 2 < s.length()) {
+        bytes[n++] = (byte) Integer.parseInt(s, i + 1, i + 3, 16);
+        i += 2;
+      } else {
+        bytes[n++] = (byte) c;
+      }
+    }
+    try {
+      StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes, 0, n));
+      return true;
+    } catch (CharacterCodingException e) {
+      return false;
+    }
   }
 
   private static String shown(String s) {

@@ -92,6 +92,17 @@ class ServerConfigTest {
   }
 
   @Test
+  void aClientTimeoutNotAboveTheEventKeepAliveIsRefusedSinceIdleStreamsWouldBeCut() {
+    assertThat(ServerConfig.builder().build().clientTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(ServerConfig.builder().set("client-timeout", "PT5S").set("event-keep-alive", "PT2S").build().clientTimeout())
+        .isEqualTo(Duration.ofSeconds(5));
+    assertThatThrownBy(() -> ServerConfig.builder().set("client-timeout", "PT10S").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("client-timeout");
+    assertThatThrownBy(() -> ServerConfig.builder().set("client-timeout", "PT0.5S").set("event-keep-alive", "PT0.1S").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("client-timeout");
+  }
+
+  @Test
   void aKeepAliveOverFifteenSecondsOrARetentionOfPartDaysIsRefused() {
     assertThatThrownBy(() -> ServerConfig.builder().set("event-keep-alive", "PT16S").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("event-keep-alive");

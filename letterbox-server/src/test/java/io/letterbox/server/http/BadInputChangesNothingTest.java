@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.ApiTestBase;
 import io.letterbox.server.support.Reply;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -72,8 +73,8 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("text over 4000 characters", "POST", send, msg(a, b, "x".repeat(4001)), 400, "INVALID_ARGUMENT"),
         bad("from equals to", "POST", send, msg(a, a, "self"), 400, "INVALID_ARGUMENT"),
         bad("body over max-body-bytes", "POST", send, msg(a, b, "x".repeat(1_100_000)), 413, "PAYLOAD_TOO_LARGE"),
-        new BadRequest("text/plain body", "POST", send, msg(a, b, "x"), "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
-        new BadRequest("JSON in another charset", "POST", send, msg(a, b, "x"), "application/json; charset=latin1", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
+        new BadRequest("text/plain body", "POST", send, utf8(msg(a, b, "x")), "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
+        new BadRequest("JSON in another charset", "POST", send, utf8(msg(a, b, "x")), "application/json; charset=latin1", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
         bad("import with one bad item", "POST", "/v1/import/messages", json(Map.of("messages", List.of(
             Map.of("from", "" + a, "to", "" + b, "text", "fine", "createdAt", "2010-01-01T00:00:00.000Z"),
             Map.of("from", "" + a, "to", "" + b, "text", "bad time", "createdAt", "yesterday")))), 400, "INVALID_ARGUMENT"),
@@ -129,18 +130,91 @@ class BadInputChangesNothingTest extends ApiTestBase {
         raw("a read with a malformed query string", "POST " + read + "?%", "{\"device\":\"pc\"}", 400, "INVALID_ARGUMENT", JSON),
         raw("a cap with a malformed escape in the sender", "PUT /v1/senders/%4/cap", "{\"messages\":1,\"period\":\"P1D\"}", 400, "INVALID_ARGUMENT", JSON),
         // Odd headers.
-        new BadRequest("a Content-Type of only semicolons", "POST", send, msg(a, b, "x"), ";;;", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
+        new BadRequest("a Content-Type of only semicolons", "POST", send, utf8(msg(a, b, "x")), ";;;", 415, "UNSUPPORTED_MEDIA_TYPE", null).args(),
         raw("a header line without a colon", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "not a header"),
         raw("a Content-Length that is not a number", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "Content-Length: ten"),
         raw("an Expect the server does not meet", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "Expect: 200-ok"),
         raw("headers over the server's limit", "POST " + send, msg(a, b, "x"), 431, "HEADERS_TOO_LARGE", JSON, "X-Padding: " + "p".repeat(10_000)),
-        raw("a request line over the server's limit", "GET /v1/users/" + c + "/conversations?cursor=" + "c".repeat(5_000), null, 414, "URI_TOO_LONG"));
+        raw("a request line over the server's limit", "GET /v1/users/" + c + "/conversations?cursor=" + "c".repeat(5_000), null, 414, "URI_TOO_LONG"),
+        // Bodies that are not UTF-8: Jackson alone would take an overlong form as the character it encodes.
+        bytes("a 0xFF byte in text", send, utf8Text(a, b, 0x61, 0xFF, 0x62), 400, "INVALID_JSON"),
+        bytes("a truncated two-byte sequence in text", send, utf8Text(a, b, 0x61, 0xC3), 400, "INVALID_JSON"),
+        bytes("an overlong form of '/' in text", send, utf8Text(a, b, 0x61, 0xC0, 0xAF, 0x62), 400, "INVALID_JSON"),
+        bytes("an overlong form of NUL in text", send, utf8Text(a, b, 0x61, 0xC0, 0x80), 400, "INVALID_JSON"),
+        bytes("a three-byte overlong form in text", send, utf8Text(a, b, 0xE0, 0x80, 0xAF), 400, "INVALID_JSON"),
+        bytes("a surrogate encoded in UTF-8 in text", send, utf8Text(a, b, 0x61, 0xED, 0xA0, 0x80), 400, "INVALID_JSON"),
+        bytes("a lone continuation byte in text", send, utf8Text(a, b, 0x80), 400, "INVALID_JSON"),
+        bytes("a five-byte form in text", send, utf8Text(a, b, 0xF8, 0x88, 0x80, 0x80, 0x80), 400, "INVALID_JSON"),
+        bytes("a code point above U+10FFFF in text", send, utf8Text(a, b, 0xF4, 0x90, 0x80, 0x80), 400, "INVALID_JSON"),
+        bytes("a body in UTF-16", send, msg(a, b, "x").getBytes(StandardCharsets.UTF_16), 400, "INVALID_JSON"),
+        // URLs that are not UTF-8 once percent-decoded: Vert.x would read them as U+FFFD.
+        raw("a segment name that is not UTF-8", "PUT /v1/segments/%C3%28", "{\"uids\":[\"" + a + "\"]}", 400, "INVALID_ARGUMENT", JSON),
+        raw("an overlong escape in a query", "GET /v1/users/" + c + "/search?q=%C0%AF", null, 400, "INVALID_ARGUMENT"),
+        raw("a raw 0xFF byte in a query", "GET /v1/users/" + c + "/conversations?cursor=\u00ff", null, 400, "INVALID_ARGUMENT"),
+        raw("an encoded surrogate in the path", "GET /v1/users/%ED%A0%80/conversations", null, 400, "INVALID_ARGUMENT"),
+        // NUL, by policy, wherever a string is.
+        raw("NUL in a segment name of the path", "PUT /v1/segments/a%00b", "{\"uids\":[\"" + a + "\"]}", 400, "INVALID_ARGUMENT", JSON),
+        bad("NUL in an idempotency key", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"text\":\"x\",\"idempotencyKey\":\"k\\u0000\"}", 400, "INVALID_ARGUMENT"),
+        bad("NUL in a payload value", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
+            + "\",\"type\":\"custom:x\",\"payload\":{\"k\":\"\\u0000\"}}", 400, "INVALID_ARGUMENT"),
+        bad("NUL in a group's name", "POST", "/v1/groups", "{\"by\":\"" + a + "\",\"name\":\"a\\u0000\",\"members\":[\"" + b + "\"]}", 400, "INVALID_ARGUMENT"),
+        // JSON past what a DM store needs.
+        bad("a payload nested deeper than 1000", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
+            + "\",\"type\":\"custom:x\",\"payload\":{\"k\":" + "[".repeat(1_500) + "]".repeat(1_500) + "}}", 400, "INVALID_JSON"),
+        bad("arrays nested 100,000 deep", "POST", send, "[".repeat(100_000) + "]".repeat(100_000), 400, "INVALID_JSON"),
+        bad("a comment in JSON", "POST", send, "{\"from\":\"" + a + "\",/* hi */\"to\":\"" + b + "\",\"text\":\"x\"}", 400, "INVALID_JSON"),
+        bad("single-quoted strings", "POST", send, "{'from':'" + a + "','to':'" + b + "','text':'x'}", 400, "INVALID_JSON"),
+        bad("NaN as a cap", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":NaN,\"period\":\"P1D\"}", 400, "INVALID_JSON"),
+        bad("a cap past 2^63", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":9223372036854775808,\"period\":\"P1D\"}", 400, "INVALID_ARGUMENT"),
+        bad("a cap of 1e400", "PUT", "/v1/senders/" + a + "/cap", "{\"messages\":1e400,\"period\":\"P1D\"}", 400, "INVALID_ARGUMENT"),
+        bad("a uid of 400 digits", "POST", send, rawIds("\"" + a + "\"", "9".repeat(400)), 400, "INVALID_ARGUMENT"),
+        bad("a read position past 2^63", "POST", read, "{\"device\":\"pc\",\"upTo\":\"9223372036854775808\"}", 400, "INVALID_ARGUMENT"),
+        bad("a limit past 2^63", "GET", "/v1/users/" + c + "/conversations?limit=9223372036854775808", null, 400, "INVALID_ARGUMENT"),
+        bad("a negative limit", "GET", "/v1/users/" + c + "/conversations/" + d + "/messages?limit=-1", null, 400, "INVALID_ARGUMENT"),
+        bad("a JSON string as the body", "POST", send, "\"hello\"", 400, "INVALID_JSON"),
+        bad("JSON null as the body", "POST", send, "null", 400, "INVALID_JSON"),
+        // Bodies of the other writes.
+        bad("a broadcast to an unknown audience type", "POST", "/v1/broadcasts", broadcast(a, "{\"type\":\"everyone\"}"), 400, "INVALID_ARGUMENT"),
+        bad("a broadcast whose uids are not an array", "POST", "/v1/broadcasts", broadcast(a, "{\"type\":\"uids\",\"uids\":\"" + b + "\"}"), 400, "INVALID_ARGUMENT"),
+        bad("a broadcast whose where has a number", "POST", "/v1/broadcasts", broadcast(a, "{\"type\":\"subscribers\",\"where\":{\"tier\":3}}"), 400, "INVALID_ARGUMENT"),
+        bad("a broadcast with an unknown priority", "POST", "/v1/broadcasts", "{\"from\":\"" + a + "\",\"text\":\"x\",\"priority\":\"urgent\","
+            + "\"audience\":{\"type\":\"uids\",\"uids\":[\"" + b + "\"]}}", 400, "INVALID_ARGUMENT"),
+        bad("a broadcast without a sender", "POST", "/v1/broadcasts", "{\"text\":\"x\",\"audience\":{\"type\":\"uids\",\"uids\":[\"" + b + "\"]}}", 400, "INVALID_ARGUMENT"),
+        bad("a group with member 0", "POST", "/v1/groups", "{\"by\":\"" + a + "\",\"name\":\"g\",\"members\":[\"0\"]}", 400, "INVALID_ARGUMENT"),
+        bad("a group with an unknown newMembersSee", "POST", "/v1/groups", "{\"by\":\"" + a + "\",\"name\":\"g\",\"members\":[\"" + b
+            + "\"],\"newMembersSee\":\"never\"}", 400, "INVALID_ARGUMENT"),
+        bad("a post to an unknown group", "POST", "/v1/groups/12345/messages", "{\"from\":\"" + a + "\",\"text\":\"x\"}", 404, "NOT_FOUND"),
+        bad("following oneself", "PUT", "/v1/users/" + a + "/following/" + a, null, 400, "INVALID_ARGUMENT"),
+        bad("subscription attributes that are not strings", "PUT", "/v1/users/" + b + "/subscriptions/" + a, "{\"attributes\":{\"city\":1}}", 400, "INVALID_ARGUMENT"),
+        bad("segment uids as a string", "PUT", "/v1/segments/s1", "{\"uids\":\"" + a + "\"}", 400, "INVALID_ARGUMENT"),
+        bad("a payload that is an array", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"type\":\"custom:x\",\"payload\":[1]}", 400, "INVALID_ARGUMENT"),
+        bad("an unknown message type", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"type\":\"video\",\"text\":\"x\"}", 400, "INVALID_ARGUMENT"),
+        bad("an attachment of an unknown blob", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"type\":\"image\",\"attachments\":"
+            + "[{\"blob\":\"sha256:" + "0".repeat(64) + "\"}]}", 400, "INVALID_ARGUMENT"),
+        // Framing: a body the server would read other than the client meant.
+        raw("a gzip transfer coding the server does not decode", "POST " + send, chunked(msg(a, b, "x")), 400, "INVALID_ARGUMENT", JSON,
+            "Transfer-Encoding: gzip, chunked"),
+        raw("a Content-Encoding the server does not decode", "POST " + send, msg(a, b, "x"), 415, "UNSUPPORTED_MEDIA_TYPE", JSON,
+            "Content-Encoding: gzip"),
+        raw("a chunk size that is not hexadecimal", "POST " + send, "zz\r\n" + msg(a, b, "x") + "\r\n0\r\n\r\n", 400, "INVALID_ARGUMENT", JSON,
+            "Transfer-Encoding: chunked"),
+        raw("a chunked body over max-body-bytes", "POST " + send, chunked(msg(a, b, "x".repeat(1_100_000))), 413, "PAYLOAD_TOO_LARGE", JSON,
+            "Transfer-Encoding: chunked"),
+        raw("two different Content-Length values", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON,
+            "Content-Length: " + msg(a, b, "x").length(), "Content-Length: 3"),
+        raw("a negative Content-Length", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "Content-Length: -5"),
+        raw("a Content-Length past 2^63", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "Content-Length: 99999999999999999999"),
+        raw("a control character in a header value", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "X-Note: a\u0001b"),
+        raw("a space before a header's colon", "POST " + send, msg(a, b, "x"), 400, "INVALID_ARGUMENT", JSON, "X-Note : b"),
+        new BadRequest("HTTP/1.1 without Host", null, "POST " + send + " HTTP/1.1\r\n" + JSON, utf8(msg(a, b, "x")), null, 400,
+            "INVALID_ARGUMENT", List.of()).args());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("badRequests")
   void aRefusedRequestAnswersTheErrorShape(String name, BadRequest req) {
-    Reply r = req.rawHeaders != null ? api.raw(req.rawHead(), req.body) : api.send(req.method, req.path, req.body, req.contentType);
+    Reply r = req.rawHeaders != null ? api.raw(req.rawHead(), req.body)
+        : api.send(req.method, req.path, req.body == null ? null : new String(req.body, StandardCharsets.UTF_8), req.contentType);
 
     assertThat(r.status()).as("%s", r).isEqualTo(req.status);
     assertThat(r.errorCode()).as("%s", r).isEqualTo(req.code);
@@ -163,13 +237,16 @@ class BadInputChangesNothingTest extends ApiTestBase {
   }
 
   /** With {@code rawHeaders}, {@code path} is the request line without its version, sent as it is. */
-  record BadRequest(String name, String method, String path, String body, String contentType, int status, String code,
+  record BadRequest(String name, String method, String path, byte[] body, String contentType, int status, String code,
       List<String> rawHeaders) {
     Arguments args() {
       return Arguments.of(name, this);
     }
 
     String rawHead() {
+      if (rawHeaders.isEmpty() && path.contains(" HTTP/")) {
+        return path;
+      }
       List<String> lines = new java.util.ArrayList<>(List.of(path + " HTTP/1.1", "Host: 127.0.0.1"));
       lines.addAll(rawHeaders);
       return String.join("\r\n", lines);
@@ -182,11 +259,40 @@ class BadInputChangesNothingTest extends ApiTestBase {
   }
 
   private static Arguments bad(String name, String method, String path, String body, int status, String code) {
-    return new BadRequest(name, method, path, body, body == null ? null : "application/json", status, code, null).args();
+    return new BadRequest(name, method, path, utf8(body), body == null ? null : "application/json", status, code, null).args();
   }
 
   private static Arguments raw(String name, String requestLine, String body, int status, String code, String... headers) {
-    return new BadRequest(name, null, requestLine, body, null, status, code, List.of(headers)).args();
+    return new BadRequest(name, null, requestLine, utf8(body), null, status, code, List.of(headers)).args();
+  }
+
+  /** A JSON body given as bytes, for bytes that are not UTF-8. */
+  private static Arguments bytes(String name, String path, byte[] body, int status, String code) {
+    return new BadRequest(name, null, "POST " + path, body, null, status, code, List.of(JSON)).args();
+  }
+
+  private static byte[] utf8(String s) {
+    return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** A send whose text is the given bytes, as they are. */
+  private static byte[] utf8Text(long from, long to, int... text) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    out.writeBytes(("{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"text\":\"").getBytes(StandardCharsets.UTF_8));
+    for (int x : text) {
+      out.write(x);
+    }
+    out.writeBytes("\"}".getBytes(StandardCharsets.UTF_8));
+    return out.toByteArray();
+  }
+
+  /** {@code body} as one chunk of chunked transfer coding. */
+  private static String chunked(String body) {
+    return Integer.toHexString(body.getBytes(StandardCharsets.UTF_8).length) + "\r\n" + body + "\r\n0\r\n\r\n";
+  }
+
+  private static String broadcast(long from, String audience) {
+    return "{\"from\":\"" + from + "\",\"text\":\"x\",\"audience\":" + audience + "}";
   }
 
   private static String msg(long from, long to, String text) {

@@ -28,7 +28,7 @@ class OpenApiDocumentTest {
   void open() {
     vertx = Vertx.vertx();
     metrics = new Metrics();
-    engine = new EngineCalls(vertx, 1);
+    engine = new EngineCalls(vertx, 1, 16);
   }
 
   @AfterEach

@@ -34,6 +34,10 @@ public final class Api {
   }
 
   /** @return a client that sends {@code Authorization: Bearer key} */
+  public int port() {
+    return port;
+  }
+
   public Api withKey(String key) {
     return new Api(port, key);
   }
@@ -63,12 +67,15 @@ public final class Api {
    * Sends {@code head} (request line and header lines, without the blank line) and {@code body}
    * as they are, over a socket of their own: for requests that {@link HttpClient} refuses to send,
    * such as malformed percent-encoding or unreadable headers. Adds Connection: close and, with a
-   * body, Content-Length unless the head has one.
+   * body, Content-Length unless the head frames the body itself (Content-Length or
+   * Transfer-Encoding). The head's characters are sent as single bytes (ISO-8859-1), so a raw
+   * byte above 0x7F can be written as the character of that value.
    */
-  public Reply raw(String head, String body) {
+  public Reply raw(String head, byte[] body) {
     StringBuilder request = new StringBuilder(head).append("\r\nConnection: close\r\n");
-    byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-    if (body != null && !head.toLowerCase(Locale.ROOT).contains("\r\ncontent-length:")) {
+    byte[] content = body == null ? new byte[0] : body;
+    String lower = head.toLowerCase(Locale.ROOT);
+    if (body != null && !lower.contains("\r\ncontent-length:") && !lower.contains("\r\ntransfer-encoding:")) {
       request.append("Content-Length: ").append(content.length).append("\r\n");
     }
     if (key != null) {
@@ -78,13 +85,18 @@ public final class Api {
     try (Socket socket = new Socket("127.0.0.1", port)) {
       socket.setSoTimeout(15_000);
       OutputStream out = socket.getOutputStream();
-      out.write(request.toString().getBytes(StandardCharsets.UTF_8));
+      out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
       out.write(content);
       out.flush();
       return RawReply.parse(socket.getInputStream().readAllBytes());
     } catch (IOException e) {
       throw new AssertionError("raw " + head.lines().findFirst().orElse("") + " failed: " + e, e);
     }
+  }
+
+  /** {@link #raw(String, byte[])} with {@code body} in UTF-8. */
+  public Reply raw(String head, String body) {
+    return raw(head, body == null ? null : body.getBytes(StandardCharsets.UTF_8));
   }
 
   /** Any method, body and content type; null for none. */

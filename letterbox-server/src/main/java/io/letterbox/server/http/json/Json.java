@@ -10,6 +10,12 @@ import io.letterbox.engine.LetterboxException;
 import io.letterbox.server.http.ApiException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 /** The server's one Jackson mapper, strict on input. */
 public final class Json {
@@ -55,6 +61,29 @@ public final class Json {
     }
   }
 
+  /**
+   * Jackson's UTF-8 reader takes an overlong form ({@code C0 AF}) as the character it encodes
+   * ({@code /}); RFC 3629 forbids those forms, and a body that passes a byte-level filter and then
+   * reads as something else is how such forms are abused. The JDK's decoder refuses them.
+   */
+  private static void requireUtf8(byte[] bytes) {
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(Math.min(bytes.length, 8192));
+    while (true) {
+      CoderResult result = decoder.decode(in, out, true);
+      if (result.isError()) {
+        throw ApiException.invalidJson("the request body is not UTF-8: invalid byte sequence at byte " + in.position());
+      }
+      if (result.isUnderflow()) {
+        return;
+      }
+      out.clear();
+    }
+  }
+
   private static void requireUnicode(String s, String where) {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -70,8 +99,9 @@ public final class Json {
     }
   }
 
-  /** @throws ApiException INVALID_JSON when {@code bytes} is not one JSON document */
+  /** @throws ApiException INVALID_JSON when {@code bytes} is not one JSON document in UTF-8 */
   public static JsonNode read(byte[] bytes) {
+    requireUtf8(bytes);
     try {
       JsonNode node = MAPPER.readTree(bytes);
       if (node == null || node.isMissingNode()) {

@@ -1,0 +1,245 @@
+package io.letterbox.bench.scenario;
+
+import io.letterbox.bench.baseline.BaselineUnavailable;
+import io.letterbox.bench.baseline.LocalServer;
+import io.letterbox.bench.cli.CommonOptions;
+import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.report.Machine;
+import io.letterbox.bench.report.Report;
+import io.letterbox.bench.report.ResultFile;
+import io.letterbox.bench.report.Table;
+import io.letterbox.bench.wrk.Wrk;
+import io.letterbox.bench.wrk.WrkOperation;
+import io.letterbox.bench.wrk.WrkScripts;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The HTTP API under a real load generator in another process (issue 16): wrk with Lua scripts
+ * (send, newest page, conversation list, unread), at rising connection counts, then paced at 50 %
+ * and 80 % of each operation's max. The server is started from its jar in its own process, or
+ * given with {@code --url}; its data is seeded over HTTP with the bulk import route first.
+ */
+@Command(name = "http", mixinStandardHelpOptions = true,
+    description = "The HTTP API under wrk: max throughput at rising connections, then p50/p99 at 50%% and 80%% of it.")
+public final class HttpScenario implements Callable<Integer> {
+  @Mixin
+  CommonOptions common;
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--url", description = "A running server to drive instead of starting one, e.g. http://127.0.0.1:8080")
+  URI url;
+
+  @Option(names = "--key", description = "The server's API key, if it has keys.")
+  String key;
+
+  @Option(names = "--server-jar", description = "The server jar to start (default: ${DEFAULT-VALUE}, from the"
+      + " working directory).", defaultValue = "letterbox-server/target/letterbox-server.jar")
+  Path serverJar;
+
+  @Option(names = "--operations", split = ",", description = "Some of send, page, list, unread (default: all, in"
+      + " that order; the sends run first and leave the unread counts the unread summaries read).")
+  List<String> operations;
+
+  @Option(names = "--connections", split = ",", description = "Connection counts in turn (tiny 1,16;"
+      + " quick and full 1,4,16,64,256).")
+  List<Integer> connections;
+
+  @Option(names = "--seconds", description = "Seconds of each wrk run (tiny 1, quick 3, full 10).")
+  Integer seconds;
+
+  @Option(names = "--warmup", description = "Seconds of an unmeasured wrk run before each operation's (tiny 0,"
+      + " quick 3, full 10).")
+  Integer warmup;
+
+  @Option(names = "--paced-tries", description = "Runs of each paced rate at most, the delay corrected after each"
+      + " that missed its rate by over 7%% (tiny 1, quick and full 2).")
+  Integer pacedTries;
+
+  @Option(names = "--users", description = "Seeded users (tiny 200, quick 10k, full 100k).")
+  Integer users;
+
+  @Option(names = "--peers", description = "Conversations each user started (default ${DEFAULT-VALUE}).",
+      defaultValue = "5")
+  int peers;
+
+  @Option(names = "--messages-per-conversation", description = "Imported messages per conversation (tiny 4,"
+      + " quick and full 10).")
+  Integer perPair;
+
+  @Override
+  public Integer call() throws Exception {
+    Progress.setEnabled(!common.noProgress);
+    Size size = common.size();
+    List<Integer> levels = connections != null ? connections : size.pick(List.of(1, 16), List.of(1, 4, 16, 64, 256),
+        List.of(1, 4, 16, 64, 256));
+    int secs = seconds != null ? seconds : size.pick(1, 3, 10);
+    int warm = warmup != null ? warmup : size.pick(0, 3, 10);
+    int tries = pacedTries != null ? pacedTries : size.pick(1, 2, 2);
+    List<WrkOperation> ops = operations == null ? List.of(WrkOperation.values())
+        : operations.stream().map(this::operation).toList();
+    if (levels.isEmpty() || levels.stream().anyMatch(c -> c < 1) || secs < 1 || warm < 0 || tries < 1) {
+      throw new ParameterException(spec.commandLine(), "--connections must be >= 1, --seconds >= 1, --warmup >= 0,"
+          + " --paced-tries >= 1");
+    }
+    if (!common.baselines().isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "the http scenario has no baselines: it drives one server");
+    }
+    HttpSeed seed = seed(size);
+
+    Report report = new Report("http");
+    report.parameter("size", size.name().toLowerCase(Locale.ROOT));
+    report.parameter("seed", common.seed);
+    report.parameter("command", "java -jar letterbox-bench.jar " + String.join(" ",
+        spec.commandLine().getParseResult().originalArgs()));
+    report.parameter("connections", levels);
+    report.parameter("seconds", secs);
+    report.parameter("warmupSeconds", warm);
+    report.parameter("pacedTries", tries);
+    report.parameter("users", seed.users());
+    report.parameter("conversationsPerUser", seed.peers());
+    report.parameter("messagesPerConversation", seed.perPair());
+    report.parameter("seededMessages", seed.messages());
+    Path work = common.dir() != null ? Files.createTempDirectory(Files.createDirectories(common.dir()), "http-")
+        : Files.createTempDirectory("letterbox-bench-http-");
+    Machine machine = Machine.here(work);
+    try {
+      Optional<Wrk> wrk = Wrk.onPath();
+      if (wrk.isEmpty()) {
+        report.target(WrkSweep.TARGET, "wrk not found");
+        for (WrkOperation op : ops) {
+          report.skip(op.label(), WrkSweep.TARGET, "wrk is not installed (apt-get install -y wrk)");
+        }
+      } else {
+        report.parameter("wrk", wrk.get().version());
+        report.parameter("wrkCommand", Wrk.template(secs));
+        measure(wrk.get(), ops, levels, secs, warm, tries, seed, work, report);
+      }
+    } finally {
+      if (!common.keepData) {
+        deleteTree(work);
+      }
+    }
+    report.finish(machine);
+    Table.print(report, System.out);
+    Path file = ResultFile.write(report, common.out);
+    System.out.println("result file: " + file);
+    if (!report.failures().isEmpty()) {
+      System.err.println("the run failed: " + report.failures().size() + " row(s) FAILED above; its figures are"
+          + " not evidence");
+      return 1;
+    }
+    return 0;
+  }
+
+  private void measure(Wrk wrk, List<WrkOperation> ops, List<Integer> levels, int secs, int warm, int tries,
+      HttpSeed seed, Path work, Report report) throws Exception {
+    try (LocalServer server = url == null ? startServer(work, report) : null) {
+      URI target = url != null ? URI.create(HttpSeed.trimSlash(url.toString()))
+          : URI.create("http://127.0.0.1:" + server.port());
+      if (url != null) {
+        report.target(WrkSweep.TARGET, "the server at " + url + " (started by someone else); wrk on this machine");
+      }
+      report.parameter("url", target.toString());
+      long loadStart = System.nanoTime();
+      seed.load(target, key);
+      report.parameter("seedSeconds", (System.nanoTime() - loadStart) / 1e9);
+      Map<String, String> env = new HashMap<>();
+      env.put("LB_BASE", Long.toString(seed.base()));
+      env.put("LB_USERS", Integer.toString(seed.users()));
+      env.put("LB_PEERS", Integer.toString(seed.peers()));
+      env.put("LB_RUN", "wrk" + Long.toString(System.currentTimeMillis(), 36));
+      env.put("LB_SEED", Long.toString(common.seed));
+      if (key != null) {
+        env.put("LB_KEY", key);
+      }
+      WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress);
+      for (WrkOperation op : ops) {
+        WrkSweep.Outcome outcome = sweep.run(op, WrkScripts.write(work.resolve("wrk"), op), levels, secs, warm);
+        targets(op, outcome, report);
+      }
+    }
+  }
+
+  /** Issue 16's targets, each said met or not met with the figure measured. */
+  private static void targets(WrkOperation op, WrkSweep.Outcome o, Report report) {
+    if (op.targetPerSecond() > 0) {
+      report.note(String.format(Locale.ROOT, "target %s max >= %,.0f req/s: %s", op.label(), op.targetPerSecond(),
+          o.maxPerSecond() == null ? "not measured" : (o.maxPerSecond() >= op.targetPerSecond() ? "met" : "not met")
+              + String.format(Locale.ROOT, " (%,.0f)", o.maxPerSecond())));
+    }
+    report.note(String.format(Locale.ROOT, "target %s p99 <= 10 ms at 50%% of max: %s", op.label(),
+        o.p99MillisAtHalf() == null ? "not measured" : (o.p99MillisAtHalf() <= 10 ? "met" : "not met")
+            + String.format(Locale.ROOT, " (%.2f ms)", o.p99MillisAtHalf())));
+  }
+
+  private LocalServer startServer(Path work, Report report) throws Exception {
+    Path jar = serverJar.toAbsolutePath();
+    if (!Files.isRegularFile(jar)) {
+      throw new ParameterException(spec.commandLine(), "no server jar at " + jar + ": build it (./mvnw -B -q"
+          + " -DskipTests -pl letterbox-bench,letterbox-server -am package) and run from the checkout's root, or"
+          + " give --server-jar or --url");
+    }
+    int port = LocalServer.freePort();
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString(), "serve", "--port",
+        Integer.toString(port), "--data-dir", work.resolve("server-data").toString()));
+    report.parameter("serverCommand", String.join(" ", command));
+    report.target(WrkSweep.TARGET, "the server jar in its own process on loopback, default JVM flags, RocksDB in a"
+        + " new directory; wrk (another process) on the same two cores");
+    try {
+      return LocalServer.start("letterbox-server", command, port, work.resolve("server.log"), 120);
+    } catch (BaselineUnavailable e) {
+      throw new IllegalStateException("the server did not start: " + e.getMessage(), e);
+    }
+  }
+
+  private HttpSeed seed(Size size) {
+    // Fresh uids per run, as the events scenario does: a server given by --url may be reused.
+    long base = 5_000_000_000L + (System.currentTimeMillis() % 100_000) * 1_000_000L;
+    try {
+      return new HttpSeed(base, users != null ? users : size.pick(200, 10_000, 100_000), peers,
+          perPair != null ? perPair : size.pick(4, 10, 10));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private WrkOperation operation(String name) {
+    try {
+      return WrkOperation.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private static void deleteTree(Path dir) throws java.io.IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.letterbox.bench.wrk;
+
+import java.util.Locale;
+
+/**
+ * An operation the {@code http} scenario drives with wrk: its Lua script (under {@code /wrk/} in
+ * the jar), what it does, and issue 16's throughput target for it (0: none).
+ */
+public enum WrkOperation {
+  SEND("send", "send (POST /v1/messages)", 25_000),
+  PAGE("page", "newest page of 20", 40_000),
+  LIST("list", "conversation list of 20", 20_000),
+  UNREAD("unread", "unread summary (pc)", 0);
+
+  private final String script;
+  private final String label;
+  private final double targetPerSecond;
+
+  WrkOperation(String script, String label, double targetPerSecond) {
+    this.script = script;
+    this.label = label;
+    this.targetPerSecond = targetPerSecond;
+  }
+
+  /** The script's name without {@code .lua}, also the operation's name on the command line. */
+  public String script() {
+    return script;
+  }
+
+  public String label() {
+    return label;
+  }
+
+  /** Issue 16's target for the highest throughput, requests a second; 0 when it names none. */
+  public double targetPerSecond() {
+    return targetPerSecond;
+  }
+
+  /** The operation a command line names: send, page, list or unread. */
+  public static WrkOperation named(String name) {
+    for (WrkOperation op : values()) {
+      if (op.script.equals(name.trim().toLowerCase(Locale.ROOT))) {
+        return op;
+      }
+    }
+    throw new IllegalArgumentException("unknown operation '" + name + "': send, page, list or unread");
+  }
+}

@@ -1,0 +1,36 @@
+package io.letterbox.bench.wrk;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The Lua scripts wrk runs, packaged in the jar under {@code /wrk/}: each operation's file is
+ * {@code common.lua} (settings from the environment, pacing, failure counts, the JSON summary)
+ * followed by the operation's own {@code request()}, written as one file for wrk's {@code -s}.
+ */
+public final class WrkScripts {
+  private WrkScripts() {}
+
+  /** Writes {@code <dir>/<operation>.lua} and returns its path. */
+  public static Path write(Path dir, WrkOperation operation) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve(operation.script() + ".lua");
+    Files.writeString(file, resource("common.lua") + "\n" + resource(operation.script() + ".lua"));
+    return file;
+  }
+
+  static String resource(String name) {
+    try (InputStream in = WrkScripts.class.getResourceAsStream("/wrk/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("the jar has no /wrk/" + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

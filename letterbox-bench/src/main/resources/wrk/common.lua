@@ -1,0 +1,87 @@
+-- Shared by every Letterbox wrk script (HttpScenario writes this file, then the operation's
+-- script, into one file). Settings come from the environment the bench gives wrk:
+--   LB_BASE   first seeded uid        LB_USERS  seeded users (uids LB_BASE .. LB_BASE+LB_USERS-1)
+--   LB_PEERS  each user u wrote to u+1 .. u+LB_PEERS (mod LB_USERS)
+--   LB_RUN    a tag unique to this run (idempotency keys)
+--   LB_DELAY_MS  when > 0: each connection waits this long (mean) before each request (paced runs)
+--   LB_KEY    the server's API key, if any
+--   LB_SEED   seed of the random choices (each thread adds its id)
+local base = tonumber(os.getenv("LB_BASE"))
+local users = tonumber(os.getenv("LB_USERS"))
+local peers = tonumber(os.getenv("LB_PEERS") or "1")
+local run = os.getenv("LB_RUN") or "run"
+local pace = tonumber(os.getenv("LB_DELAY_MS") or "0")
+local key = os.getenv("LB_KEY")
+local seed = tonumber(os.getenv("LB_SEED") or "42")
+if base == nil or users == nil or users < 2 then
+  error("LB_BASE and LB_USERS (>= 2) must be set")
+end
+
+local threads = {}
+function setup(thread)
+  thread:set("id", #threads + 1)
+  table.insert(threads, thread)
+end
+
+local counter = 0
+-- Globals, so that done() can read each thread's through thread:get.
+failures = 0
+statuses = {}
+function init(args)
+  math.randomseed(seed * 7919 + id)
+  if key ~= nil and key ~= "" then
+    wrk.headers["Authorization"] = "Bearer " .. key
+  end
+end
+
+-- The uid of seeded user i (0-based) and a random seeded user.
+function uid(i) return base + i end
+function anyUser() return math.random(0, users - 1) end
+-- A seeded conversation: user u and one of the peers it wrote to.
+function anyPair()
+  local u = anyUser()
+  return u, (u + math.random(1, peers)) % users
+end
+-- A key no other request of this run uses: the thread's id and its own counter.
+function nextKey()
+  counter = counter + 1
+  return run .. "-" .. id .. "-" .. counter
+end
+
+-- Every answer that is not 2xx is a failure; counted by status.
+function response(status, headers, body)
+  if status < 200 or status > 299 then
+    failures = failures + 1
+    statuses[status] = (statuses[status] or 0) + 1
+  end
+end
+
+-- wrk takes whole milliseconds: a fractional mean delay is dithered between floor and floor + 1.
+if pace > 0 then
+  function delay()
+    local whole = math.floor(pace)
+    if math.random() < pace - whole then
+      return whole + 1
+    end
+    return whole
+  end
+end
+
+-- One JSON line for the bench: counts, errors (socket errors and non-2xx by status), latency in us.
+function done(summary, latency, requests)
+  local non2xx = 0
+  local byStatus = {}
+  for _, t in ipairs(threads) do
+    non2xx = non2xx + t:get("failures")
+    for status, n in pairs(t:get("statuses")) do
+      byStatus[#byStatus + 1] = string.format('"%d":%d', status, n)
+    end
+  end
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"durationUs":%d,"connectErrors":%d,"readErrors":%d,'
+    .. '"writeErrors":%d,"timeouts":%d,"non2xx":%d,"statuses":{%s},"p50Us":%d,"p90Us":%d,'
+    .. '"p99Us":%d,"maxUs":%d,"meanUs":%.1f}\n',
+    summary.requests, summary.duration, e.connect, e.read, e.write, e.timeout, non2xx,
+    table.concat(byStatus, ","), latency:percentile(50), latency:percentile(90), latency:percentile(99),
+    latency.max, latency.mean))
+end
