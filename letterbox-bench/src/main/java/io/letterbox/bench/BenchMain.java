@@ -10,6 +10,7 @@ import io.letterbox.bench.scenario.HttpScenario;
 import io.letterbox.bench.scenario.MixedScenario;
 import io.letterbox.bench.scenario.ReadPageScenario;
 import io.letterbox.bench.scenario.SendScenario;
+import io.letterbox.bench.soak.SoakCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,7 +23,7 @@ import picocli.CommandLine.Command;
     description = "Runs a Letterbox benchmark scenario, with baselines side by side.",
     subcommands = {SendScenario.class, ReadPageScenario.class, MixedScenario.class,
         BroadcastFanoutScenario.class, HotSenderScenario.class, ConversationListScenario.class, EventsScenario.class,
-        GroupScenario.class, SearchScenario.class, HttpScenario.class,
+        GroupScenario.class, SearchScenario.class, HttpScenario.class, SoakCommand.class,
         JmhCommand.class})
 public final class BenchMain implements Runnable {
   @CommandLine.Spec

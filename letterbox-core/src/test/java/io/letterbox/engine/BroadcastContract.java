@@ -103,6 +103,22 @@ public abstract class BroadcastContract extends EngineFixture {
     assertThat(peers(CAROL)).isEmpty();
   }
 
+  /**
+   * Found by the crash soak (issue 16): a receiver that follows a sender whose uid-list broadcast
+   * also reached it has that sender both as a follow and as a reached record; the senders whose
+   * reached records came after it were left out of its conversation list and unread counts.
+   */
+  @Test
+  void aFollowedSenderThatAlsoReachedTheReceiverDoesNotHideTheOtherSendersThatReachedIt() {
+    long other = NEWS + 1;
+    box.follow(ALICE, NEWS).join();
+    done(broadcast(NEWS, "to a list with a follower on it", uids(ALICE)));
+    done(broadcast(other, "from a stranger", uids(ALICE)));
+    assertThat(peers(ALICE)).containsExactlyInAnyOrder(NEWS, other);
+    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    assertThat(box.unread(ALICE, "pc").conversations()).hasSize(2);
+  }
+
   @Test
   void aSegmentBroadcastKeepsItsAudienceWhenTheSegmentChanges() {
     box.replaceSegment("vip", new long[] {ALICE, BOB}).join();

@@ -74,6 +74,18 @@ public final class LocalServer implements AutoCloseable {
     }
   }
 
+  /** SIGKILL: no shutdown hook, no flush (the crash soak's crash). Waits until the process is gone. */
+  public void kill() throws InterruptedException {
+    try {
+      Runtime.getRuntime().removeShutdownHook(onExit);
+    } catch (IllegalStateException e) {
+      // the JVM is exiting: the hook stops the server
+    }
+    if (!process.destroyForcibly().waitFor(30, TimeUnit.SECONDS)) {
+      throw new IllegalStateException(name + " survived SIGKILL for 30 s");
+    }
+  }
+
   /** Asks the server to stop (SIGTERM), then kills it if it takes more than a minute. */
   @Override
   public void close() {

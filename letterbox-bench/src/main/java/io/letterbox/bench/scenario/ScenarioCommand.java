@@ -117,7 +117,8 @@ public abstract class ScenarioCommand implements Callable<Integer> {
     return given != null ? given : size.pick(tiny, quick, full);
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  /** Deletes {@code dir} and everything in it, if it exists. */
+  public static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }

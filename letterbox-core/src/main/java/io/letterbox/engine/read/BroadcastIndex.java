@@ -231,9 +231,14 @@ public final class BroadcastIndex {
    */
   public Set<Long> contacts(long receiver) {
     Set<Long> out = new LinkedHashSet<>();
-    store.scan(Spaces.FOLLOWING, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
-    store.scan(Spaces.SUBSCRIPTIONS, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
-    store.scan(Spaces.REACHED, PairKey.owner(receiver), false, (k, v) -> out.add(PairKey.peer(k)));
+    // Every row of each space: a sender already found in an earlier space (followed, and reached
+    // by a uid list too) must not end the scan, as returning Set.add's false would.
+    for (io.letterbox.store.Space space : List.of(Spaces.FOLLOWING, Spaces.SUBSCRIPTIONS, Spaces.REACHED)) {
+      store.scan(space, PairKey.owner(receiver), false, (k, v) -> {
+        out.add(PairKey.peer(k));
+        return true;
+      });
+    }
     return out;
   }
 
