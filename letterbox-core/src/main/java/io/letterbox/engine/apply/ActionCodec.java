@@ -88,10 +88,10 @@ public final class ActionCodec {
    * is one refusal for its callers: the record is corrupt.
    */
   private static IllegalStateException refused(RuntimeException e) {
-    if (e instanceof IllegalStateException ise && ise.getMessage() != null && ise.getMessage().startsWith(CORRUPT)) {
-      return ise;
+    if (e instanceof CorruptRecord corrupt) {
+      return corrupt;
     }
-    return new IllegalStateException(CORRUPT + (e instanceof BufferUnderflowException ? "it ends early" : e.toString()), e);
+    return new CorruptRecord(e instanceof BufferUnderflowException ? "it ends early" : e.toString(), e);
   }
 
   /** Writes the fields of an action: a growable buffer. */
@@ -164,10 +164,15 @@ public final class ActionCodec {
 
   /** A record that cannot be an encoded action: the log or a delivery was damaged. */
   static IllegalStateException corrupt(String what) {
-    return new IllegalStateException(CORRUPT + what);
+    return new CorruptRecord(what, null);
   }
 
-  private static final String CORRUPT = "corrupt action record: ";
+  /** The one refusal of a record that is no action, whatever went wrong reading it. */
+  private static final class CorruptRecord extends IllegalStateException {
+    CorruptRecord(String what, Throwable cause) {
+      super("corrupt action record: " + what, cause);
+    }
+  }
 
   /** Reads the fields of an action in the order they were written. */
   public static final class Reader {

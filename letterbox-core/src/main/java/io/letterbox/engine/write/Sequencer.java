@@ -242,7 +242,7 @@ public final class Sequencer implements AutoCloseable {
    */
   static LetterboxException notDurable(Throwable error) {
     Throwable cause = error;
-    while (cause.getCause() != null && cause.getCause() != cause) {
+    while (cause.getCause() != null) {
       cause = cause.getCause();
     }
     return new LetterboxException(ErrorCode.NOT_READY, "the store could not make the write durable ("

@@ -85,12 +85,20 @@ public final class ErrorResponder {
     if (fromHttpDecoder(t)) {
       // The HTTP decoder failed on the body (a chunk size that is not hexadecimal, say): the
       // client's bytes, not a bug. The rest of the stream cannot be read, so the connection goes too.
-      ctx.response().putHeader("Connection", "close");
-      ctx.response().endHandler(done -> ctx.request().connection().close());
+      closeAfter(ctx);
       return Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed request body: " + t.getMessage());
     }
     log.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), t);
     return Problem.internal();
+  }
+
+  /**
+   * Closes the connection once the answer is sent: for refusals that leave the rest of the request
+   * unread, after which the next request could not be found in the stream.
+   */
+  static void closeAfter(RoutingContext ctx) {
+    ctx.response().putHeader("Connection", "close");
+    ctx.response().endHandler(done -> ctx.request().connection().close());
   }
 
   /**

@@ -45,14 +45,14 @@ final class RequestFraming implements PlatformHandler {
           "request bodies are not decoded: Content-Encoding must be identity (or absent), not " + coding);
     }
     if (refusal != null) {
-      closeAfter(ctx);
+      ErrorResponder.closeAfter(ctx);
       ErrorResponder.answer(ctx, refusal);
       return;
     }
     if (!request.isEnded()) {
       long timer = vertx.setTimer(timeoutMillis, id -> {
         if (!request.isEnded() && !ctx.response().headWritten()) {
-          closeAfter(ctx);
+          ErrorResponder.closeAfter(ctx);
           ErrorResponder.answer(ctx, new ApiException(HttpCode.REQUEST_TIMEOUT,
               "the request body did not arrive within client-timeout (" + timeoutMillis + " ms)"));
         }
@@ -60,10 +60,5 @@ final class RequestFraming implements PlatformHandler {
       ctx.addEndHandler(done -> vertx.cancelTimer(timer));
     }
     ctx.next();
-  }
-
-  private static void closeAfter(RoutingContext ctx) {
-    ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-    ctx.response().endHandler(done -> ctx.request().connection().close());
   }
 }

@@ -62,7 +62,7 @@ final class RequestSyntax implements PlatformHandler {
    *     decode a bad sequence as U+FFFD, so a name or a query word would silently be another.
    */
   static boolean utf8(String s) {
-    if (s.indexOf('%') < 0 && s.chars().allMatch(c -> c < 0x80)) {
+    if (ascii(s) && s.indexOf('%') < 0) {
       return true;
     }
     byte[] bytes = new byte[s.length()];
@@ -85,6 +85,15 @@ final class RequestSyntax implements PlatformHandler {
     } catch (CharacterCodingException e) {
       return false;
     }
+  }
+
+  private static boolean ascii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String shown(String s) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.server.http.ApiException;
+import java.io.CharArrayReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -66,7 +67,7 @@ public final class Json {
    * ({@code /}); RFC 3629 forbids those forms, and a body that passes a byte-level filter and then
    * reads as something else is how such forms are abused. The JDK's decoder refuses them.
    */
-  private static String utf8(byte[] bytes) {
+  private static CharBuffer utf8(byte[] bytes) {
     CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -77,7 +78,7 @@ public final class Json {
     if (result.isError()) {
       throw ApiException.invalidJson("the request body is not UTF-8: invalid byte sequence at byte " + in.position());
     }
-    return out.flip().toString();
+    return out.flip();
   }
 
   private static void requireUnicode(String s, String where) {
@@ -99,9 +100,9 @@ public final class Json {
   public static JsonNode read(byte[] bytes) {
     // Parsed from the decoded text: given bytes, Jackson guesses their encoding, and a body that
     // starts with three NULs (valid UTF-8) was read as UTF-32 and failed as a 500.
-    String text = utf8(bytes);
+    CharBuffer text = utf8(bytes);
     try {
-      JsonNode node = MAPPER.readTree(text);
+      JsonNode node = MAPPER.readTree(new CharArrayReader(text.array(), 0, text.limit()));
       if (node == null || node.isMissingNode()) {
         throw ApiException.invalidJson("the request body is empty; a JSON object is required");
       }
