@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs a blocking operation on {@code threads} threads, each as fast as it can, for a fixed time:
- * closed-loop readers. Thread t draws its choices from {@code seed + t}, so runs repeat.
+ * closed-loop readers. Thread t draws its choices from its own stream, {@link Seeds#of(long, int)}
+ * of the seed, so threads never replay each other and runs repeat.
  */
 public final class TimedLoop {
   /**
@@ -54,7 +55,7 @@ public final class TimedLoop {
       long start = System.nanoTime();
       long deadline = start + millis * 1_000_000L;
       for (int t = 0; t < threads; t++) {
-        SplittableRandom random = new SplittableRandom(seed + t);
+        SplittableRandom random = new SplittableRandom(Seeds.of(seed, t));
         Thread worker = new Thread(() -> {
           while (System.nanoTime() < deadline) {
             try {

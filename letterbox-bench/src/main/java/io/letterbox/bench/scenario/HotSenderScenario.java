@@ -1,12 +1,14 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.measure.Seeds;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.Population;
 import io.letterbox.bench.workload.Texts;
+import io.letterbox.bench.workload.Uids;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,7 +19,10 @@ import picocli.CommandLine.Option;
  * The seed's news-account case (新浪新闻: ~3,000 conversation reads/s in the hour after a
  * broadcast): a big account broadcasts, then many distinct receivers open their conversation
  * with it, newest page of 20, on 1 and 2 threads, while the broadcast's background fan-out may
- * still run. A read that finds nothing counts as empty:
+ * still run. Receivers are taken in a shuffled order without replacement, shared by the warm-ups
+ * and measurements of a target, so each read is a receiver not read before until all have been
+ * (then the order starts again and the report says how many reads were repeats). A read that
+ * finds nothing counts as empty:
  * for a complete store that is a bug, for the seed's cache a miss that goes to the database.
  */
 @Command(name = "hot-sender", mixinStandardHelpOptions = true,
@@ -58,6 +63,8 @@ public final class HotSenderScenario extends ScenarioCommand {
     long sender = people.uid(0);
     long[] fans = Steps.followersOfTheFirst(people, size);
     String text = Texts.pick(new SplittableRandom(common.seed));
+    long[] order = fans.clone();
+    Uids.shuffle(order, new SplittableRandom(Seeds.of(common.seed, "receivers' order")));
     for (DmTarget target : targets) {
       Broadcaster broadcaster;
       try {
@@ -68,11 +75,13 @@ public final class HotSenderScenario extends ScenarioCommand {
       }
       broadcaster.prepare(sender, fans, audience);
       broadcaster.broadcast(sender, text, fans, audience);
+      AtomicLong taken = new AtomicLong();
       for (int t : threads) {
         AtomicLong empty = new AtomicLong();
         AtomicLong reads = new AtomicLong();
+        long takenBefore = taken.get();
         Steps.timed(report, operation(t), target, t, perMeasurement, common.seed, "pages/s", (random, timer) -> {
-          long receiver = fans[random.nextInt(fans.length)];
+          long receiver = order[(int) (taken.getAndIncrement() % order.length)];
           if (timer.time(() -> target.history(receiver, sender, null, PAGE)).size() == 0) {
             empty.incrementAndGet();
           }
@@ -81,6 +90,11 @@ public final class HotSenderScenario extends ScenarioCommand {
         if (empty.get() > 0) {
           report.note(String.format("%s %s: %.1f%% of reads found nothing", target.name(), operation(t),
               100.0 * empty.get() / reads.get()));
+        }
+        long repeats = Math.max(0, taken.get() - Math.max(takenBefore, order.length));
+        if (repeats > 0) {
+          report.note(String.format("%s %s: every receiver had been read once; %,d reads (warm-up included) were"
+              + " repeats", target.name(), operation(t), repeats));
         }
       }
     }

@@ -4,6 +4,7 @@ import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Latency;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.measure.Seeds;
 import io.letterbox.bench.measure.Sequence;
 import io.letterbox.bench.measure.TimedLoop;
 import io.letterbox.bench.report.Report;
@@ -112,7 +113,7 @@ final class Steps {
       }
     };
     // A few untimed tries first: a target without the operation is not worth a timed run.
-    SplittableRandom probe = new SplittableRandom(seed - 1);
+    SplittableRandom probe = new SplittableRandom(Seeds.of(seed, operation + " probe"));
     TimedLoop.Timer untimed = new TimedLoop.Timer() {
       @Override
       public <T> T time(java.util.concurrent.Callable<T> operation) throws Exception {
@@ -126,9 +127,11 @@ final class Steps {
       report.skip(operation, target.name(), unsupported.get());
       return;
     }
-    // An untimed first stretch, for the JIT and the caches; then the measurement.
-    TimedLoop.run(target.name() + " warm-up", threads, Math.min(2, seconds * 0.3), seed + 1_000, guarded);
-    Measured m = TimedLoop.run(target.name() + " " + operation, threads, seconds, seed, guarded);
+    // An untimed first stretch, for the JIT and the caches; then the measurement. Each has its own
+    // stream, named by the operation (which names its thread count): the same on every target.
+    TimedLoop.run(target.name() + " warm-up", threads, Math.min(2, seconds * 0.3), Seeds.of(seed, operation + " warm-up"),
+        guarded);
+    Measured m = TimedLoop.run(target.name() + " " + operation, threads, seconds, Seeds.of(seed, operation), guarded);
     if (unsupported.get() != null) {
       report.skip(operation, target.name(), unsupported.get());
     } else if (m.ops() == 0 && m.errors() == 0) {

@@ -21,7 +21,7 @@ public final class Population {
     this.seed = seed;
     this.maxFans = maxFans;
     this.byRank = Uids.distinctSorted(users, seed);
-    shuffle(byRank, new SplittableRandom(seed ^ 0x5eedL));
+    Uids.shuffle(byRank, new SplittableRandom(seed ^ 0x5eedL));
   }
 
   public int size() {
@@ -58,14 +58,5 @@ public final class Population {
   public long[] fans(int rank, int limit) {
     int n = (int) Math.min(limit, fanCount(rank));
     return Uids.distinctSorted(n, seed * 31 + rank + 1);
-  }
-
-  private static void shuffle(long[] a, SplittableRandom random) {
-    for (int i = a.length - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      long t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-    }
   }
 }

@@ -38,4 +38,14 @@ public final class Uids {
     }
     return out;
   }
+
+  /** Shuffles {@code a} in place (Fisher–Yates): every order equally likely. */
+  public static void shuffle(long[] a, SplittableRandom random) {
+    for (int i = a.length - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      long t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+  }
 }
