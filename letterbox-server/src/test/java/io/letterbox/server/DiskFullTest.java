@@ -99,8 +99,13 @@ class DiskFullTest {
       Files.delete(filler);
       // RocksDB stays read-only after its log hit ENOSPC (facebook/rocksdb#11643, #12998): the
       // store reopens it under its readers. Each poll is a send; a refused one may take effect.
+      List<Reply> meanwhile = new ArrayList<>();
       Reply resumed = await("a send taken again").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
-          .until(() -> trySend(api, a, b, "after room returned"), r -> r.status() == 201);
+          .until(() -> trySend(api, a, b, "after room returned"), r -> r.status() == 201 || !meanwhile.add(r));
+      assertThat(meanwhile).as("refusals until then").allSatisfy(r -> {
+        assertThat(r.status()).as("%s", r).isEqualTo(503);
+        assertThat(r.json().at("/error/code").asText()).as("%s", r).isEqualTo("NOT_READY");
+      });
       acknowledged.add(resumed.json().get("id").asText());
       List<String> kept = ids(api, a, b);
       assertThat(kept).containsAll(acknowledged).doesNotHaveDuplicates();
