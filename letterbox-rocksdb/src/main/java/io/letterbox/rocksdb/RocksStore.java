@@ -74,6 +74,8 @@ public final class RocksStore implements KeyValueStore {
   static final java.time.Duration REOPEN_INTERVAL = java.time.Duration.ofSeconds(1);
   /** Free bytes the disk must have before a reopen is tried: less will not hold a memtable's flush. */
   private static final long MIN_ROOM_BYTES = 4L << 20;
+  /** Descriptors a reopen needs beyond one per file of the store: its logs, locks and directories. */
+  private static final int MIN_FREE_DESCRIPTORS = 64;
 
   private final Path dir;
   private final List<Space> spaces;
@@ -519,7 +521,8 @@ public final class RocksStore implements KeyValueStore {
     }
     try {
       long now = System.nanoTime();
-      if (closed || (unwritable == null && db != null) || now - nextReopen < 0 || freeBytes() < MIN_ROOM_BYTES) {
+      if (closed || (unwritable == null && db != null) || now - nextReopen < 0 || freeBytes() < MIN_ROOM_BYTES
+          || !descriptorsToReopen()) {
         return;
       }
       nextReopen = now + REOPEN_INTERVAL.toNanos();
@@ -572,6 +575,23 @@ public final class RocksStore implements KeyValueStore {
         }
       }
       reopenFailedBefore = true;
+    }
+  }
+
+  /**
+   * Whether the process has a descriptor free for each file of the store and some more: a reopen
+   * tried without them (connections took them all) would fail and leave the store unreadable.
+   */
+  private boolean descriptorsToReopen() {
+    if (!(java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.UnixOperatingSystemMXBean unix)) {
+      return true;
+    }
+    long free = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount();
+    try (Stream<Path> files = Files.list(dir)) {
+      return free >= files.count() + MIN_FREE_DESCRIPTORS;
+    } catch (IOException e) {
+      return false; // listing needs a descriptor too
     }
   }
 

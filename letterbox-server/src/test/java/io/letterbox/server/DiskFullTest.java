@@ -94,7 +94,7 @@ class DiskFullTest {
       assertThat(refusals).as("a refusal that names the cause").anySatisfy(r ->
           assertThat(r.json().at("/error/message").asText()).containsIgnoringCase("no space left"));
       // A refused send may have passed its commit point and be read too.
-      assertThat(ids(api, a, b)).as("reads while the disk is full").containsAll(acknowledged);
+      assertThat(api.messageIds(b, a)).as("reads while the disk is full").containsAll(acknowledged);
 
       Files.delete(filler);
       // RocksDB stays read-only after its log hit ENOSPC (facebook/rocksdb#11643, #12998): the
@@ -107,10 +107,10 @@ class DiskFullTest {
         assertThat(r.json().at("/error/code").asText()).as("%s", r).isEqualTo("NOT_READY");
       });
       acknowledged.add(resumed.json().get("id").asText());
-      List<String> kept = ids(api, a, b);
+      List<String> kept = api.messageIds(b, a);
       assertThat(kept).containsAll(acknowledged).doesNotHaveDuplicates();
       String next = send(api, a, b, "and the next").get("id").asText();
-      assertThat(ids(api, a, b)).startsWith(next).hasSize(kept.size() + 1);
+      assertThat(api.messageIds(b, a)).startsWith(next).hasSize(kept.size() + 1);
       acknowledged.add(next);
     } finally {
       server.close();
@@ -120,12 +120,12 @@ class DiskFullTest {
     LetterboxServer restarted = TestServers.start(data);
     try {
       Api api = new Api(restarted.port());
-      List<String> kept = ids(api, a, b);
+      List<String> kept = api.messageIds(b, a);
       // A refused send may have passed its commit point (it may or may not take effect), so more
       // may be kept than was acknowledged; never less, and nothing twice.
       assertThat(kept).containsAll(acknowledged).doesNotHaveDuplicates();
       String after = send(api, a, b, "after").get("id").asText();
-      assertThat(ids(api, a, b)).startsWith(after).hasSize(kept.size() + 1);
+      assertThat(api.messageIds(b, a)).startsWith(after).hasSize(kept.size() + 1);
     } finally {
       restarted.close();
     }
@@ -139,20 +139,6 @@ class DiskFullTest {
 
   private static Reply trySend(Api api, long from, long to, String text) {
     return api.post("/v1/messages", "{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"text\":\"" + text + "\"}");
-  }
-
-  /** @return every message id of the conversation, from b's side, paging through it */
-  private static List<String> ids(Api api, long a, long b) {
-    List<String> ids = new ArrayList<>();
-    String cursor = null;
-    do {
-      Reply page = api.get("/v1/users/" + b + "/conversations/" + a + "/messages?limit=100"
-          + (cursor == null ? "" : "&cursor=" + cursor));
-      assertThat(page.status()).as("%s", page).isEqualTo(200);
-      page.json().get("items").forEach(m -> ids.add(m.get("id").asText()));
-      cursor = page.json().get("next").isNull() ? null : page.json().get("next").asText();
-    } while (cursor != null);
-    return ids;
   }
 
   /** Writes a file until the disk has no room left. @return the file */

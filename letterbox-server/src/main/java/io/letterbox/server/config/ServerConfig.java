@@ -37,6 +37,10 @@ import java.util.TreeSet;
  * @param workerThreads  threads that run engine calls off the event loop
  * @param maxPendingCalls engine calls queued, running or waiting to be durable at once; past it a
  *                       request is 429 {@code OVERLOADED} with Retry-After
+ * @param maxConnections client connections open at once; past it a new connection's requests are
+ *                       429 {@code OVERLOADED} and it is closed, so that the process keeps file
+ *                       descriptors for its store; 0 (the default): half the descriptors the
+ *                       process has left once its store is open
  * @param eventKeepAlive how often an idle event stream gets a keep-alive (an SSE comment, a
  *                       WebSocket ping); at most 15 s, which proxies keep open
  * @param clientTimeout  how long the server waits on a client: a request body not complete this
@@ -68,6 +72,7 @@ public record ServerConfig(
     int maxBodyBytes,
     int workerThreads,
     int maxPendingCalls,
+    int maxConnections,
     Duration eventKeepAlive,
     Duration clientTimeout,
     long eventBufferBytes,
@@ -105,6 +110,11 @@ public record ServerConfig(
     // 4,096: ~100 ms of work at 40k calls/s, a few MiB of small requests; a flood past it is
     // refused at once rather than queued in memory behind every later request.
     private int maxPendingCalls = 4096;
+    // 0: half the descriptors left under the open-file limit once the store is open (read at
+    // start). Each connection is a descriptor, and the store (every table file of RocksDB) needs
+    // more as it grows: a connection past the limit costs a refusal, a descriptor past it a
+    // failed flush.
+    private int maxConnections;
     // API.md: a comment at least every 15 s keeps proxies from closing an idle stream.
     private Duration eventKeepAlive = Duration.ofSeconds(15);
     // 30 s: a phone on a bad network sends a 1 MiB body well within it; a client trickling bytes
@@ -155,6 +165,7 @@ public record ServerConfig(
     public Builder eventKeepAlive(Duration v) { eventKeepAlive = v; return this; }
     public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
     public Builder maxPendingCalls(int v) { maxPendingCalls = v; return this; }
+    public Builder maxConnections(int v) { maxConnections = v; return this; }
     public Builder eventBufferBytes(long v) { eventBufferBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
     public Builder cachedBroadcastIdBytes(long v) { engine.cachedBroadcastIdBytes(v); return this; }
@@ -217,6 +228,7 @@ public record ServerConfig(
         case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
         case "client-timeout" -> clientTimeout(ConfigValues.duration(key, v));
         case "max-pending-calls" -> maxPendingCalls(ConfigValues.integer(key, v, 1, 1 << 20));
+        case "max-connections" -> maxConnections(ConfigValues.integer(key, v, 0, 1 << 24));
         case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
         case "user-token-secret" -> userTokenSecret = v.isEmpty() ? null : v;
@@ -333,7 +345,8 @@ public record ServerConfig(
           throw new ConfigException("client-timeout must be at least PT1S and more than event-keep-alive ("
               + eventKeepAlive + "), or idle event streams would be cut: " + clientTimeout);
         }
-        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, maxPendingCalls, eventKeepAlive,
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, maxPendingCalls,
+            maxConnections, eventKeepAlive,
             clientTimeout, eventBufferBytes, engine.build(),
             storeLocation(), clustering, userTokenSettings());
       } catch (IllegalArgumentException e) {

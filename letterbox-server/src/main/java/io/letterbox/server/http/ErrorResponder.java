@@ -63,6 +63,16 @@ public final class ErrorResponder {
       p = Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed HTTP request"
           + (cause != null && cause.getMessage() != null ? ": " + cause.getMessage() : ""));
     }
+    answerAndClose(request, p);
+  }
+
+  /** Answers a request refused before routing (a connection past max-connections), then closes its connection. */
+  public static void refuse(HttpServerRequest request, LetterboxException refusal) {
+    answerAndClose(request, Problem.of(refusal.code(), refusal.getMessage()));
+  }
+
+  private static void answerAndClose(HttpServerRequest request, Problem p) {
+    request.response().putHeader("Connection", "close");
     request.response().endHandler(done -> request.connection().close());
     send(request.response(), p);
   }
