@@ -35,6 +35,9 @@ import java.util.TreeSet;
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
  * @param workerThreads  threads that run engine calls off the event loop
+ * @param maxBodyBufferBytes request bodies held in memory at once, all requests together; a request
+ *                       whose body finds no room is 429 {@code OVERLOADED} (default: a quarter
+ *                       of the heap's maximum)
  * @param maxPendingCalls engine calls queued, running or waiting to be durable at once; past it a
  *                       request is 429 {@code OVERLOADED} with Retry-After
  * @param maxConnections client connections open at once; past it a new connection's requests are
@@ -70,6 +73,7 @@ public record ServerConfig(
     Path dataDir,
     List<String> apiKeys,
     int maxBodyBytes,
+    long maxBodyBufferBytes,
     int workerThreads,
     int maxPendingCalls,
     int maxConnections,
@@ -105,6 +109,9 @@ public record ServerConfig(
     private List<String> apiKeys = List.of();
     // 1 MiB: far above the largest valid message (4,000 characters) and a full import batch.
     private int maxBodyBytes = 1 << 20;
+    // A quarter of the heap (0 here: read at build time): bodies are buffered whole, and a few
+    // hundred uploads of max-blob-bytes at once would take the heap; what it leaves is the engine's.
+    private long maxBodyBufferBytes;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
     // 4,096: ~100 ms of work at 40k calls/s, a few MiB of small requests; a flood past it is
@@ -165,6 +172,7 @@ public record ServerConfig(
     public Builder eventKeepAlive(Duration v) { eventKeepAlive = v; return this; }
     public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
     public Builder maxPendingCalls(int v) { maxPendingCalls = v; return this; }
+    public Builder maxBodyBufferBytes(long v) { maxBodyBufferBytes = v; return this; }
     public Builder maxConnections(int v) { maxConnections = v; return this; }
     public Builder eventBufferBytes(long v) { eventBufferBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
@@ -228,6 +236,7 @@ public record ServerConfig(
         case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
         case "client-timeout" -> clientTimeout(ConfigValues.duration(key, v));
         case "max-pending-calls" -> maxPendingCalls(ConfigValues.integer(key, v, 1, 1 << 20));
+        case "max-body-buffer-bytes" -> maxBodyBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 40));
         case "max-connections" -> maxConnections(ConfigValues.integer(key, v, 0, 1 << 24));
         case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
@@ -345,7 +354,12 @@ public record ServerConfig(
           throw new ConfigException("client-timeout must be at least PT1S and more than event-keep-alive ("
               + eventKeepAlive + "), or idle event streams would be cut: " + clientTimeout);
         }
-        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, maxPendingCalls,
+        long bodyBuffers = maxBodyBufferBytes > 0 ? maxBodyBufferBytes : Runtime.getRuntime().maxMemory() / 4;
+        if (bodyBuffers < Math.max(maxBodyBytes, engine.build().maxBlobBytes())) {
+          throw new ConfigException("max-body-buffer-bytes (" + bodyBuffers + ") must hold at least one body of "
+              + "max-body-bytes and one of max-blob-bytes");
+        }
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, bodyBuffers, workerThreads, maxPendingCalls,
             maxConnections, eventKeepAlive,
             clientTimeout, eventBufferBytes, engine.build(),
             storeLocation(), clustering, userTokenSettings());
