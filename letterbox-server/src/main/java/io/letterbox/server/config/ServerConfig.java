@@ -51,6 +51,9 @@ import java.util.TreeSet;
  *                       connection silent for twice as long is closed; more than event-keep-alive
  * @param eventBufferBytes unsent bytes an event stream may hold for a slow client before it is
  *                       closed with {@code SLOW_CONSUMER} (the client resumes from its position)
+ * @param eventBufferTotalBytes unsent bytes of all event streams together; the stream whose event
+ *                       would pass it is closed with {@code SLOW_CONSUMER} (default: an eighth
+ *                       of the heap's maximum)
  * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
  *                       max-import-batch, cached-head-bytes, cached-group-head-bytes, cached-message-bytes,
  *                       cached-audience-bytes, cached-broadcast-id-bytes, max-audience-uids, normal-lane-threads,
@@ -80,6 +83,7 @@ public record ServerConfig(
     Duration eventKeepAlive,
     Duration clientTimeout,
     long eventBufferBytes,
+    long eventBufferTotalBytes,
     LetterboxConfig engineConfig,
     StoreLocation store,
     ClusterSettings cluster,
@@ -129,6 +133,9 @@ public record ServerConfig(
     private Duration clientTimeout = Duration.ofSeconds(30);
     // 1 MiB: a few thousand events; a client that far behind reconnects and syncs instead.
     private long eventBufferBytes = 1L << 20;
+    // An eighth of the heap (0 here: read at build time): each stream's buffer is bounded, but
+    // streams are as many as connections, so their sum needs a bound of its own.
+    private long eventBufferTotalBytes;
     // The engine's settings; each value's default and meaning are LetterboxConfig's.
     private final LetterboxConfig.Builder engine = LetterboxConfig.builder();
     // The embedded store; hbase when the data outgrows one machine (docs/hbase.md).
@@ -173,6 +180,7 @@ public record ServerConfig(
     public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
     public Builder maxPendingCalls(int v) { maxPendingCalls = v; return this; }
     public Builder maxBodyBufferBytes(long v) { maxBodyBufferBytes = v; return this; }
+    public Builder eventBufferTotalBytes(long v) { eventBufferTotalBytes = v; return this; }
     public Builder maxConnections(int v) { maxConnections = v; return this; }
     public Builder eventBufferBytes(long v) { eventBufferBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
@@ -237,6 +245,7 @@ public record ServerConfig(
         case "client-timeout" -> clientTimeout(ConfigValues.duration(key, v));
         case "max-pending-calls" -> maxPendingCalls(ConfigValues.integer(key, v, 1, 1 << 20));
         case "max-body-buffer-bytes" -> maxBodyBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 40));
+        case "event-buffer-total-bytes" -> eventBufferTotalBytes(ConfigValues.longValue(key, v, 1024, 1L << 40));
         case "max-connections" -> maxConnections(ConfigValues.integer(key, v, 0, 1 << 24));
         case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
@@ -361,7 +370,8 @@ public record ServerConfig(
         }
         c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, bodyBuffers, workerThreads, maxPendingCalls,
             maxConnections, eventKeepAlive,
-            clientTimeout, eventBufferBytes, engine.build(),
+            clientTimeout, eventBufferBytes,
+            eventBufferTotalBytes > 0 ? eventBufferTotalBytes : Runtime.getRuntime().maxMemory() / 8, engine.build(),
             storeLocation(), clustering, userTokenSettings());
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());

@@ -4,7 +4,6 @@ import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Bounds the request bodies held in memory at once, all requests together (max-body-buffer-bytes,
@@ -20,11 +19,10 @@ final class BodyBudget {
   private static final LetterboxException FULL = new LetterboxException(ErrorCode.OVERLOADED,
       "too many request bodies in progress (max-body-buffer-bytes); retry shortly");
 
-  private final long capacity;
-  private final AtomicLong reserved = new AtomicLong();
+  private final ByteBudget budget;
 
   BodyBudget(long capacity) {
-    this.capacity = capacity;
+    this.budget = new ByteBudget(capacity);
   }
 
   /**
@@ -35,30 +33,13 @@ final class BodyBudget {
    */
   boolean admit(RoutingContext ctx, long limit) {
     long bytes = Math.min(declared(ctx, limit), limit);
-    if (!reserve(bytes)) {
+    if (!budget.tryReserve(bytes)) {
       ErrorResponder.closeAfter(ctx);
       ctx.fail(FULL);
       return false;
     }
-    ctx.addEndHandler(done -> reserved.addAndGet(-bytes));
+    ctx.addEndHandler(done -> budget.release(bytes));
     return true;
-  }
-
-  /** @return the bytes reserved now */
-  long reserved() {
-    return reserved.get();
-  }
-
-  private boolean reserve(long bytes) {
-    while (true) {
-      long now = reserved.get();
-      if (bytes > 0 && now + bytes > capacity) {
-        return false;
-      }
-      if (reserved.compareAndSet(now, now + bytes)) {
-        return true;
-      }
-    }
   }
 
   /** The Content-Length, or {@code otherwise} for a chunked body (RequestFraming refused any other framing). */

@@ -29,7 +29,8 @@ public final class HttpApi {
     new GroupRoutes(box, engine).register(routes);
     new SearchRoutes(box, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes()).register(routes);
-    new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes()).register(routes);
+    new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),
+        config.eventBufferTotalBytes()).register(routes);
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();
     new OpsRoutes(metrics, nodeReady).register(routes, engine);
     new WebRoutes().register(routes);
