@@ -22,7 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -99,7 +98,7 @@ public final class RocksStore implements KeyValueStore {
   private final AtomicLong loads = new AtomicLong();
   /** Held for reading by every call into RocksDB, for writing to close: no handle is freed under a call. */
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
-  private boolean closed; // guarded by lifecycle
+  private volatile boolean closed; // written under lifecycle's write lock
 
   private RocksStore(Path dir, List<Space> spaces, RocksTuning tuning, RocksDB db, ColumnFamilies families) {
     this.dir = dir;
@@ -108,6 +107,7 @@ public final class RocksStore implements KeyValueStore {
     this.db = db;
     this.families = families;
     this.committer = newCommitter(db);
+    this.nextReopen = System.nanoTime();
   }
 
   private GroupCommitter newCommitter(RocksDB database) {
