@@ -2,18 +2,14 @@ package io.letterbox.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.server.support.Api;
 import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.TestServers;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import io.letterbox.store.SmallDisk;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,19 +33,18 @@ import org.junit.jupiter.api.io.TempDir;
 class DiskFullTest {
   @TempDir
   Path dir;
-  Path mount;
+  SmallDisk disk;
 
   @BeforeEach
   void mountASmallDisk() throws Exception {
-    mount = dir.resolve("disk");
-    Files.createDirectories(mount);
-    assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", mount.toString()) == 0,
-        "needs root to mount a small tmpfs");
+    disk = SmallDisk.mount(dir.resolve("disk"), "24m");
   }
 
   @AfterEach
   void unmount() throws Exception {
-    run("umount", "-l", mount.toString());
+    if (disk != null) {
+      disk.close();
+    }
   }
 
   @Test
@@ -58,7 +53,7 @@ class DiskFullTest {
       throws Exception {
     long a = TestServers.freshUid();
     long b = TestServers.freshUid();
-    Path data = mount.resolve("data");
+    Path data = disk.path().resolve("data");
     List<String> acknowledged = Collections.synchronizedList(new ArrayList<>());
     LetterboxServer server = TestServers.start(data, s -> s.rocksdbBlockCacheBytes(8 << 20));
     try {
@@ -67,7 +62,7 @@ class DiskFullTest {
         acknowledged.add(send(api, a, b, "before " + i).get("id").asText());
       }
 
-      Path filler = fill(mount);
+      Path filler = disk.fill();
       // Sends from 8 clients until sends are refused: large texts, since RocksDB preallocated its
       // log file and the room in it lasts thousands of them. Not a wait: each attempt is a write.
       List<Reply> refusals = Collections.synchronizedList(new ArrayList<>());
@@ -139,26 +134,5 @@ class DiskFullTest {
 
   private static Reply trySend(Api api, long from, long to, String text) {
     return api.post("/v1/messages", "{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"text\":\"" + text + "\"}");
-  }
-
-  /** Writes a file until the disk has no room left. @return the file */
-  private static Path fill(Path disk) throws IOException {
-    Path filler = disk.resolve("filler");
-    ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
-    try (FileChannel out = FileChannel.open(filler, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-      while (true) {
-        chunk.clear();
-        out.write(chunk);
-      }
-    } catch (IOException full) {
-      assertThat(full.getMessage()).containsIgnoringCase("space");
-    }
-    return filler;
-  }
-
-  private static int run(String... command) throws Exception {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    p.getInputStream().readAllBytes();
-    return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
   }
 }
