@@ -136,6 +136,10 @@ public final class Letterbox implements AutoCloseable {
   private final AtomicReferenceArray<PartitionWriter> writers;
   /** The partitions this node was asked to host (all of them, without a cluster). */
   private final Set<Integer> assigned = ConcurrentHashMap.newKeySet();
+  /** Why a partition is being taken again: the store failure that stopped its writer; null otherwise. */
+  private final Map<Integer, RuntimeException> retaking = new ConcurrentHashMap<>();
+  /** Partitions whose last take again failed too (logged once, not every try). */
+  private final Set<Integer> retakeFailing = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "letterbox-partitions");
     t.setDaemon(true);
@@ -232,6 +236,10 @@ public final class Letterbox implements AutoCloseable {
     }
     PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer, sequencer);
     writers.set(p, writer);
+    retaking.remove(p);
+    if (retakeFailing.remove(p)) {
+      log.info("partition {}: taken again; it takes writes", p);
+    }
     if (indexer != null) {
       indexer.follow(p);
     }
@@ -321,6 +329,11 @@ public final class Letterbox implements AutoCloseable {
   private PartitionWriter writer(int p) {
     PartitionWriter w = writers.get(p);
     if (w == null || !w.running()) {
+      RuntimeException failure = retaking.get(p);
+      if (failure != null && assigned.contains(p)) {
+        throw LetterboxException.storeTrouble("partition " + p + " takes no writes until its store does", failure,
+            "retry shortly");
+      }
       throw new NotOwnerException(p, "partition " + p + " is not hosted by this node now; retry shortly");
     }
     return w;
@@ -383,6 +396,7 @@ public final class Letterbox implements AutoCloseable {
       if (cause instanceof io.letterbox.store.FencedException) {
         log.warn("partition {}: another node took it (epoch {} fenced)", p, writer.epoch());
       } else {
+        retaking.put(p, cause);
         log.error("partition {}: a write failed; taking it again from what is durable", p, cause);
       }
       // Still assigned here: take it back once the store answers (a fence by a node with a stale
@@ -426,7 +440,12 @@ public final class Letterbox implements AutoCloseable {
     try {
       take(p);
     } catch (RuntimeException e) {
-      log.error("partition {}: cannot take it yet", p, e);
+      if (retakeFailing.add(p)) {
+        log.error("partition {}: cannot take it yet; trying again every {} (logged again once it is taken)", p,
+            RETAKE_DELAY, e);
+      } else {
+        log.debug("partition {}: cannot take it yet", p, e);
+      }
       scheduleRetake(p);
     }
   }

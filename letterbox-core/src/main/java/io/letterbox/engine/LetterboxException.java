@@ -23,4 +23,17 @@ public class LetterboxException extends RuntimeException {
   public static LetterboxException notFound(String format, Object... args) {
     return new LetterboxException(ErrorCode.NOT_FOUND, String.format(format, args));
   }
+
+  /**
+   * The store's trouble (a full disk, an unreachable cluster), not the caller's and not a bug:
+   * NOT_READY (503), saying {@code what} happened, the store's deepest reason, and {@code advice}.
+   */
+  public static LetterboxException storeTrouble(String what, Throwable error, String advice) {
+    Throwable cause = error;
+    while (cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return new LetterboxException(ErrorCode.NOT_READY, what + " ("
+        + (cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()) + "); " + advice);
+  }
 }

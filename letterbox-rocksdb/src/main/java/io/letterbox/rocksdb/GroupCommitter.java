@@ -36,7 +36,7 @@ final class GroupCommitter implements AutoCloseable {
 
   GroupCommitter(String name, WalSync walSync) {
     this.walSync = walSync;
-    this.thread = new Thread(this::run, name);
+    this.thread = new CommitterThread(this::run, name);
     // A store that is never closed must not keep the JVM alive; closing syncs what is pending.
     this.thread.setDaemon(true);
     this.thread.start();
@@ -67,6 +67,17 @@ final class GroupCommitter implements AutoCloseable {
 
   boolean isCommitterThread() {
     return Thread.currentThread() == thread;
+  }
+
+  /** Whether the caller runs on the thread of some committer (completing its writes' futures). */
+  static boolean onAnyCommitterThread() {
+    return Thread.currentThread() instanceof CommitterThread;
+  }
+
+  private static final class CommitterThread extends Thread {
+    CommitterThread(Runnable run, String name) {
+      super(run, name);
+    }
   }
 
   private void run() {

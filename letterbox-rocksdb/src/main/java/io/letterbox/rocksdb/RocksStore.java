@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
 import org.rocksdb.ColumnFamilyDescriptor;
@@ -34,7 +35,10 @@ import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Status;
 import org.rocksdb.WriteOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The storage SPI on an embedded RocksDB: one column family per space, batches applied
@@ -46,6 +50,14 @@ import org.rocksdb.WriteOptions;
  * <p>The futures returned by {@link #write} complete on the store's commit thread: stages chained
  * to them must not block, above all not on another write's future.
  *
+ * <p>A write that fails with an I/O error (a full disk) leaves RocksDB read-only for good: it
+ * does not leave that state by itself after a log write failed, and RocksJava has no {@code Resume}
+ * (facebook/rocksdb#11643, #12998). So from then on writes are refused with that error, reads go
+ * on, and a write arriving once the disk has room again, at most every {@link #REOPEN_INTERVAL},
+ * reopens the database under the store's lock: calls in flight finish first, later ones wait, and
+ * the reopened database holds exactly what the log holds, as after a restart. If it cannot be
+ * opened for writing it is opened read-only, so that reads go on (decision 0014).
+ *
  * <p>Thread-safe. Calls after {@link #close} throw {@link IllegalStateException}; failures of
  * RocksDB itself are {@link StoreException}s.
  */
@@ -54,30 +66,58 @@ public final class RocksStore implements KeyValueStore {
     RocksDB.loadLibrary();
   }
 
+  private static final Logger log = LoggerFactory.getLogger(RocksStore.class);
   /** Where sorted loads write their table files before ingestion. */
   private static final String INGEST_DIR = "ingest";
+  /** How often at most a store that cannot write tries to reopen its database. */
+  static final java.time.Duration REOPEN_INTERVAL = java.time.Duration.ofSeconds(1);
+  /** Free bytes the disk must have before a reopen is tried: less will not hold a memtable's flush. */
+  private static final long MIN_ROOM_BYTES = 4L << 20;
+  /** Descriptors a reopen needs beyond one per file of the store: its logs, locks and directories. */
+  private static final int MIN_FREE_DESCRIPTORS = 64;
 
   private final Path dir;
+  private final List<Space> spaces;
   private final RocksTuning tuning;
-  private final RocksDB db;
+  /** Replaced (under the lifecycle write lock) when the store reopens; null if it could not be opened at all. */
+  private volatile RocksDB db;
   private final ColumnFamilies families;
   private final ReadOptions pointReads = new ReadOptions();
   private final WriteOptions writes = new WriteOptions().setSync(false).setDisableWAL(false);
-  private final GroupCommitter committer;
+  /** Replaced with the database. */
+  private volatile GroupCommitter committer;
+  /** Why writes are refused: a write failed with an I/O error and the database was not reopened since. */
+  private volatile StoreException unwritable;
+  /** Held by the one thread reopening the database. */
+  private final ReentrantLock reopening = new ReentrantLock();
+  private long nextReopen; // guarded by reopening
+  private boolean reopenFailedBefore; // guarded by reopening
   /** Held while a conditional write checks and writes. */
   private final Object conditional = new Object();
   /** Numbers the table files of sorted loads. */
   private final AtomicLong loads = new AtomicLong();
   /** Held for reading by every call into RocksDB, for writing to close: no handle is freed under a call. */
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
-  private boolean closed; // guarded by lifecycle
+  private volatile boolean closed; // written under lifecycle's write lock
 
-  private RocksStore(Path dir, RocksTuning tuning, RocksDB db, ColumnFamilies families) {
+  private RocksStore(Path dir, List<Space> spaces, RocksTuning tuning, RocksDB db, ColumnFamilies families) {
     this.dir = dir;
+    this.spaces = List.copyOf(spaces);
     this.tuning = tuning;
     this.db = db;
     this.families = families;
-    this.committer = new GroupCommitter("letterbox-rocks-commit-" + dir.getFileName(), db::syncWal);
+    this.committer = newCommitter(db);
+    this.nextReopen = System.nanoTime();
+  }
+
+  private GroupCommitter newCommitter(RocksDB database) {
+    return new GroupCommitter("letterbox-rocks-commit-" + dir.getFileName(), () -> {
+      try {
+        database.syncWal();
+      } catch (RocksDBException e) {
+        throw writeFailed("WAL sync", e);
+      }
+    });
   }
 
   /** Opens (creating if needed) the store in {@code dir} with default options. */
@@ -103,25 +143,38 @@ public final class RocksStore implements KeyValueStore {
     RocksTuning tuning = new RocksTuning(options);
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try {
-      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, tuning.forDefault()));
-      for (Space space : spaces) {
-        descriptors.add(new ColumnFamilyDescriptor(space.name().getBytes(UTF_8), tuning.forSpace(space)));
-      }
-      RocksDB db = RocksDB.open(tuning.dbOptions(), dir.toString(), descriptors, handles);
-      return new RocksStore(dir, tuning, db, new ColumnFamilies(spaces, handles));
+      RocksDB db = openDatabase(dir, spaces, tuning, false, handles);
+      return new RocksStore(dir, spaces, tuning, db, new ColumnFamilies(spaces, handles));
     } catch (RocksDBException e) {
-      handles.forEach(ColumnFamilyHandle::close);
       tuning.close();
       throw new StoreException("cannot open RocksDB store at " + dir + ": " + e.getMessage(), e);
     }
   }
 
+  /** Opens the database, filling {@code handles}; closes what it opened if it fails. */
+  private static RocksDB openDatabase(Path dir, List<Space> spaces, RocksTuning tuning, boolean readOnly,
+      List<ColumnFamilyHandle> handles) throws RocksDBException {
+    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+    descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, tuning.forDefault()));
+    for (Space space : spaces) {
+      descriptors.add(new ColumnFamilyDescriptor(space.name().getBytes(UTF_8), tuning.forSpace(space)));
+    }
+    try {
+      return readOnly
+          ? RocksDB.openReadOnly(tuning.dbOptions(), dir.toString(), descriptors, handles)
+          : RocksDB.open(tuning.dbOptions(), dir.toString(), descriptors, handles);
+    } catch (RocksDBException e) {
+      handles.forEach(ColumnFamilyHandle::close);
+      handles.clear();
+      throw e;
+    }
+  }
+
   @Override
   public byte[] get(Space space, byte[] key) {
-    ColumnFamilies.Family family = families.of(space);
     Lock lock = enter();
     try {
+      ColumnFamilies.Family family = families.of(space);
       byte[] value = db.get(family.handle(), pointReads, key);
       return space.counters() ? CounterCodec.toBigEndian(value) : value;
     } catch (RocksDBException e) {
@@ -133,12 +186,13 @@ public final class RocksStore implements KeyValueStore {
 
   @Override
   public List<byte[]> multiGet(Space space, List<byte[]> keys) {
-    ColumnFamilies.Family family = families.of(space);
+    families.of(space);
     if (keys.isEmpty()) {
       return new ArrayList<>();
     }
     Lock lock = enter();
     try {
+      ColumnFamilies.Family family = families.of(space);
       List<byte[]> values = db.multiGetAsList(pointReads, Collections.nCopies(keys.size(), family.handle()), keys);
       if (space.counters()) {
         values.replaceAll(CounterCodec::toBigEndian);
@@ -153,10 +207,9 @@ public final class RocksStore implements KeyValueStore {
 
   @Override
   public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
-    ColumnFamilies.Family family = families.of(space);
     Lock lock = enter();
     try {
-      RangeScan.run(db, family, range, reverse, visitor);
+      RangeScan.run(db, families.of(space), range, reverse, visitor);
     } catch (RocksDBException e) {
       throw failed("scan", space, e);
     } finally {
@@ -166,10 +219,9 @@ public final class RocksStore implements KeyValueStore {
 
   @Override
   public long counter(Space space, byte[] key) {
-    ColumnFamilies.Family family = families.counters(space);
     Lock lock = enter();
     try {
-      return CounterCodec.decode(db.get(family.handle(), pointReads, key));
+      return CounterCodec.decode(db.get(families.counters(space).handle(), pointReads, key));
     } catch (RocksDBException e) {
       throw failed("counter", space, e);
     } finally {
@@ -206,7 +258,7 @@ public final class RocksStore implements KeyValueStore {
     if (!(batch instanceof RocksBatch rocksBatch && rocksBatch.belongsTo(families))) {
       throw new IllegalArgumentException("the batch was not made by this store's newBatch()");
     }
-    Lock lock = enter();
+    Lock lock = enterToWrite();
     try {
       if (rocksBatch.isEmpty()) {
         return CompletableFuture.completedFuture(null);
@@ -240,7 +292,7 @@ public final class RocksStore implements KeyValueStore {
       }
       return durable;
     } catch (RocksDBException e) {
-      throw new StoreException("write failed in " + dir + ": " + e.getMessage(), e);
+      throw writeFailed("write", e);
     } finally {
       lock.unlock();
     }
@@ -249,7 +301,7 @@ public final class RocksStore implements KeyValueStore {
   /** Durable when it returns: the WAL is synced. */
   @Override
   public boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value) {
-    Lock lock = enter();
+    Lock lock = enterToWrite();
     try {
       synchronized (conditional) {
         if (!java.util.Arrays.equals(get(space, key), expected)) {
@@ -264,7 +316,7 @@ public final class RocksStore implements KeyValueStore {
       committer.durable().join();
       return true;
     } catch (RocksDBException e) {
-      throw new StoreException("compare-and-set failed in " + dir + ": " + e.getMessage(), e);
+      throw writeFailed("compare-and-set", e);
     } finally {
       lock.unlock();
     }
@@ -277,12 +329,12 @@ public final class RocksStore implements KeyValueStore {
       KeyValueStore.super.deleteRange(space, range);
       return;
     }
-    Lock lock = enter();
+    Lock lock = enterToWrite();
     try {
       db.deleteRange(families.of(space).handle(), writes, range.from(), range.to());
       committer.durable().join();
     } catch (RocksDBException e) {
-      throw new StoreException("range delete failed in " + dir + ": " + e.getMessage(), e);
+      throw writeFailed("range delete", e);
     } finally {
       lock.unlock();
     }
@@ -294,27 +346,29 @@ public final class RocksStore implements KeyValueStore {
    */
   @Override
   public SortedLoad newSortedLoad(Space space) {
-    ColumnFamilies.Family family = families.of(space);
+    families.of(space);
     if (space.counters()) {
       throw new IllegalArgumentException("a sorted load takes plain spaces, not counters: " + space.name());
     }
     Lock lock = enter();
     try {
       Path file = dir.resolve(INGEST_DIR).resolve(space.name() + "-" + loads.incrementAndGet() + ".sst");
-      return new RocksSortedLoad(this, space, file, tuning.forTableFile(space), table -> ingest(family, table));
+      return new RocksSortedLoad(this, space, file, tuning.forTableFile(space), table -> ingest(space, table));
     } finally {
       lock.unlock();
     }
   }
 
-  private void ingest(ColumnFamilies.Family family, Path table) throws RocksDBException {
-    Lock lock = enter();
+  private void ingest(Space space, Path table) throws RocksDBException {
+    Lock lock = enterToWrite();
     try (IngestExternalFileOptions options = new IngestExternalFileOptions()
         // A hard link instead of a copy; the loaded keys get a sequence number newer than any
         // write before, so they win over earlier values; a memtable holding keys in the file's
         // range is flushed first.
         .setMoveFiles(true).setAllowGlobalSeqNo(true).setAllowBlockingFlush(true)) {
-      db.ingestExternalFile(family.handle(), List.of(table.toString()), options);
+      db.ingestExternalFile(families.of(space).handle(), List.of(table.toString()), options);
+    } catch (RocksDBException e) {
+      throw writeFailed("ingest", e);
     } finally {
       lock.unlock();
     }
@@ -323,7 +377,7 @@ public final class RocksStore implements KeyValueStore {
   /** Compacts every space fully; blocks until done. */
   @Override
   public void compact() {
-    Lock lock = enter();
+    Lock lock = enterToWrite();
     try {
       for (ColumnFamilies.Family family : families.families()) {
         db.compactRange(family.handle());
@@ -337,7 +391,7 @@ public final class RocksStore implements KeyValueStore {
 
   /** Writes every memtable to a file (for tests that need data in files, not in memory). */
   void flush() {
-    Lock lock = enter();
+    Lock lock = enterToWrite();
     try (FlushOptions options = new FlushOptions().setWaitForFlush(true)) {
       for (ColumnFamilies.Family family : families.families()) {
         db.flush(options, family.handle());
@@ -376,20 +430,27 @@ public final class RocksStore implements KeyValueStore {
     if (lifecycle.getReadHoldCount() > 0 || committer.isCommitterThread()) {
       throw new IllegalStateException("a store must not be closed from inside its own scan or write callback");
     }
-    Lock lock = lifecycle.writeLock();
-    lock.lock();
+    reopening.lock(); // a reopen finishes first
     try {
-      if (closed) {
-        return;
+      Lock lock = lifecycle.writeLock();
+      lock.lock();
+      try {
+        if (closed) {
+          return;
+        }
+        closed = true;
+      } finally {
+        lock.unlock();
       }
-      closed = true;
     } finally {
-      lock.unlock();
+      reopening.unlock();
     }
     // No call can reach RocksDB any more: running ones have finished, new ones are refused.
     committer.close();
-    families.close();
-    db.close();
+    if (db != null) {
+      families.close();
+      db.close();
+    }
     pointReads.close();
     writes.close();
     tuning.close();
@@ -401,13 +462,145 @@ public final class RocksStore implements KeyValueStore {
   }
 
   private Lock enter() {
+    if (db == null) {
+      reopen(); // the last reopen could not even open it read-only
+    }
     Lock lock = lifecycle.readLock();
     lock.lock();
     if (closed) {
       lock.unlock();
       throw new IllegalStateException("store is closed: " + dir);
     }
+    if (db == null) {
+      lock.unlock();
+      throw new StoreException("the store at " + dir + " is not open: " + unwritable.getMessage(), unwritable);
+    }
     return lock;
+  }
+
+  /** As {@link #enter}, for a write: refused while the database is read-only after a failed write. */
+  private Lock enterToWrite() {
+    if (unwritable != null) {
+      reopen();
+    }
+    Lock lock = enter();
+    StoreException cause = unwritable;
+    if (cause != null) {
+      lock.unlock();
+      throw new StoreException("the store refuses writes until it can reopen its database, since: "
+          + cause.getMessage(), cause);
+    }
+    return lock;
+  }
+
+  /**
+   * The failure of a write. An I/O error leaves the database read-only (RocksDB's background
+   * error): writes are then refused until it is reopened.
+   */
+  private StoreException writeFailed(String operation, RocksDBException e) {
+    StoreException failure = new StoreException(operation + " failed in " + dir + ": " + e.getMessage(), e);
+    Status status = e.getStatus();
+    if (status == null || status.getCode() == Status.Code.IOError) {
+      if (unwritable == null) {
+        log.error("{}: RocksDB cannot write ({}); writes are refused until it is reopened, tried once the disk has "
+            + "{} MiB free", dir, e.getMessage(), MIN_ROOM_BYTES >> 20);
+      }
+      unwritable = failure;
+    }
+    return failure;
+  }
+
+  /**
+   * Reopens the database if writes are refused, the disk has room, and the last try was at least
+   * {@link #REOPEN_INTERVAL} ago; returns at once when another thread reopens it, or when the
+   * caller cannot wait for the store's own calls (inside a scan or a write's completion).
+   */
+  private void reopen() {
+    if (lifecycle.getReadHoldCount() > 0 || GroupCommitter.onAnyCommitterThread() || !reopening.tryLock()) {
+      return;
+    }
+    try {
+      long now = System.nanoTime();
+      if (closed || (unwritable == null && db != null) || now - nextReopen < 0 || freeBytes() < MIN_ROOM_BYTES
+          || !descriptorsToReopen()) {
+        return;
+      }
+      nextReopen = now + REOPEN_INTERVAL.toNanos();
+      // Refused writes do not reach the committer any more: once the calls in flight are done
+      // (they hold the read lock), its last group is synced or failed, and it can stop. Not under
+      // the write lock: stages of its futures may call the store.
+      lifecycle.writeLock().lock();
+      GroupCommitter old = committer;
+      lifecycle.writeLock().unlock();
+      old.close();
+      Lock lock = lifecycle.writeLock();
+      lock.lock();
+      try {
+        if (!closed) {
+          swapDatabase();
+        }
+      } finally {
+        lock.unlock();
+      }
+    } finally {
+      reopening.unlock();
+    }
+  }
+
+  /** Closes the database and opens it again, for writing if it can, else for reading. Under the write lock. */
+  private void swapDatabase() {
+    if (db != null) {
+      families.close();
+      db.close();
+      db = null;
+    }
+    for (boolean readOnly : new boolean[] {false, true}) {
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      try {
+        RocksDB reopened = openDatabase(dir, spaces, tuning, readOnly, handles);
+        families.reopened(handles);
+        db = reopened;
+        committer = newCommitter(reopened);
+        if (!readOnly) {
+          log.info("{}: RocksDB reopened; writes are taken again", dir);
+          unwritable = null;
+          reopenFailedBefore = false;
+        }
+        return;
+      } catch (RocksDBException e) {
+        // Once, not at every try: the disk stays full for as long as it takes someone to act.
+        if (!reopenFailedBefore) {
+          log.warn("{}: RocksDB cannot be reopened {} yet ({}); trying again every {} while writes come", dir,
+              readOnly ? "even for reading" : "for writing", e.getMessage(), REOPEN_INTERVAL);
+        }
+      }
+      reopenFailedBefore = true;
+    }
+  }
+
+  /**
+   * Whether the process has a descriptor free for each file of the store and some more: a reopen
+   * tried without them (connections took them all) would fail and leave the store unreadable.
+   */
+  private boolean descriptorsToReopen() {
+    if (!(java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.UnixOperatingSystemMXBean unix)) {
+      return true;
+    }
+    long free = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount();
+    try (Stream<Path> files = Files.list(dir)) {
+      return free >= files.count() + MIN_FREE_DESCRIPTORS;
+    } catch (IOException e) {
+      return false; // listing needs a descriptor too
+    }
+  }
+
+  private long freeBytes() {
+    try {
+      return Files.getFileStore(dir).getUsableSpace();
+    } catch (IOException e) {
+      return Long.MAX_VALUE; // let the reopen itself tell
+    }
   }
 
   private StoreException failed(String operation, Space space, RocksDBException e) {

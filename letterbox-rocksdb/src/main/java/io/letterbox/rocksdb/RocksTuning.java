@@ -53,7 +53,7 @@ final class RocksTuning implements AutoCloseable {
     this.dbOptions = own(new DBOptions()
         // With it RocksDB resumes by itself once a full disk has room again when a flush or a
         // compaction hit ENOSPC (it polls the free space). A log write that hit it leaves the
-        // database read-only until it is reopened (facebook/rocksdb#11643): a restart.
+        // database read-only until it is reopened (facebook/rocksdb#11643): RocksStore does that.
         .setSstFileManager(sstFiles)
         .setCreateIfMissing(true)
         .setCreateMissingColumnFamilies(true)

@@ -3,6 +3,7 @@ package io.letterbox.server;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.server.config.ServerConfig;
 import io.letterbox.server.config.StoreLocation;
+import io.letterbox.server.http.ConnectionLimit;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.ErrorResponder;
 import io.letterbox.server.cluster.ClusterNode;
@@ -90,9 +91,18 @@ public final class LetterboxServer implements AutoCloseable {
         // and event streams write a keep-alive well within it.
         .setIdleTimeout((int) config.clientTimeout().toSeconds() * 2)
         .setIdleTimeoutUnit(TimeUnit.SECONDS)
+        // HTTP/2 cleartext only carries the cluster's internal calls. Without it a connection is
+        // an HTTP/1 one from its first moment, and max-connections counts it before it says a
+        // word (with it, Vert.x knows a connection only once its first bytes arrive).
+        .setHttp2ClearTextEnabled(config.cluster() != null)
         .setCompressionSupported(true));
     LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine, http);
-    http.requestHandler(HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client));
+    int maxConnections = config.maxConnections() > 0 ? config.maxConnections() : ConnectionLimit.halfTheDescriptorsLeft();
+    log.info("max-connections {}", maxConnections);
+    ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
+    http.connectionHandler(connections);
+    http.requestHandler(connections.guard(
+        HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client)));
     http.invalidRequestHandler(ErrorResponder::invalidRequest);
     try {
       http.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);

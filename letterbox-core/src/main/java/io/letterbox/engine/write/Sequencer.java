@@ -241,13 +241,8 @@ public final class Sequencer implements AutoCloseable {
    * the same idempotency key is safe.
    */
   static LetterboxException notDurable(Throwable error) {
-    Throwable cause = error;
-    while (cause.getCause() != null) {
-      cause = cause.getCause();
-    }
-    return new LetterboxException(ErrorCode.NOT_READY, "the store could not make the write durable ("
-        + (cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName())
-        + "); it may or may not have taken effect: retry shortly, with the same idempotency key");
+    return LetterboxException.storeTrouble("the store could not make the write durable", error,
+        "it may or may not have taken effect: retry shortly, with the same idempotency key");
   }
 
   private void run() {

@@ -35,8 +35,15 @@ import java.util.TreeSet;
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
  * @param workerThreads  threads that run engine calls off the event loop
+ * @param maxBodyBufferBytes request bodies held in memory at once, all requests together; a request
+ *                       whose body finds no room is 429 {@code OVERLOADED} (default: a quarter
+ *                       of the heap's maximum)
  * @param maxPendingCalls engine calls queued, running or waiting to be durable at once; past it a
  *                       request is 429 {@code OVERLOADED} with Retry-After
+ * @param maxConnections client connections open at once; past it a new connection's requests are
+ *                       429 {@code OVERLOADED} and it is closed, so that the process keeps file
+ *                       descriptors for its store; 0 (the default): half the descriptors the
+ *                       process has left once its store is open
  * @param eventKeepAlive how often an idle event stream gets a keep-alive (an SSE comment, a
  *                       WebSocket ping); at most 15 s, which proxies keep open
  * @param clientTimeout  how long the server waits on a client: a request body not complete this
@@ -44,6 +51,9 @@ import java.util.TreeSet;
  *                       connection silent for twice as long is closed; more than event-keep-alive
  * @param eventBufferBytes unsent bytes an event stream may hold for a slow client before it is
  *                       closed with {@code SLOW_CONSUMER} (the client resumes from its position)
+ * @param eventBufferTotalBytes unsent bytes of all event streams together; the stream whose event
+ *                       would pass it is closed with {@code SLOW_CONSUMER} (default: an eighth
+ *                       of the heap's maximum)
  * @param engineConfig   the engine's settings: max-text-length, devices, default-cap, node-id,
  *                       max-import-batch, cached-head-bytes, cached-group-head-bytes, cached-message-bytes,
  *                       cached-audience-bytes, cached-broadcast-id-bytes, max-audience-uids, normal-lane-threads,
@@ -66,11 +76,14 @@ public record ServerConfig(
     Path dataDir,
     List<String> apiKeys,
     int maxBodyBytes,
+    long maxBodyBufferBytes,
     int workerThreads,
     int maxPendingCalls,
+    int maxConnections,
     Duration eventKeepAlive,
     Duration clientTimeout,
     long eventBufferBytes,
+    long eventBufferTotalBytes,
     LetterboxConfig engineConfig,
     StoreLocation store,
     ClusterSettings cluster,
@@ -100,11 +113,19 @@ public record ServerConfig(
     private List<String> apiKeys = List.of();
     // 1 MiB: far above the largest valid message (4,000 characters) and a full import batch.
     private int maxBodyBytes = 1 << 20;
+    // A quarter of the heap (0 here: read at build time): bodies are buffered whole, and a few
+    // hundred uploads of max-blob-bytes at once would take the heap; what it leaves is the engine's.
+    private long maxBodyBufferBytes;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
     // 4,096: ~100 ms of work at 40k calls/s, a few MiB of small requests; a flood past it is
     // refused at once rather than queued in memory behind every later request.
     private int maxPendingCalls = 4096;
+    // 0: half the descriptors left under the open-file limit once the store is open (read at
+    // start). Each connection is a descriptor, and the store (every table file of RocksDB) needs
+    // more as it grows: a connection past the limit costs a refusal, a descriptor past it a
+    // failed flush.
+    private int maxConnections;
     // API.md: a comment at least every 15 s keeps proxies from closing an idle stream.
     private Duration eventKeepAlive = Duration.ofSeconds(15);
     // 30 s: a phone on a bad network sends a 1 MiB body well within it; a client trickling bytes
@@ -112,6 +133,9 @@ public record ServerConfig(
     private Duration clientTimeout = Duration.ofSeconds(30);
     // 1 MiB: a few thousand events; a client that far behind reconnects and syncs instead.
     private long eventBufferBytes = 1L << 20;
+    // An eighth of the heap (0 here: read at build time): each stream's buffer is bounded, but
+    // streams are as many as connections, so their sum needs a bound of its own.
+    private long eventBufferTotalBytes;
     // The engine's settings; each value's default and meaning are LetterboxConfig's.
     private final LetterboxConfig.Builder engine = LetterboxConfig.builder();
     // The embedded store; hbase when the data outgrows one machine (docs/hbase.md).
@@ -155,6 +179,9 @@ public record ServerConfig(
     public Builder eventKeepAlive(Duration v) { eventKeepAlive = v; return this; }
     public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
     public Builder maxPendingCalls(int v) { maxPendingCalls = v; return this; }
+    public Builder maxBodyBufferBytes(long v) { maxBodyBufferBytes = v; return this; }
+    public Builder eventBufferTotalBytes(long v) { eventBufferTotalBytes = v; return this; }
+    public Builder maxConnections(int v) { maxConnections = v; return this; }
     public Builder eventBufferBytes(long v) { eventBufferBytes = v; return this; }
     public Builder cachedAudienceBytes(long v) { engine.cachedAudienceBytes(v); return this; }
     public Builder cachedBroadcastIdBytes(long v) { engine.cachedBroadcastIdBytes(v); return this; }
@@ -217,6 +244,9 @@ public record ServerConfig(
         case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
         case "client-timeout" -> clientTimeout(ConfigValues.duration(key, v));
         case "max-pending-calls" -> maxPendingCalls(ConfigValues.integer(key, v, 1, 1 << 20));
+        case "max-body-buffer-bytes" -> maxBodyBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 40));
+        case "event-buffer-total-bytes" -> eventBufferTotalBytes(ConfigValues.longValue(key, v, 1024, 1L << 40));
+        case "max-connections" -> maxConnections(ConfigValues.integer(key, v, 0, 1 << 24));
         case "event-buffer-bytes" -> eventBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 30));
         case "max-blob-bytes" -> maxBlobBytes(ConfigValues.longValue(key, v, 1, io.letterbox.blob.Blobs.MAX_BYTES));
         case "user-token-secret" -> userTokenSecret = v.isEmpty() ? null : v;
@@ -333,8 +363,15 @@ public record ServerConfig(
           throw new ConfigException("client-timeout must be at least PT1S and more than event-keep-alive ("
               + eventKeepAlive + "), or idle event streams would be cut: " + clientTimeout);
         }
-        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, workerThreads, maxPendingCalls, eventKeepAlive,
-            clientTimeout, eventBufferBytes, engine.build(),
+        long bodyBuffers = maxBodyBufferBytes > 0 ? maxBodyBufferBytes : Runtime.getRuntime().maxMemory() / 4;
+        if (bodyBuffers < Math.max(maxBodyBytes, engine.build().maxBlobBytes())) {
+          throw new ConfigException("max-body-buffer-bytes (" + bodyBuffers + ") must hold at least one body of "
+              + "max-body-bytes and one of max-blob-bytes");
+        }
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, bodyBuffers, workerThreads, maxPendingCalls,
+            maxConnections, eventKeepAlive,
+            clientTimeout, eventBufferBytes,
+            eventBufferTotalBytes > 0 ? eventBufferTotalBytes : Runtime.getRuntime().maxMemory() / 8, engine.build(),
             storeLocation(), clustering, userTokenSettings());
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());

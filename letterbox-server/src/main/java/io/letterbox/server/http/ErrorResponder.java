@@ -36,6 +36,13 @@ public final class ErrorResponder {
       // such as reading the rest of a body from a closed connection, has no one to tell.
       return;
     }
+    if (failure instanceof io.vertx.core.http.HttpClosedException) {
+      // The client went away before its body was read: no one to answer, and no bug. Not an
+      // error line a request, which a flood of dropped uploads would turn into a flood of logs.
+      log.debug("{} {}: the connection closed before the request was read", ctx.request().method(),
+          ctx.request().path());
+      return;
+    }
     Problem p = failure != null ? fromThrowable(ctx, failure) : fromStatus(ctx);
     if (ctx.response().headWritten()) {
       // Too late for an error body: the answer has begun. Drop the connection so that the
@@ -63,6 +70,16 @@ public final class ErrorResponder {
       p = Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed HTTP request"
           + (cause != null && cause.getMessage() != null ? ": " + cause.getMessage() : ""));
     }
+    answerAndClose(request, p);
+  }
+
+  /** Answers a request refused before routing (a connection past max-connections), then closes its connection. */
+  public static void refuse(HttpServerRequest request, LetterboxException refusal) {
+    answerAndClose(request, Problem.of(refusal.code(), refusal.getMessage()));
+  }
+
+  private static void answerAndClose(HttpServerRequest request, Problem p) {
+    request.response().putHeader("Connection", "close");
     request.response().endHandler(done -> request.connection().close());
     send(request.response(), p);
   }

@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * events live over Server-Sent Events and WebSocket. A stream first gives what the client missed
  * since its position ({@code Last-Event-ID}, or {@code ?since=}), then each event as it happens
  * (decision 0010). A client that falls more than event-buffer-bytes behind is told
- * {@code SLOW_CONSUMER} and disconnected; it resumes from the last position it got.
+ * {@code SLOW_CONSUMER} and disconnected; it resumes from the last position it got. So is one whose
+ * next event would take the unsent bytes of all streams together past event-buffer-total-bytes:
+ * each stream's buffer is bounded, and so is their sum, whatever the number of streams.
  */
 final class EventRoutes {
   /** A stream's client fell too far behind. */
@@ -40,13 +42,15 @@ final class EventRoutes {
   private final Vertx vertx;
   private final Duration keepAlive;
   private final long bufferBytes;
+  private final ByteBudget allStreams;
 
-  EventRoutes(Letterbox box, EngineCalls engine, Vertx vertx, Duration keepAlive, long bufferBytes) {
+  EventRoutes(Letterbox box, EngineCalls engine, Vertx vertx, Duration keepAlive, long bufferBytes, long totalBytes) {
     this.box = box;
     this.engine = engine;
     this.vertx = vertx;
     this.keepAlive = keepAlive;
     this.bufferBytes = bufferBytes;
+    this.allStreams = new ByteBudget(totalBytes);
   }
 
   void register(Routes routes) {
@@ -137,17 +141,22 @@ final class EventRoutes {
       }
       Buffer frame = channel.frame(owner, e);
       long bytes = frame.length();
-      if (unsent.addAndGet(bytes) > bufferBytes) {
+      if (unsent.get() + bytes > bufferBytes || !allStreams.tryReserve(bytes)) {
         done = true;
-        context.runOnContext(v -> finish(SLOW_CONSUMER, "the client read events too slowly (over " + bufferBytes
-            + " bytes waiting); reconnect from the last position"));
+        String over = unsent.get() + bytes > bufferBytes ? bufferBytes + " bytes waiting"
+            : "event-buffer-total-bytes waiting for all streams together";
+        context.runOnContext(v -> finish(SLOW_CONSUMER, "the client read events too slowly (over " + over
+            + "); reconnect from the last position"));
         return false;
       }
+      unsent.addAndGet(bytes);
       context.runOnContext(v -> {
         if (!started) {
           early.add(frame);
         } else if (!done) {
           send(frame);
+        } else {
+          sent(frame); // never written: the stream ended meanwhile
         }
       });
       return true;
@@ -160,13 +169,21 @@ final class EventRoutes {
     }
 
     private void send(Buffer frame) {
-      channel.write(frame).onComplete(r -> unsent.addAndGet(-frame.length()));
+      channel.write(frame).onComplete(r -> sent(frame));
+    }
+
+    /** The frame left the server's hands: written, failed with its connection, or dropped. */
+    private void sent(Buffer frame) {
+      unsent.addAndGet(-frame.length());
+      allStreams.release(frame.length());
     }
 
     void start(EventStreams.Stream s) {
       stream = s;
       channel.onClose(this::stop);
       if (done) {
+        early.forEach(this::sent);
+        early.clear();
         s.close();
         return;
       }

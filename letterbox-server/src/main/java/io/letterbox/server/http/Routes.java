@@ -19,15 +19,30 @@ public final class Routes {
   private final Router router;
   private final Handler<RoutingContext> auth;
   private final Handler<RoutingContext> body;
+  private final BodyBudget budget;
   private final Handler<RoutingContext> access = new UserAccess();
   private final Forwarder forwarder;
 
   /** @param forwarder sends requests this node does not own to their owner; null without a cluster */
-  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes, Forwarder forwarder) {
+  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes, BodyBudget budget, Forwarder forwarder) {
     this.router = router;
     this.auth = auth;
-    this.body = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
+    this.budget = budget;
+    this.body = buffered(maxBodyBytes, null);
     this.forwarder = forwarder;
+  }
+
+  /** Reserves the body in the budget, then reads it whole, up to {@code limit} bytes (named {@code limitName} in a 413). */
+  private Handler<RoutingContext> buffered(long limit, String limitName) {
+    BodyHandler read = BodyHandler.create(false).setBodyLimit(limit);
+    return ctx -> {
+      if (limitName != null) {
+        ctx.put(BODY_LIMIT, limitName);
+      }
+      if (budget.admit(ctx, limit)) {
+        read.handle(ctx);
+      }
+    };
   }
 
   /** Sends requests this node does not own to their owner; null without a cluster. */
@@ -45,11 +60,7 @@ public final class Routes {
    * setting {@code limitName}, instead of max-body-bytes (blobs).
    */
   public void add(HttpMethod method, String path, long maxBodyBytes, String limitName, Handler<RoutingContext> handler) {
-    BodyHandler bounded = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
-    register(method, path, handler, true, ctx -> {
-      ctx.put(BODY_LIMIT, limitName);
-      bounded.handle(ctx);
-    });
+    register(method, path, handler, true, buffered(maxBodyBytes, limitName));
   }
 
   /** A route open to everyone, e.g. health checks. */

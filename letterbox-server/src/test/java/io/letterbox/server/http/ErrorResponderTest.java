@@ -33,6 +33,12 @@ class ErrorResponderTest {
     router.get("/thrown").handler(ctx -> {
       throw new IllegalStateException("a bug");
     }).failureHandler(ErrorResponder::handle);
+    router.get("/client-gone").handler(ctx -> {
+      // As when the client closes its connection while its body is read; the test's client,
+      // whose connection stays, is then answered by the route itself.
+      ctx.fail(new io.vertx.core.http.HttpClosedException("Connection was closed"));
+      ctx.response().end("answered by the route");
+    }).failureHandler(ErrorResponder::handle);
     router.errorHandler(500, ErrorResponder::handle);
     HttpServer server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
         .toCompletionStage().toCompletableFuture().get();
@@ -71,5 +77,13 @@ class ErrorResponderTest {
       assertThat(e.getFormattedMessage()).contains("GET /thrown");
       assertThat(e.getThrowableProxy().getMessage()).isEqualTo("a bug");
     });
+  }
+
+  @Test
+  void aClientThatWentAwayIsNeitherAnsweredNorLoggedAsABug() {
+    Reply r = api.get("/client-gone");
+
+    assertThat(r.body()).isEqualTo("answered by the route");
+    assertThat(logged.list).as("logged").isEmpty();
   }
 }

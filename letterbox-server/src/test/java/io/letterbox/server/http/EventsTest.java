@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.letterbox.server.LetterboxServer;
 import io.letterbox.server.support.Api;
 import io.letterbox.server.support.Reply;
+import io.letterbox.server.support.SlowEventClient;
 import io.letterbox.server.support.SseClient;
 import io.letterbox.server.support.TestServers;
 import java.io.BufferedReader;
@@ -245,42 +246,6 @@ class EventsTest {
   void aClientThatReadsTooSlowlyIsToldSlowConsumerAndDisconnected() throws Exception {
     long alice = user();
     long bob = user();
-    String big = "\uD83D\uDE00".repeat(4000); // 16 KB in UTF-8
-    try (Socket socket = new Socket()) {
-      socket.setReceiveBufferSize(4096); // before connecting, or the kernel's window is already large
-      socket.connect(new java.net.InetSocketAddress("127.0.0.1", server.port()));
-      OutputStream out = socket.getOutputStream();
-      out.write(("GET /v1/users/" + bob + "/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
-      Awaitility.await().atMost(WAIT).until(() -> streams() == 1);
-      // The client reads nothing: the server's kernel buffers fill, then its own, past 64 KiB.
-      int sent = 0;
-      while (sent < 5_000 && streams() > 0) {
-        for (int i = 0; i < 20; i++, sent++) {
-          send(alice, bob, big);
-        }
-      }
-      assertThat(streams()).as("the slow stream was closed").isZero();
-      String line;
-      String last = null;
-      while ((line = in.readLine()) != null) {
-        if (line.startsWith("data: ")) {
-          last = line;
-        }
-        if (line.startsWith("event: error")) {
-          last = in.readLine();
-          break;
-        }
-      }
-      assertThat(last).contains("SLOW_CONSUMER");
-    }
-  }
-
-  private static int streams() {
-    String metrics = api.get("/metrics").body();
-    return metrics.lines().filter(l -> l.startsWith("letterbox_event_streams "))
-        .mapToInt(l -> (int) Double.parseDouble(l.substring(l.indexOf(' ') + 1))).findFirst().orElse(-1);
+    assertThat(SlowEventClient.lastEvent(api, alice, bob)).contains("SLOW_CONSUMER");
   }
 }

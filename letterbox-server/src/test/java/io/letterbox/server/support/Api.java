@@ -99,6 +99,22 @@ public final class Api {
     return raw(head, body == null ? null : body.getBytes(StandardCharsets.UTF_8));
   }
 
+  /** @return the id of every message {@code owner} sees with {@code peer}, newest first, paging through them */
+  public java.util.List<String> messageIds(long owner, long peer) {
+    java.util.List<String> ids = new java.util.ArrayList<>();
+    String cursor = null;
+    do {
+      Reply page = get("/v1/users/" + owner + "/conversations/" + peer + "/messages?limit=100"
+          + (cursor == null ? "" : "&cursor=" + cursor));
+      if (page.status() != 200) {
+        throw new AssertionError("listing failed: " + page);
+      }
+      page.json().get("items").forEach(m -> ids.add(m.get("id").asText()));
+      cursor = page.json().get("next").isNull() ? null : page.json().get("next").asText();
+    } while (cursor != null);
+    return ids;
+  }
+
   /** Any method, body and content type; null for none. */
   public Reply send(String method, String path, String body, String contentType) {
     return send(method, path, body, contentType, key == null ? null : "Bearer " + key);

@@ -28,11 +28,20 @@ public final class ChildServer implements AutoCloseable {
 
   /** Starts the server on {@code dir/data} and waits until it is healthy; {@code name} names its log. */
   public Api start(String name, String... extraArgs) throws IOException {
+    return startUnder(List.of(), name, extraArgs);
+  }
+
+  /**
+   * As {@link #start}, with the java command run by {@code wrapper} (e.g. {@code prlimit
+   * --nofile=1024:1024 --}, which lowers the child's limits).
+   */
+  public Api startUnder(List<String> wrapper, String name, String... extraArgs) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
+    List<String> command = new ArrayList<>(wrapper);
+    command.addAll(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
         Main.class.getName(), "serve", "--port", Integer.toString(port), "--data-dir", dir.resolve("data").toString()));
     command.addAll(List.of(extraArgs));
-    Path log = dir.resolve(name + ".log");
+    Path log = log(name);
     process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     Api api = new Api(port);
     try {
@@ -60,6 +69,11 @@ public final class ChildServer implements AutoCloseable {
 
   public int port() {
     return port;
+  }
+
+  /** The log (standard output and error) of the child started as {@code name}. */
+  public Path log(String name) {
+    return dir.resolve(name + ".log");
   }
 
   /** SIGKILL: no shutdown hook, no flush. */
