@@ -13,6 +13,7 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
@@ -40,11 +41,14 @@ final class PushRocksDb implements AutoCloseable {
   final ColumnFamilyHandle groupUnread;
   private final List<AutoCloseable> owned = new ArrayList<>();
   private final List<ColumnFamilyHandle> handles = new ArrayList<>();
+  /** Each family's options, in the order of {@link #handles}: table files written outside are built with them. */
+  private final List<ColumnFamilyOptions> familyOptions = new ArrayList<>();
+  private final DBOptions options;
 
   PushRocksDb(Path dir, long cacheBytes) throws RocksDBException {
     LRUCache cache = own(new LRUCache(cacheBytes));
     BloomFilter bloom = own(new BloomFilter(10, false));
-    DBOptions options = own(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
+    options = own(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
         .setIncreaseParallelism(2).setMaxBackgroundJobs(2).setBytesPerSync(1 << 20));
     List<ColumnFamilyDescriptor> descriptors = List.of(
         new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, own(new ColumnFamilyOptions())),
@@ -57,6 +61,7 @@ final class PushRocksDb implements AutoCloseable {
         new ColumnFamilyDescriptor("group_timeline".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)),
         new ColumnFamilyDescriptor("group_unread".getBytes(UTF_8),
             family(cache, bloom, PushKeys.OWNER_PREFIX).setMergeOperatorName("uint64add")));
+    descriptors.forEach(d -> familyOptions.add(d.getOptions()));
     db = RocksDB.open(options, dir.toString(), descriptors, handles);
     content = handles.get(1);
     conversation = handles.get(2);
@@ -71,6 +76,14 @@ final class PushRocksDb implements AutoCloseable {
   /** Every family that holds data, for compaction. */
   List<ColumnFamilyHandle> families() {
     return List.of(content, conversation, inbox, recent, latest, groupMember, groupTimeline, groupUnread);
+  }
+
+  /**
+   * The options a table file for {@code family} must be written with (comparator, prefix
+   * extractor, filter, compression) to be ingested as if RocksDB had written it; the caller closes them.
+   */
+  Options tableFileOptions(ColumnFamilyHandle family) {
+    return new Options(options, familyOptions.get(handles.indexOf(family)));
   }
 
   private ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, int prefix) {
