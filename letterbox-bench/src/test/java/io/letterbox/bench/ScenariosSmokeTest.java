@@ -129,6 +129,37 @@ class ScenariosSmokeTest {
         .anyMatch(n -> n.startsWith("letterbox: 100 sampled members of the 500-member group who did not post had all"));
   }
 
+  /**
+   * A broadcast into a store that already holds earlier broadcasts' receipts, on Letterbox and on
+   * both push designs (write path and ingested table files): every row measured, and the samples
+   * checked at the broadcast call's return found every receiver's message on the push designs,
+   * whose rows are all written before it returns.
+   */
+  @org.junit.jupiter.api.Test
+  void broadcastIntoAPopulatedStoreOnBothPushDesigns() throws IOException {
+    int exit = BenchMain.commandLine().execute("broadcast-fanout", "--size", "tiny", "--no-progress",
+        "--out", tmp.resolve("out").toString(), "--dir", tmp.resolve("data").toString(),
+        "--receivers", "2000", "--existing-receipts", "5k", "--audience", "uids",
+        "--baseline", "push-rocksdb,push-rocksdb-ingest");
+
+    assertThat(exit).isZero();
+    JsonNode result = new ObjectMapper().readTree(onlyResultFile("broadcast-fanout").toFile());
+    assertThat(result.get("targets")).extracting(t -> t.get("name").asText())
+        .containsExactly("letterbox", "push-rocksdb", "push-rocksdb-ingest");
+    assertThat(result.get("parameters").get("existingReceipts").asLong()).isEqualTo(5000);
+    assertThat(result.get("results")).allMatch(r -> r.get("failed").isNull() && r.get("skipped").isNull());
+    for (String target : List.of("push-rocksdb", "push-rocksdb-ingest")) {
+      for (String when : List.of("at return", "after fan-out")) {
+        JsonNode figures = row(result, "broadcast: readable " + when + " (of 200 sampled)", target).get("figures");
+        assertThat(figures.get("history shows it").asInt()).as(target + " " + when).isEqualTo(200);
+        assertThat(figures.get("list shows it first").asInt()).as(target + " " + when).isEqualTo(200);
+      }
+    }
+    List<String> notes = new ArrayList<>();
+    result.get("notes").forEach(n -> notes.add(n.asText()));
+    assertThat(notes).filteredOn(n -> n.contains("filled with 5,000 existing receipts (3 earlier broadcasts")).hasSize(3);
+  }
+
   private static JsonNode row(JsonNode result, String operation, String target) {
     for (JsonNode r : result.get("results")) {
       if (r.get("operation").asText().equals(operation) && r.get("target").asText().equals(target)) {

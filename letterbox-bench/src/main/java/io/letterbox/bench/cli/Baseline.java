@@ -16,7 +16,14 @@ public enum Baseline {
   PUSH_ROCKSDB(PushRocksTarget.NAME) {
     @Override
     public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
-      return new PushRocksTarget(dir, cacheBytes == null ? PushRocksTarget.DEFAULT_CACHE_BYTES : cacheBytes);
+      return push(dir, cacheBytes, PushRocksTarget.FanOut.WRITE_PATH);
+    }
+  },
+  /** The same push design whose broadcasts ingest sorted table files built on every core (issue 16). */
+  PUSH_ROCKSDB_INGEST(PushRocksTarget.INGEST_NAME) {
+    @Override
+    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
+      return push(dir, cacheBytes, PushRocksTarget.FanOut.INGEST);
     }
   },
   MARIADB(MariaDbTarget.NAME) {
@@ -59,6 +66,10 @@ public enum Baseline {
    * @param hbase the run's HBase cluster, or null if it has none
    */
   public abstract DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception;
+
+  private static DmTarget push(Path dir, Long cacheBytes, PushRocksTarget.FanOut fanOut) throws Exception {
+    return new PushRocksTarget(dir, cacheBytes == null ? PushRocksTarget.DEFAULT_CACHE_BYTES : cacheBytes, fanOut);
+  }
 
   public static Baseline named(String name) {
     for (Baseline b : values()) {

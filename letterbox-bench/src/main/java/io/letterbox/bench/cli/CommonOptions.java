@@ -19,7 +19,8 @@ public final class CommonOptions {
   public long seed;
 
   @Option(names = "--baseline", split = ",", paramLabel = "NAME",
-      description = "Baselines to run side by side: push-rocksdb, mariadb, redis-recent100, hbase-buffered-mutator"
+      description = "Baselines to run side by side: push-rocksdb, push-rocksdb-ingest (the same, broadcasts as ingested"
+          + " table files built on every core), mariadb, redis-recent100, hbase-buffered-mutator"
           + " (send and mixed, with --hbase-quorum), or all.")
   List<String> baselines = new ArrayList<>();
 
@@ -37,7 +38,7 @@ public final class CommonOptions {
   public boolean noProgress;
 
   @Option(names = "--cache-mb", paramLabel = "MB", description = "Read cache of every target that has one, the same for all:"
-      + " RocksDB's block cache (Letterbox, push-rocksdb), MariaDB's buffer pool. Default: 256 for the RocksDB"
+      + " RocksDB's block cache (Letterbox, push-rocksdb, push-rocksdb-ingest), MariaDB's buffer pool. Default: 256 for the RocksDB"
       + " designs, 512 for MariaDB.")
   Integer cacheMb;
 

@@ -38,6 +38,15 @@ public interface Broadcaster {
   long broadcast(long sender, String text, long[] receivers, Audience audience);
 
   /**
+   * Stores an earlier broadcast to an explicit list of receivers as set-up (a populated store),
+   * not timed: its receipts as this design keeps them, durable and complete when it returns. By
+   * default the broadcast itself to a uid list, waited for up to {@code timeout}.
+   */
+  default void preload(long sender, String text, long[] receivers, Duration timeout) {
+    awaitFanOut(broadcast(sender, text, receivers, Audience.UIDS), timeout);
+  }
+
+  /**
    * Waits for work the broadcast left running in the background (none in the seed's designs).
    *
    * @throws IllegalStateException when that work failed or did not finish within {@code timeout}

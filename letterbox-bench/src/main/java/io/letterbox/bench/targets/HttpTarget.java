@@ -126,7 +126,9 @@ public final class HttpTarget implements DmTarget {
   public ListPage conversationsPage(long owner, Object cursor, int limit) {
     JsonNode page = expect(call(request("v1/users/" + owner + "/conversations?limit=" + limit + cursor(cursor)).GET()
         .build()), 200);
-    return new ListPage(page.get("items").size(), next(page));
+    JsonNode items = page.get("items");
+    JsonNode peer = items.isEmpty() ? null : items.get(0).get("peer");
+    return new ListPage(items.size(), next(page), peer == null || peer.isNull() ? 0 : peer.asLong());
   }
 
   @Override

@@ -156,7 +156,7 @@ public final class LetterboxTarget implements DmTarget {
   @Override
   public ListPage conversationsPage(long owner, Object cursor, int limit) {
     Page<io.letterbox.model.Conversation> page = of(owner).conversations(owner, (String) cursor, limit);
-    return new ListPage(page.items().size(), page.next());
+    return new ListPage(page.items().size(), page.next(), page.items().isEmpty() ? 0 : page.items().get(0).peer());
   }
 
   @Override

@@ -130,15 +130,19 @@ public final class MariaDbTarget implements DmTarget {
       s.setInt(5, limit + 1);
       int rows = 0;
       long[] last = null;
+      long first = 0;
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
-          if (++rows <= limit) {
+          if (++rows == 1) {
+            first = r.getLong(1);
+          }
+          if (rows <= limit) {
             last = new long[] {r.getLong(2), r.getLong(1)};
             r.getString(3);
           }
         }
       }
-      return new ListPage(Math.min(rows, limit), rows > limit ? last : null);
+      return new ListPage(Math.min(rows, limit), rows > limit ? last : null, first);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }

@@ -13,6 +13,7 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
@@ -25,6 +26,8 @@ final class PushRocksDb implements AutoCloseable {
   static {
     RocksDB.loadLibrary();
   }
+
+  private static final long MIN_SHARD_BYTES = 64L << 20;
 
   final RocksDB db;
   final ColumnFamilyHandle content;
@@ -40,11 +43,14 @@ final class PushRocksDb implements AutoCloseable {
   final ColumnFamilyHandle groupUnread;
   private final List<AutoCloseable> owned = new ArrayList<>();
   private final List<ColumnFamilyHandle> handles = new ArrayList<>();
+  /** Each family's options, in the order of {@link #handles}: table files written outside are built with them. */
+  private final List<ColumnFamilyOptions> familyOptions = new ArrayList<>();
+  private final DBOptions options;
 
   PushRocksDb(Path dir, long cacheBytes) throws RocksDBException {
-    LRUCache cache = own(new LRUCache(cacheBytes));
+    LRUCache cache = own(new LRUCache(cacheBytes, shardBits(cacheBytes)));
     BloomFilter bloom = own(new BloomFilter(10, false));
-    DBOptions options = own(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
+    options = own(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
         .setIncreaseParallelism(2).setMaxBackgroundJobs(2).setBytesPerSync(1 << 20));
     List<ColumnFamilyDescriptor> descriptors = List.of(
         new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, own(new ColumnFamilyOptions())),
@@ -57,6 +63,7 @@ final class PushRocksDb implements AutoCloseable {
         new ColumnFamilyDescriptor("group_timeline".getBytes(UTF_8), family(cache, bloom, PushKeys.OWNER_PREFIX)),
         new ColumnFamilyDescriptor("group_unread".getBytes(UTF_8),
             family(cache, bloom, PushKeys.OWNER_PREFIX).setMergeOperatorName("uint64add")));
+    descriptors.forEach(d -> familyOptions.add(d.getOptions()));
     db = RocksDB.open(options, dir.toString(), descriptors, handles);
     content = handles.get(1);
     conversation = handles.get(2);
@@ -71,6 +78,28 @@ final class PushRocksDb implements AutoCloseable {
   /** Every family that holds data, for compaction. */
   List<ColumnFamilyHandle> families() {
     return List.of(content, conversation, inbox, recent, latest, groupMember, groupTimeline, groupUnread);
+  }
+
+  /**
+   * The options a table file for {@code family} must be written with (comparator, prefix
+   * extractor, filter, compression) to be ingested as if RocksDB had written it; the caller closes them.
+   */
+  Options tableFileOptions(ColumnFamilyHandle family) {
+    return new Options(options, familyOptions.get(handles.indexOf(family)));
+  }
+
+  /**
+   * Shards of at least {@value #MIN_SHARD_BYTES} bytes. RocksDB's default (shards of 4 MB at 256 MB)
+   * caches no block larger than a shard: a compacted file's whole-key filter is bigger, so every
+   * point read of a grown store ("latest" before each receipt) read it again from the file, ~40 µs
+   * a key at 20M rows (issue 16).
+   */
+  static int shardBits(long cacheBytes) {
+    int bits = 0;
+    while (bits < 6 && cacheBytes >> (bits + 1) >= MIN_SHARD_BYTES) {
+      bits++;
+    }
+    return bits;
   }
 
   private ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, int prefix) {

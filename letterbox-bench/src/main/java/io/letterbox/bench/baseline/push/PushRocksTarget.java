@@ -24,12 +24,24 @@ import org.rocksdb.WriteOptions;
  * one-to-one message writes its content once and two index rows for each party; a broadcast
  * writes its content once and two index rows per receiver. Each of those receipts also moves its
  * pair's conversation-list entry ({@link PushBatch}). Writes are grouped and synced like
- * Letterbox's ({@link BatchingWriter}).
+ * Letterbox's ({@link BatchingWriter}). How a broadcast's receipts are written is its
+ * {@link FanOut}: the same rows either way.
  */
 public final class PushRocksTarget implements DmTarget, Broadcaster {
   public static final String NAME = "push-rocksdb";
+  public static final String INGEST_NAME = "push-rocksdb-ingest";
   private static final int WRITERS = 4;
   private static final int FANOUT_BATCH = 10_000;
+  /** Where {@link FanOut#INGEST} builds its table files, inside the database's directory. */
+  private static final String INGEST_DIR = "ingest";
+
+  /** How a broadcast writes its per-receiver rows. */
+  public enum FanOut {
+    /** Through RocksDB's write path on one thread: batches of {@value #FANOUT_BATCH} receivers, the last synced. */
+    WRITE_PATH,
+    /** As sorted table files built on every core and ingested ({@link PushIngest}). */
+    INGEST
+  }
 
   /** One group-committed change. */
   private interface Mutation {
@@ -46,6 +58,7 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
 
   private final Path dir;
   private final long cacheBytes;
+  private final FanOut fanOut;
   private final IdGenerator ids = new IdGenerator(Clock.systemUTC(), 1, 0);
   private final WriteOptions synced = new WriteOptions().setSync(true);
   private final WriteOptions unsynced = new WriteOptions().setSync(false);
@@ -55,14 +68,19 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
   private PushGroups groups;
 
   public PushRocksTarget(Path dir, long cacheBytes) throws RocksDBException {
+    this(dir, cacheBytes, FanOut.WRITE_PATH);
+  }
+
+  public PushRocksTarget(Path dir, long cacheBytes, FanOut fanOut) throws RocksDBException {
     this.dir = dir;
     this.cacheBytes = cacheBytes;
+    this.fanOut = fanOut;
     open();
   }
 
   private void open() throws RocksDBException {
     db = new PushRocksDb(dir, cacheBytes);
-    writer = new BatchingWriter<>(NAME, WRITERS, 1024, () -> items -> {
+    writer = new BatchingWriter<>(name(), WRITERS, 1024, () -> items -> {
       try (PushBatch batch = new PushBatch(db)) {
         for (Mutation m : items) {
           m.addTo(batch);
@@ -74,12 +92,16 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
 
   @Override
   public String name() {
-    return NAME;
+    return fanOut == FanOut.INGEST ? INGEST_NAME : NAME;
   }
 
   @Override
   public String note() {
-    return "durable: grouped writes, each group one synced RocksDB write";
+    String writes = "durable: grouped writes, each group one synced RocksDB write";
+    return fanOut == FanOut.INGEST
+        ? writes + "; a broadcast's receiver rows (conversation, inbox, list moves) as sorted table files built on"
+            + " every core (" + Runtime.getRuntime().availableProcessors() + ") and ingested, synced"
+        : writes + "; a broadcast's receiver rows through the write path on one thread, the last batch synced";
   }
 
   @Override
@@ -134,12 +156,31 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
 
   @Override
   public long broadcast(long sender, String text, long[] receivers, Audience audience) {
+    return broadcast(sender, text, receivers, fanOut);
+  }
+
+  /**
+   * By ingestion whatever this target's {@link FanOut}: the rows are the same either way, and after
+   * the compaction that follows a set-up the stores are too; the write path would only make the
+   * set-up slower (in a store that grows, its per-receiver reads do).
+   */
+  @Override
+  public void preload(long sender, String text, long[] receivers, java.time.Duration timeout) {
+    broadcast(sender, text, receivers, FanOut.INGEST);
+  }
+
+  private long broadcast(long sender, String text, long[] receivers, FanOut how) {
     if (receivers.length == 0) {
       throw new IllegalArgumentException("a broadcast needs receivers");
     }
     long id = ids.next();
-    try (Progress progress = Progress.start(NAME + " fan-out", receivers.length); PushBatch b = new PushBatch(db)) {
+    try (Progress progress = Progress.start(name() + " fan-out", receivers.length); PushBatch b = new PushBatch(db)) {
       b.content(id, sender, 0, text);
+      if (how == FanOut.INGEST) {
+        b.write(synced);
+        new PushIngest(db, dir.resolve(INGEST_DIR)).fanOut(sender, id, receivers, progress);
+        return id;
+      }
       for (int i = 0; i < receivers.length; i++) {
         b.receipt(receivers[i], sender, id);
         if ((i + 1) % FANOUT_BATCH == 0 || i == receivers.length - 1) {

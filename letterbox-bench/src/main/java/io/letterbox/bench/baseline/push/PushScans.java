@@ -100,6 +100,7 @@ final class PushScans {
     }
     boolean more = keys.size() > limit;
     int shown = Math.min(limit, keys.size());
-    return new ListPage(contents(db, ids.subList(0, shown), 0), more ? keys.get(limit - 1) : null);
+    return new ListPage(contents(db, ids.subList(0, shown), 0), more ? keys.get(limit - 1) : null,
+        keys.isEmpty() ? 0 : PushKeys.at(keys.get(0), 16));
   }
 }

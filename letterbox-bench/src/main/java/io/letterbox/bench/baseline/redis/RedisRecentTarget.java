@@ -14,7 +14,7 @@ import io.letterbox.id.Ids;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -134,14 +134,15 @@ public final class RedisRecentTarget implements DmTarget, Broadcaster {
     if (cursor != null) {
       throw new Unsupported("the cache holds each user's newest 100 entries; older pages come from the database");
     }
-    Set<Long> peers = new HashSet<>();
+    Set<Long> peers = new LinkedHashSet<>();
     for (byte[] member : newest(owner)) {
       if (peers.size() < limit) {
         peers.add(RecentKeys.other(member));
       }
     }
     // A full page may have older ones: asking for them is asking the database.
-    return new ListPage(peers.size(), peers.size() == limit ? Boolean.TRUE : null);
+    return new ListPage(peers.size(), peers.size() == limit ? Boolean.TRUE : null,
+        peers.isEmpty() ? 0 : peers.iterator().next());
   }
 
   private List<byte[]> newest(long owner) {

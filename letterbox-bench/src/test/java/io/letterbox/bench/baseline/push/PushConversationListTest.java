@@ -35,7 +35,7 @@ class PushConversationListTest {
     }
     push.send(OWNER, 1_000_000_001L, "back to the first").join();
 
-    assertThat(push.conversationsPage(OWNER, null, 20)).isEqualTo(new ListPage(5, null));
+    assertThat(push.conversationsPage(OWNER, null, 20)).isEqualTo(new ListPage(5, null, 1_000_000_001L));
     ListPage first = push.conversationsPage(OWNER, null, 1);
     assertThat(first.count()).isEqualTo(1);
     assertThat(PushKeys.at((byte[]) first.next(), 16)).isEqualTo(1_000_000_001L);
@@ -68,7 +68,7 @@ class PushConversationListTest {
     assertThat(push.conversationsPage(OWNER, null, 20).count()).isEqualTo(1);
     push.delete(OWNER, peer, older).join();
 
-    assertThat(push.conversationsPage(OWNER, null, 20)).isEqualTo(new ListPage(0, null));
+    assertThat(push.conversationsPage(OWNER, null, 20)).isEqualTo(new ListPage(0, null, 0));
     assertThat(push.conversationsPage(peer, null, 20).count()).isEqualTo(1);
   }
 }
