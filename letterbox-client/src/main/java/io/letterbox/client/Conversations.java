@@ -45,13 +45,13 @@ public final class Conversations extends Resource {
 
   /** Marks everything so far read on {@code device}. */
   public Call<Void> markRead(long uid, long peer, String device) {
-    return call(Spec.of(MARK_READ, uid, peer).json(new ReadPosition(device, null)));
+    return read(MARK_READ, uid, peer, device, null);
   }
 
   /** Marks read up to message {@code upTo} on {@code device}. */
   @Maps(MARK_READ)
   public Call<Void> markRead(long uid, long peer, String device, long upTo) {
-    return call(Spec.of(MARK_READ, uid, peer).json(new ReadPosition(device, upTo)));
+    return read(MARK_READ, uid, peer, device, upTo);
   }
 
   /** Exact unread counts of {@code uid} on {@code device}. */

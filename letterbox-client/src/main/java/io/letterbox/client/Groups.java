@@ -45,16 +45,24 @@ public final class Groups extends Resource {
     return call(Spec.of(RENAME_GROUP, gid).json(Map.of("by", by, "name", name)), Group.class);
   }
 
-  /** Adds {@code uid} or changes its role; {@code by} its owner or an admin. @param role member, admin or owner */
+  /**
+   * Adds {@code uid} or changes its role; {@code by} its owner or an admin.
+   *
+   * @param role member, admin or owner; null for member
+   */
   @Maps(SET_GROUP_MEMBER)
   public Call<Void> setMember(long gid, long uid, long by, String role) {
-    return call(Spec.of(SET_GROUP_MEMBER, gid, uid).json(Map.of("by", by, "role", role)));
+    return call(Spec.of(SET_GROUP_MEMBER, gid, uid).json(new Membership(by, null, role)));
   }
 
-  /** Adds many members as one change. @param role member or admin */
+  /**
+   * Adds many members as one change.
+   *
+   * @param role member or admin; null for member
+   */
   @Maps(ADD_GROUP_MEMBERS)
   public Call<Void> addMembers(long gid, long by, List<Long> uids, String role) {
-    return call(Spec.of(ADD_GROUP_MEMBERS, gid).json(Map.of("by", by, "uids", uids, "role", role)));
+    return call(Spec.of(ADD_GROUP_MEMBERS, gid).json(new Membership(by, uids, role)));
   }
 
   /** Removes {@code uid}, or {@code uid} leaves when {@code by == uid}. */
@@ -83,12 +91,12 @@ public final class Groups extends Resource {
 
   /** Marks everything so far read on {@code device}. */
   public Call<Void> markRead(long uid, long gid, String device) {
-    return call(Spec.of(MARK_GROUP_READ, uid, gid).json(new ReadPosition(device, null)));
+    return read(MARK_GROUP_READ, uid, gid, device, null);
   }
 
   @Maps(MARK_GROUP_READ)
   public Call<Void> markRead(long uid, long gid, String device, long upTo) {
-    return call(Spec.of(MARK_GROUP_READ, uid, gid).json(new ReadPosition(device, upTo)));
+    return read(MARK_GROUP_READ, uid, gid, device, upTo);
   }
 
   /** {@code uid}'s conversation item of the group. */
@@ -101,4 +109,7 @@ public final class Groups extends Resource {
   public Call<Conversation> setState(long uid, long gid, ConversationState state) {
     return call(Spec.of(SET_GROUP_CONVERSATION_STATE, uid, gid).json(state), Conversation.class);
   }
+
+  /** The body of a membership change; absent fields left out. */
+  private record Membership(long by, List<Long> uids, String role) {}
 }

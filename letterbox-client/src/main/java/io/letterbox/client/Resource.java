@@ -41,6 +41,11 @@ abstract class Resource {
     return listing(() -> Spec.of(route, pathArgs), MESSAGES);
   }
 
+  /** A read position of {@code uid} in a conversation or group: on {@code device}, up to {@code upTo} (null: all). */
+  Call<Void> read(Route route, long uid, long conversation, String device, Long upTo) {
+    return call(Spec.of(route, uid, conversation).json(new ReadPosition(device, upTo)));
+  }
+
   /** The caller's key, or a new one: fixed when the call is made, so its retries carry the same. */
   static String keyOr(String given) {
     return given != null ? given : UUID.randomUUID().toString();

@@ -2,6 +2,8 @@ package io.letterbox.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.client.Event;
+import io.letterbox.client.EventSubscription;
 import io.letterbox.client.GroupPost;
 import io.letterbox.client.LetterboxClient;
 import io.letterbox.client.Message;
@@ -11,10 +13,16 @@ import io.letterbox.server.support.ApiTestBase;
 import io.letterbox.server.support.LosingProxy;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
-/** End to end: the server stores a send, its answer is lost on the way, the client's retry stores nothing more. */
-class ClientRetryTest extends ApiTestBase {
+/**
+ * The Java client against a real server where a network fails it: the server stores a send and its
+ * answer is lost on the way (the retry stores nothing more); an event stream breaks (the listener
+ * resumes and misses nothing).
+ */
+class JavaClientTest extends ApiTestBase {
   private static LetterboxClient through(LosingProxy proxy) {
     return LetterboxClient.builder().baseUrls("http://127.0.0.1:" + proxy.port())
         .retryPolicy(RetryPolicy.builder().initialBackoff(Duration.ZERO).build()).build();
@@ -44,6 +52,24 @@ class ClientRetryTest extends ApiTestBase {
       assertThat(proxy.connections()).isEqualTo(2);
       assertThat(client.groups().history(owner, gid).stream().toList()).extracting(Message::id)
           .containsExactly(posted.id());
+    }
+  }
+
+  @Test
+  void aListenerGetsEveryEventAfterItsPositionOnceThoughItsFirstConnectionBreaks() throws Exception {
+    long a = user();
+    long b = user();
+    String since = client.events().now(b).execute().next();
+    client.messages().send(SendMessage.text(a, b, "before listening")).execute();
+    List<Event> events = new CopyOnWriteArrayList<>();
+    try (LosingProxy proxy = new LosingProxy(api.port());
+        EventSubscription live = through(proxy).events().listen(b, since, events::add)) {
+      client.messages().send(SendMessage.text(a, b, "while listening")).execute();
+
+      Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> events.size() >= 2);
+      assertThat(events).extracting(e -> e.message().text()).containsExactly("before listening", "while listening");
+      assertThat(proxy.connections()).as("the first connection broke").isEqualTo(2);
+      assertThat(live.position()).isEqualTo(events.get(1).position());
     }
   }
 }
