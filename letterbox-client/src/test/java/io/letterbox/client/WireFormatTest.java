@@ -111,4 +111,17 @@ class WireFormatTest {
           });
     }
   }
+
+  @Test
+  void idsInsideSmallBodiesAreStringsTooAndAbsentChoicesAreLeftOut() throws Exception {
+    try (FakeServer server = new FakeServer((r, ex, i) -> FakeServer.json(ex, 204, ""))) {
+      LetterboxClient client = Fixtures.client(server.url()).build();
+
+      client.groups().setMember(5, 6, 7, null).execute();
+      client.broadcasts().recall(8, 100).executeAsync().exceptionally(e -> null).get();
+
+      assertThat(JSON.readTree(server.received.get(0).body())).isEqualTo(JSON.readTree("{\"by\":\"7\"}"));
+      assertThat(JSON.readTree(server.received.get(1).body())).isEqualTo(JSON.readTree("{\"by\":\"100\"}"));
+    }
+  }
 }
