@@ -51,7 +51,7 @@ public final class LetterboxClient {
     this.segments = new Segments(t);
     this.caps = new Caps(t);
     this.blobs = new Blobs(t);
-    this.events = new Events(t, b.reconnectDelay);
+    this.events = new Events(t, b.reconnectDelay, b.eventIdleTimeout);
     this.search = new Search(t);
     this.operations = new Operations(t);
   }
@@ -116,6 +116,7 @@ public final class LetterboxClient {
     private Duration connectTimeout = Duration.ofSeconds(5);
     private Duration readTimeout = Duration.ofSeconds(30);
     private Duration reconnectDelay = Duration.ofSeconds(1);
+    private Duration eventIdleTimeout = Duration.ofSeconds(45);
     private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
 
     private Builder() {}
@@ -160,6 +161,15 @@ public final class LetterboxClient {
       return this;
     }
 
+    /**
+     * How long an event stream may stay silent before it is taken for a dead connection and replaced
+     * (45 s: three times the longest keep-alive interval the server allows).
+     */
+    public Builder eventIdleTimeout(Duration timeout) {
+      this.eventIdleTimeout = positive(timeout, "eventIdleTimeout");
+      return this;
+    }
+
     public Builder retryPolicy(RetryPolicy policy) {
       this.retryPolicy = Objects.requireNonNull(policy, "retryPolicy");
       return this;
@@ -179,6 +189,7 @@ public final class LetterboxClient {
       b.connectTimeout = connectTimeout;
       b.readTimeout = readTimeout;
       b.reconnectDelay = reconnectDelay;
+      b.eventIdleTimeout = eventIdleTimeout;
       b.retryPolicy = retryPolicy;
       return b;
     }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,36 @@ class EventsTest {
       Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> error.get() != null);
       assertThat(error.get().code()).isEqualTo("SYNC_TOO_OLD");
       assertThat(sub.isOpen()).isFalse();
+    }
+  }
+
+  @Test
+  void aStreamThatFallsSilentIsTakenForDeadAndReplaced() throws Exception {
+    CountDownLatch end = new CountDownLatch(1);
+    try (FakeServer server = new FakeServer((r, ex, i) -> {
+      ex.getResponseHeaders().add("Content-Type", "text/event-stream");
+      ex.sendResponseHeaders(200, 0);
+      try (OutputStream out = ex.getResponseBody()) {
+        out.write((": connected\n\n" + (i == 0 ? "" : event("p1", "7"))).getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        if (i == 0) {
+          end.await(); // a half-open connection: no keep-alive, no end
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    })) {
+      List<Event> events = new CopyOnWriteArrayList<>();
+      LetterboxClient client = Fixtures.client(server.url()).eventIdleTimeout(Duration.ofMillis(200)).build();
+
+      try (EventSubscription sub = client.events().listen(5, "p0", events::add)) {
+        Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> !events.isEmpty());
+      } finally {
+        end.countDown();
+      }
+
+      assertThat(events).extracting(Event::position).first().isEqualTo("p1");
+      assertThat(server.received.get(1).header("Last-Event-ID")).isEqualTo("p0");
     }
   }
 }

@@ -14,6 +14,9 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,22 +34,40 @@ public final class EventStream implements EventSubscription, Runnable {
   private final long uid;
   private final EventListener listener;
   private final Duration reconnectDelay;
+  /** Closes streams that went silent: one daemon thread for every subscription of the process. */
+  private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "letterbox-events-watchdog");
+    t.setDaemon(true);
+    return t;
+  });
+
+  private final Duration idleTimeout;
   private final CountDownLatch closed = new CountDownLatch(1);
+  private volatile long lastHeard = System.nanoTime();
+  private volatile ScheduledFuture<?> watchdog;
   private volatile String position;
   private volatile CompletableFuture<HttpResponse<InputStream>> connecting;
   private volatile InputStream body;
 
-  private EventStream(Transport transport, long uid, String position, EventListener listener, Duration reconnectDelay) {
+  private EventStream(Transport transport, long uid, String position, EventListener listener, Duration reconnectDelay,
+      Duration idleTimeout) {
     this.transport = transport;
+    this.idleTimeout = idleTimeout;
     this.uid = uid;
     this.position = position;
     this.listener = listener;
     this.reconnectDelay = reconnectDelay;
   }
 
+  /**
+   * @param idleTimeout how long a stream may stay silent (the server writes a keep-alive at least
+   *     every 15 s) before it is taken for dead and replaced
+   */
   public static EventSubscription start(Transport transport, long uid, String position, EventListener listener,
-      Duration reconnectDelay) {
-    EventStream stream = new EventStream(transport, uid, position, listener, reconnectDelay);
+      Duration reconnectDelay, Duration idleTimeout) {
+    EventStream stream = new EventStream(transport, uid, position, listener, reconnectDelay, idleTimeout);
+    long every = Math.max(1, idleTimeout.toMillis() / 4);
+    stream.watchdog = WATCHDOG.scheduleWithFixedDelay(stream::closeIfSilent, every, every, TimeUnit.MILLISECONDS);
     Thread thread = new Thread(stream, "letterbox-events-" + uid);
     thread.setDaemon(true);
     thread.start();
@@ -61,6 +82,7 @@ public final class EventStream implements EventSubscription, Runnable {
             .header("Last-Event-ID", position).untimed().build());
         HttpResponse<InputStream> response = connecting.get();
         body = response.body();
+        lastHeard = System.nanoTime();
         if (isOpen()) {
           listener.onConnected();
           read(body);
@@ -87,6 +109,7 @@ public final class EventStream implements EventSubscription, Runnable {
     BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     SseFrame frame = new SseFrame();
     for (String line = reader.readLine(); line != null && isOpen(); line = reader.readLine()) {
+      lastHeard = System.nanoTime();
       if (frame.accept(line)) {
         dispatch(frame);
         frame = new SseFrame();
@@ -113,7 +136,7 @@ public final class EventStream implements EventSubscription, Runnable {
 
   private void stop(LetterboxException e) {
     if (isOpen()) {
-      closed.countDown();
+      close();
       listener.onError(e);
     }
   }
@@ -124,6 +147,14 @@ public final class EventStream implements EventSubscription, Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       closed.countDown();
+    }
+  }
+
+  /** A half-open connection sends nothing and never ends: closing its body makes the reader reconnect. */
+  private void closeIfSilent() {
+    if (System.nanoTime() - lastHeard > idleTimeout.toNanos()) {
+      lastHeard = System.nanoTime();
+      closeBody();
     }
   }
 
@@ -140,6 +171,10 @@ public final class EventStream implements EventSubscription, Runnable {
   @Override
   public void close() {
     closed.countDown();
+    ScheduledFuture<?> w = watchdog;
+    if (w != null) {
+      w.cancel(false);
+    }
     CompletableFuture<HttpResponse<InputStream>> c = connecting;
     if (c != null) {
       c.cancel(true);
