@@ -2,6 +2,9 @@ package io.letterbox.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.client.Blob;
+import io.letterbox.client.BlobContent;
+import io.letterbox.client.BlobHeaders;
 import io.letterbox.client.Event;
 import io.letterbox.client.EventSubscription;
 import io.letterbox.client.GroupPost;
@@ -11,6 +14,8 @@ import io.letterbox.client.RetryPolicy;
 import io.letterbox.client.SendMessage;
 import io.letterbox.server.support.ApiTestBase;
 import io.letterbox.server.support.LosingProxy;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -70,6 +75,25 @@ class JavaClientTest extends ApiTestBase {
       assertThat(events).extracting(e -> e.message().text()).containsExactly("before listening", "while listening");
       assertThat(proxy.connections()).as("the first connection broke").isEqualTo(2);
       assertThat(live.position()).isEqualTo(events.get(1).position());
+    }
+  }
+
+  @Test
+  void aBlobGoesUpFromAStreamAndComesBackWholeOrByRange() throws Exception {
+    byte[] bytes = ("a picture of a cat " + user()).getBytes(StandardCharsets.UTF_8);
+
+    Blob blob = client.blobs().upload(() -> new ByteArrayInputStream(bytes), "image/png").execute();
+    BlobHeaders head = client.blobs().headers(blob.id()).execute();
+
+    assertThat(blob.size()).isEqualTo(bytes.length);
+    assertThat(head.contentType()).isEqualTo("image/png");
+    assertThat(head.length()).isEqualTo(bytes.length);
+    try (BlobContent whole = client.blobs().download(blob.id()).execute()) {
+      assertThat(whole.readAllBytes()).isEqualTo(bytes);
+    }
+    try (BlobContent range = client.blobs().download(blob.id(), "bytes=2-8").execute()) {
+      assertThat(range.headers().status()).isEqualTo(206);
+      assertThat(new String(range.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("picture");
     }
   }
 }
