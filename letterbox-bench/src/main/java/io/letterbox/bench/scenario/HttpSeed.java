@@ -1,11 +1,10 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.measure.Progress;
-import java.io.IOException;
+import io.letterbox.client.Credentials;
+import io.letterbox.client.ImportedMessage;
+import io.letterbox.client.LetterboxClient;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -38,38 +37,33 @@ public record HttpSeed(long base, int users, int peers, int perPair) {
   }
 
   /** Imports every message; fails with the server's answer if one import is refused. */
-  public void load(URI server, String key) throws IOException, InterruptedException {
-    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(10)).build();
-    URI route = URI.create(trimSlash(server.toString()) + "/v1/import/messages");
+  public void load(URI server, String key) {
+    LetterboxClient client = LetterboxClient.builder().baseUrls(server.toString())
+        .credentials(key == null ? Credentials.NONE : Credentials.serviceKey(key))
+        .connectTimeout(Duration.ofSeconds(10)).readTimeout(Duration.ofMinutes(2)).build();
     Instant start = Instant.now().minus(365, ChronoUnit.DAYS);
     Semaphore inFlight = new Semaphore(IN_FLIGHT);
     List<CompletableFuture<Void>> calls = new ArrayList<>();
     try (Progress progress = Progress.start("import " + messages() + " msgs", messages())) {
-      StringBuilder body = new StringBuilder();
-      int inBody = 0;
+      List<ImportedMessage> batch = new ArrayList<>(BATCH);
       long n = 0;
       for (int u = 0; u < users; u++) {
         for (int j = 1; j <= peers; j++) {
           int peer = (u + j) % users;
           for (int k = 0; k < perPair; k++, n++) {
             boolean forward = k % 2 == 0;
-            body.append(inBody == 0 ? "{\"messages\":[" : ",")
-                .append("{\"from\":\"").append(base + (forward ? u : peer))
-                .append("\",\"to\":\"").append(base + (forward ? peer : u))
-                .append("\",\"text\":\"seeded message ").append(k).append(" of ").append(u).append('-').append(peer)
-                .append(", imported with its original time\",\"createdAt\":\"")
-                .append(start.plusMillis(n * 5)).append("\"}");
-            if (++inBody == BATCH) {
-              calls.add(post(client, route, key, body.append("]}").toString(), inBody, inFlight, progress));
-              body.setLength(0);
-              inBody = 0;
+            batch.add(new ImportedMessage(base + (forward ? u : peer), base + (forward ? peer : u),
+                "seeded message " + k + " of " + u + "-" + peer + ", imported with its original time",
+                start.plusMillis(n * 5)));
+            if (batch.size() == BATCH) {
+              calls.add(post(client, batch, inFlight, progress));
+              batch = new ArrayList<>(BATCH);
             }
           }
         }
       }
-      if (inBody > 0) {
-        calls.add(post(client, route, key, body.append("]}").toString(), inBody, inFlight, progress));
+      if (!batch.isEmpty()) {
+        calls.add(post(client, batch, inFlight, progress));
       }
       try {
         CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
@@ -79,22 +73,12 @@ public record HttpSeed(long base, int users, int peers, int perPair) {
     }
   }
 
-  private static CompletableFuture<Void> post(HttpClient client, URI route, String key, String json, int count,
-      Semaphore inFlight, Progress progress) throws InterruptedException {
-    inFlight.acquire();
-    HttpRequest.Builder request = HttpRequest.newBuilder(route).timeout(Duration.ofMinutes(2))
-        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
-    if (key != null) {
-      request.header("Authorization", "Bearer " + key);
-    }
-    return client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
-        .whenComplete((r, e) -> inFlight.release())
-        .thenAccept(r -> {
-          if (r.statusCode() != 200) {
-            throw new IllegalStateException("importing the seed answered " + r.statusCode() + ": " + r.body());
-          }
-          progress.advance(count);
-        });
+  private static CompletableFuture<Void> post(LetterboxClient client, List<ImportedMessage> batch, Semaphore inFlight,
+      Progress progress) {
+    inFlight.acquireUninterruptibly();
+    return client.messages().importHistory(batch).executeAsync()
+        .whenComplete((ids, e) -> inFlight.release())
+        .thenAccept(ids -> progress.advance(ids.size()));
   }
 
   static String trimSlash(String url) {

@@ -1,39 +1,44 @@
 package io.letterbox.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.letterbox.client.Conversation;
+import io.letterbox.client.LetterboxException;
+import io.letterbox.client.Message;
+import io.letterbox.client.SendMessage;
 import io.letterbox.server.support.ApiTestBase;
-import io.letterbox.server.support.Reply;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DeletingTest extends ApiTestBase {
 
   @Test
-  void deletingAMessageHidesItFromTheOwnerOnlyAndAnswers204() {
+  void deletingAMessageHidesItFromTheOwnerOnly() {
     long a = user();
     long b = user();
-    JsonNode kept = send(a, b, "kept");
-    JsonNode gone = send(a, b, "gone");
+    Message kept = sent(a, b, "kept");
+    Message gone = sent(a, b, "gone");
 
-    Reply r = api.delete("/v1/users/" + b + "/messages/" + gone.get("id").asText());
+    client.messages().delete(b, gone.id()).execute();
 
-    assertThat(r.status()).isEqualTo(204);
     assertThat(history(b, a)).containsExactly(kept);
     assertThat(history(a, b)).containsExactly(gone, kept);
-    assertThat(api.get("/v1/users/" + b + "/messages/" + gone.get("id").asText()).status()).isEqualTo(404);
+    assertThatThrownBy(() -> client.messages().get(b, gone.id()).execute())
+        .isInstanceOfSatisfying(LetterboxException.class, e -> assertThat(e.status()).isEqualTo(404));
   }
 
   @Test
   void deletingAMessageTheOwnerCannotSeeIs404() {
     long a = user();
     long b = user();
-    JsonNode m = send(a, b, "theirs");
+    Message m = sent(a, b, "theirs");
 
-    Reply r = api.delete("/v1/users/" + user() + "/messages/" + m.get("id").asText());
-
-    assertThat(r.status()).isEqualTo(404);
-    assertThat(r.errorCode()).isEqualTo("NOT_FOUND");
+    assertThatThrownBy(() -> client.messages().delete(user(), m.id()).execute())
+        .isInstanceOfSatisfying(LetterboxException.class, e -> {
+          assertThat(e.status()).isEqualTo(404);
+          assertThat(e.code()).isEqualTo("NOT_FOUND");
+        });
     assertThat(history(b, a)).containsExactly(m);
   }
 
@@ -41,14 +46,14 @@ class DeletingTest extends ApiTestBase {
   void deletingAConversationEmptiesItAndRemovesItFromTheListUntilANewMessageArrives() {
     long a = user();
     long b = user();
-    JsonNode old = send(a, b, "old");
+    Message old = sent(a, b, "old");
 
-    assertThat(api.delete("/v1/users/" + b + "/conversations/" + a).status()).isEqualTo(204);
+    client.conversations().delete(b, a).execute();
     assertThat(history(b, a)).isEmpty();
     assertThat(conversations(b)).isEmpty();
     assertThat(history(a, b)).containsExactly(old);
 
-    JsonNode fresh = send(a, b, "new");
+    Message fresh = sent(a, b, "new");
     assertThat(history(b, a)).containsExactly(fresh);
     assertThat(conversations(b)).hasSize(1);
   }
@@ -58,25 +63,27 @@ class DeletingTest extends ApiTestBase {
     long me = user();
     long ann = user();
     long bob = user();
-    send(ann, me, "1");
-    send(me, bob, "2");
+    sent(ann, me, "1");
+    sent(me, bob, "2");
 
-    assertThat(api.delete("/v1/users/" + me + "/messages").status()).isEqualTo(204);
+    client.messages().deleteAll(me).execute();
 
     assertThat(conversations(me)).isEmpty();
     assertThat(history(me, ann)).isEmpty();
     assertThat(history(ann, me)).hasSize(1);
     assertThat(history(bob, me)).hasSize(1);
-    assertThat(api.get("/v1/users/" + me + "/unread?device=pc").json().get("total").asLong()).isZero();
+    assertThat(client.conversations().unread(me, "pc").execute().total()).isZero();
   }
 
-  private static JsonNode history(long owner, long peer) {
-    Reply r = api.get("/v1/users/" + owner + "/conversations/" + peer + "/messages");
-    assertThat(r.status()).as("%s", r).isEqualTo(200);
-    return r.json().get("items");
+  private static Message sent(long from, long to, String text) {
+    return client.messages().send(SendMessage.text(from, to, text)).execute();
   }
 
-  private static JsonNode conversations(long owner) {
-    return api.get("/v1/users/" + owner + "/conversations").json().get("items");
+  private static List<Message> history(long owner, long peer) {
+    return client.messages().history(owner, peer).stream().toList();
+  }
+
+  private static List<Conversation> conversations(long owner) {
+    return client.conversations().list(owner).stream().toList();
   }
 }

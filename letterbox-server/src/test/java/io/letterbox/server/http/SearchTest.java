@@ -2,7 +2,10 @@ package io.letterbox.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.letterbox.client.Listing;
+import io.letterbox.client.Message;
+import io.letterbox.client.Page;
+import io.letterbox.client.SearchQuery;
 import io.letterbox.server.support.ApiTestBase;
 import io.letterbox.server.support.Reply;
 import java.net.URLEncoder;
@@ -21,6 +24,11 @@ class SearchTest extends ApiTestBase {
     return "q=" + URLEncoder.encode(words, StandardCharsets.UTF_8);
   }
 
+  /** Every message {@code uid} finds for {@code query}, through the client's cursor loop. */
+  private static List<String> texts(long uid, SearchQuery query) {
+    return client.search().messages(uid, query).stream().map(Message::text).toList();
+  }
+
   private static List<String> texts(Reply r) {
     assertThat(r.status()).as("%s", r).isEqualTo(200);
     List<String> out = new ArrayList<>();
@@ -37,15 +45,15 @@ class SearchTest extends ApiTestBase {
     send(b, a, "OK, see you in 北京 at the Café");
     send(a, c, "北京 is far");
 
-    assertThat(texts(search(a, q("北京")))).containsExactly("北京 is far", "OK, see you in 北京 at the Café",
+    assertThat(texts(a, SearchQuery.of("北京"))).containsExactly("北京 is far", "OK, see you in 北京 at the Café",
         "明天下午三点在北京开会");
-    assertThat(texts(search(b, q("北京 开会")))).containsExactly("明天下午三点在北京开会");
-    assertThat(texts(search(b, q("cafe")))).containsExactly("OK, see you in 北京 at the Café");
-    assertThat(texts(search(a, q("北京") + "&peer=" + c))).containsExactly("北京 is far");
-    assertThat(texts(search(c, q("开会")))).isEmpty();
-    JsonNode first = search(a, q("北京")).json().get("items").get(0);
-    assertThat(first.get("kind").asText()).isEqualTo("single");
-    assertThat(first.get("from").asText()).isEqualTo(Long.toString(a));
+    assertThat(texts(b, SearchQuery.of("北京 开会"))).containsExactly("明天下午三点在北京开会");
+    assertThat(texts(b, SearchQuery.of("cafe"))).containsExactly("OK, see you in 北京 at the Café");
+    assertThat(texts(a, SearchQuery.of("北京").withPeer(c))).containsExactly("北京 is far");
+    assertThat(texts(c, SearchQuery.of("开会"))).isEmpty();
+    Message first = client.search().messages(a, SearchQuery.of("北京")).first().execute().items().get(0);
+    assertThat(first.kind()).isEqualTo("single");
+    assertThat(first.from()).isEqualTo(a);
   }
 
   @Test
@@ -62,12 +70,14 @@ class SearchTest extends ApiTestBase {
     for (int i = 0; i < 5; i++) {
       send(a, b, "invoice " + i);
     }
-    Reply page1 = search(b, q("invoice") + "&limit=3");
-    assertThat(texts(page1)).containsExactly("invoice 4", "invoice 3", "invoice 2");
-    String next = page1.json().get("next").asText();
-    Reply page2 = search(b, q("invoice") + "&limit=3&cursor=" + URLEncoder.encode(next, StandardCharsets.UTF_8));
-    assertThat(texts(page2)).containsExactly("invoice 1", "invoice 0");
-    assertThat(page2.json().get("next").isNull()).isTrue();
+    Listing<Message> invoices = client.search().messages(b, SearchQuery.of("invoice")).limit(3);
+
+    Page<Message> page1 = invoices.first().execute();
+    Page<Message> page2 = invoices.page(page1.next()).execute();
+
+    assertThat(page1.items()).extracting(Message::text).containsExactly("invoice 4", "invoice 3", "invoice 2");
+    assertThat(page2.items()).extracting(Message::text).containsExactly("invoice 1", "invoice 0");
+    assertThat(page2.next()).isNull();
   }
 
   @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.letterbox.client.LetterboxClient;
+import io.letterbox.client.RetryPolicy;
 import io.letterbox.server.LetterboxServer;
 import java.nio.file.Path;
 import java.util.Map;
@@ -19,11 +21,15 @@ public abstract class ApiTestBase {
   static Path dataDir;
   private static LetterboxServer server;
   protected static Api api;
+  /** The Java client on the same server, without retries: a test sees the server's first answer. */
+  protected static LetterboxClient client;
 
   @BeforeAll
   static void startServer() {
     server = TestServers.start(dataDir);
     api = new Api(server.port());
+    client = LetterboxClient.builder().baseUrls("http://127.0.0.1:" + server.port()).retryPolicy(RetryPolicy.NONE)
+        .build();
   }
 
   @AfterAll

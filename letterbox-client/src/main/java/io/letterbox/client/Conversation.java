@@ -1,0 +1,15 @@
+package io.letterbox.client;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One entry of an owner's conversation list: with a {@code peer}, or a {@code group}.
+ *
+ * @param lastMessage null for a group without messages yet
+ * @param unread by device name
+ * @param peerReadUpTo how far the peer read (read receipts), null if not at all
+ * @param mentioned on a group's entry: whether an unread message mentions the owner
+ */
+public record Conversation(Long peer, Long group, Message lastMessage, Map<String, Integer> unread,
+    Instant updatedAt, boolean pinned, boolean muted, boolean archived, Long peerReadUpTo, Boolean mentioned) {}

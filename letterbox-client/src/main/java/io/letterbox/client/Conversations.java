@@ -1,0 +1,68 @@
+package io.letterbox.client;
+
+import static io.letterbox.client.internal.Route.DELETE_CONVERSATION;
+import static io.letterbox.client.internal.Route.GET_CONVERSATION;
+import static io.letterbox.client.internal.Route.GET_UNREAD;
+import static io.letterbox.client.internal.Route.LIST_CONVERSATIONS;
+import static io.letterbox.client.internal.Route.MARK_READ;
+import static io.letterbox.client.internal.Route.SET_CONVERSATION_STATE;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.letterbox.client.internal.Maps;
+import io.letterbox.client.internal.Spec;
+import io.letterbox.client.internal.Transport;
+
+/** An owner's conversation list, one conversation, read positions and unread counts. */
+public final class Conversations extends Resource {
+  private static final TypeReference<Page<Conversation>> PAGE = new TypeReference<>() {};
+
+  Conversations(Transport transport) {
+    super(transport);
+  }
+
+  /** The default list: pinned first, then newest activity first. */
+  public Listing<Conversation> list(long uid) {
+    return list(uid, null);
+  }
+
+  /** @param folder archived, requests, or null for the default list */
+  @Maps(LIST_CONVERSATIONS)
+  public Listing<Conversation> list(long uid, String folder) {
+    return listing(() -> Spec.of(LIST_CONVERSATIONS, uid).query("folder", folder), PAGE);
+  }
+
+  /** One conversation as the list shows it (404 if none). */
+  @Maps(GET_CONVERSATION)
+  public Call<Conversation> get(long uid, long peer) {
+    return call(Spec.of(GET_CONVERSATION, uid, peer), Conversation.class);
+  }
+
+  /** Pins, mutes or archives a conversation. @return the conversation after the change */
+  @Maps(SET_CONVERSATION_STATE)
+  public Call<Conversation> setState(long uid, long peer, ConversationState state) {
+    return call(Spec.of(SET_CONVERSATION_STATE, uid, peer).json(state), Conversation.class);
+  }
+
+  /** Marks everything so far read on {@code device}. */
+  public Call<Void> markRead(long uid, long peer, String device) {
+    return read(MARK_READ, uid, peer, device, null);
+  }
+
+  /** Marks read up to message {@code upTo} on {@code device}. */
+  @Maps(MARK_READ)
+  public Call<Void> markRead(long uid, long peer, String device, long upTo) {
+    return read(MARK_READ, uid, peer, device, upTo);
+  }
+
+  /** Exact unread counts of {@code uid} on {@code device}. */
+  @Maps(GET_UNREAD)
+  public Call<Unread> unread(long uid, String device) {
+    return call(Spec.of(GET_UNREAD, uid).query("device", device), Unread.class);
+  }
+
+  /** Empties the conversation with {@code peer} for {@code uid} only. */
+  @Maps(DELETE_CONVERSATION)
+  public Call<Void> delete(long uid, long peer) {
+    return call(Spec.of(DELETE_CONVERSATION, uid, peer));
+  }
+}

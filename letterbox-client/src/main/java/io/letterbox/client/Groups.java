@@ -1,0 +1,115 @@
+package io.letterbox.client;
+
+import static io.letterbox.client.internal.Route.ADD_GROUP_MEMBERS;
+import static io.letterbox.client.internal.Route.CREATE_GROUP;
+import static io.letterbox.client.internal.Route.GET_GROUP;
+import static io.letterbox.client.internal.Route.GET_GROUP_CONVERSATION;
+import static io.letterbox.client.internal.Route.GROUP_HISTORY;
+import static io.letterbox.client.internal.Route.LIST_GROUP_MEMBERS;
+import static io.letterbox.client.internal.Route.MARK_GROUP_READ;
+import static io.letterbox.client.internal.Route.POST_TO_GROUP;
+import static io.letterbox.client.internal.Route.REMOVE_GROUP_MEMBER;
+import static io.letterbox.client.internal.Route.RENAME_GROUP;
+import static io.letterbox.client.internal.Route.SET_GROUP_CONVERSATION_STATE;
+import static io.letterbox.client.internal.Route.SET_GROUP_MEMBER;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.letterbox.client.internal.Maps;
+import io.letterbox.client.internal.Spec;
+import io.letterbox.client.internal.Transport;
+import java.util.List;
+import java.util.Map;
+
+/** Groups: members and roles, posts, a member's history, read positions and settings. */
+public final class Groups extends Resource {
+  private static final TypeReference<Page<GroupMember>> MEMBERS = new TypeReference<>() {};
+
+  Groups(Transport transport) {
+    super(transport);
+  }
+
+  /** Creates a group. Not retried once sent: a create has no idempotency key. */
+  @Maps(CREATE_GROUP)
+  public Call<Group> create(CreateGroup group) {
+    return call(Spec.of(CREATE_GROUP).json(group), Group.class);
+  }
+
+  @Maps(GET_GROUP)
+  public Call<Group> get(long gid) {
+    return call(Spec.of(GET_GROUP, gid), Group.class);
+  }
+
+  /** Renames a group; {@code by} its owner or an admin. */
+  @Maps(RENAME_GROUP)
+  public Call<Group> rename(long gid, long by, String name) {
+    return call(Spec.of(RENAME_GROUP, gid).json(Map.of("by", by, "name", name)), Group.class);
+  }
+
+  /**
+   * Adds {@code uid} or changes its role; {@code by} its owner or an admin.
+   *
+   * @param role member, admin or owner; null for member
+   */
+  @Maps(SET_GROUP_MEMBER)
+  public Call<Void> setMember(long gid, long uid, long by, String role) {
+    return call(Spec.of(SET_GROUP_MEMBER, gid, uid).json(new Membership(by, null, role)));
+  }
+
+  /**
+   * Adds many members as one change.
+   *
+   * @param role member or admin; null for member
+   */
+  @Maps(ADD_GROUP_MEMBERS)
+  public Call<Void> addMembers(long gid, long by, List<Long> uids, String role) {
+    return call(Spec.of(ADD_GROUP_MEMBERS, gid).json(new Membership(by, uids, role)));
+  }
+
+  /** Removes {@code uid}, or {@code uid} leaves when {@code by == uid}. */
+  @Maps(REMOVE_GROUP_MEMBER)
+  public Call<Void> removeMember(long gid, long uid, long by) {
+    return call(Spec.of(REMOVE_GROUP_MEMBER, gid, uid).query("by", by));
+  }
+
+  @Maps(LIST_GROUP_MEMBERS)
+  public Listing<GroupMember> members(long gid) {
+    return listing(() -> Spec.of(LIST_GROUP_MEMBERS, gid), MEMBERS);
+  }
+
+  /** Posts a message to a group (201, or 200 with the first message for a used idempotency key). */
+  @Maps(POST_TO_GROUP)
+  public Call<Message> post(long gid, GroupPost post) {
+    return call(Spec.of(POST_TO_GROUP, gid).json(post.withIdempotencyKey(keyOr(post.idempotencyKey()))),
+        Message.class);
+  }
+
+  /** The group's messages {@code uid} may see, newest first. */
+  @Maps(GROUP_HISTORY)
+  public Listing<Message> history(long uid, long gid) {
+    return messages(GROUP_HISTORY, uid, gid);
+  }
+
+  /** Marks everything so far read on {@code device}. */
+  public Call<Void> markRead(long uid, long gid, String device) {
+    return read(MARK_GROUP_READ, uid, gid, device, null);
+  }
+
+  @Maps(MARK_GROUP_READ)
+  public Call<Void> markRead(long uid, long gid, String device, long upTo) {
+    return read(MARK_GROUP_READ, uid, gid, device, upTo);
+  }
+
+  /** {@code uid}'s conversation item of the group. */
+  @Maps(GET_GROUP_CONVERSATION)
+  public Call<Conversation> conversation(long uid, long gid) {
+    return call(Spec.of(GET_GROUP_CONVERSATION, uid, gid), Conversation.class);
+  }
+
+  @Maps(SET_GROUP_CONVERSATION_STATE)
+  public Call<Conversation> setState(long uid, long gid, ConversationState state) {
+    return call(Spec.of(SET_GROUP_CONVERSATION_STATE, uid, gid).json(state), Conversation.class);
+  }
+
+  /** The body of a membership change; absent fields left out. */
+  private record Membership(long by, List<Long> uids, String role) {}
+}

@@ -1,0 +1,81 @@
+package io.letterbox.client;
+
+import static io.letterbox.client.internal.Route.DELETE_ALL_MESSAGES;
+import static io.letterbox.client.internal.Route.DELETE_MESSAGE;
+import static io.letterbox.client.internal.Route.EDIT_MESSAGE;
+import static io.letterbox.client.internal.Route.GET_MESSAGE;
+import static io.letterbox.client.internal.Route.IMPORT_MESSAGES;
+import static io.letterbox.client.internal.Route.LIST_MESSAGES;
+import static io.letterbox.client.internal.Route.RECALL_MESSAGE;
+import static io.letterbox.client.internal.Route.SEND_MESSAGE;
+
+import io.letterbox.client.internal.Decoder;
+import io.letterbox.client.internal.Maps;
+import io.letterbox.client.internal.Spec;
+import io.letterbox.client.internal.Transport;
+import java.util.List;
+import java.util.Map;
+
+/** One-to-one messages: send, read, recall, edit, delete, import. */
+public final class Messages extends Resource {
+  Messages(Transport transport) {
+    super(transport);
+  }
+
+  /** Sends a message (201, or 200 with the first message when its idempotency key was used before). */
+  @Maps(SEND_MESSAGE)
+  public Call<Message> send(SendMessage message) {
+    return call(Spec.of(SEND_MESSAGE).json(message.withIdempotencyKey(keyOr(message.idempotencyKey()))),
+        Message.class);
+  }
+
+  /** A message as {@code uid} sees it (404 if it cannot). */
+  @Maps(GET_MESSAGE)
+  public Call<Message> get(long uid, long id) {
+    return call(Spec.of(GET_MESSAGE, uid, id), Message.class);
+  }
+
+  /** The history of {@code uid} with {@code peer}, newest first. */
+  @Maps(LIST_MESSAGES)
+  public Listing<Message> history(long uid, long peer) {
+    return messages(LIST_MESSAGES, uid, peer);
+  }
+
+  /** Recalls a message for every party (its sender, within recall-window); twice is fine. */
+  @Maps(RECALL_MESSAGE)
+  public Call<Message> recall(long uid, long id) {
+    return call(Spec.of(RECALL_MESSAGE, uid, id), Message.class);
+  }
+
+  /** Edits a text message's text (its sender, within edit-window). */
+  @Maps(EDIT_MESSAGE)
+  public Call<Message> edit(long uid, long id, String text) {
+    return call(Spec.of(EDIT_MESSAGE, uid, id).json(Map.of("text", text)), Message.class);
+  }
+
+  /** Deletes a message from {@code uid}'s view only. */
+  @Maps(DELETE_MESSAGE)
+  public Call<Void> delete(long uid, long id) {
+    return call(Spec.of(DELETE_MESSAGE, uid, id));
+  }
+
+  /** Empties every conversation of {@code uid}, for {@code uid} only. */
+  @Maps(DELETE_ALL_MESSAGES)
+  public Call<Void> deleteAll(long uid) {
+    return call(Spec.of(DELETE_ALL_MESSAGES, uid));
+  }
+
+  /**
+   * Imports history with its original times. Not retried once sent: an import has no idempotency
+   * key, so a lost answer is the caller's to check.
+   *
+   * @return the new messages' ids, in order
+   */
+  @Maps(IMPORT_MESSAGES)
+  public Call<List<Long>> importHistory(List<ImportedMessage> messages) {
+    Decoder<Ids> ids = Decoder.json(Ids.class);
+    return call(Spec.of(IMPORT_MESSAGES).json(Map.of("messages", messages)), r -> ids.decode(r).ids());
+  }
+
+  private record Ids(List<Long> ids) {}
+}

@@ -1,0 +1,43 @@
+package io.letterbox.client;
+
+import static io.letterbox.client.internal.Route.GET_CLUSTER;
+import static io.letterbox.client.internal.Route.HEALTH;
+import static io.letterbox.client.internal.Route.METRICS;
+import static io.letterbox.client.internal.Route.OPEN_API_DOCUMENT;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.letterbox.client.internal.Decoder;
+import io.letterbox.client.internal.Maps;
+import io.letterbox.client.internal.Spec;
+import io.letterbox.client.internal.Transport;
+
+/** Health, metrics, the OpenAPI document and a cluster's state: for operators, answered as they come. */
+public final class Operations extends Resource {
+  Operations(Transport transport) {
+    super(transport);
+  }
+
+  /** {@code {"status":"up"}} when ready; a 503 NOT_READY is retried, then thrown. */
+  @Maps(HEALTH)
+  public Call<JsonNode> health() {
+    return call(Spec.of(HEALTH), JsonNode.class);
+  }
+
+  /** The Prometheus text. */
+  @Maps(METRICS)
+  public Call<String> metrics() {
+    return call(Spec.of(METRICS), Decoder.text());
+  }
+
+  /** The served OpenAPI document: the contract. */
+  @Maps(OPEN_API_DOCUMENT)
+  public Call<JsonNode> openApiDocument() {
+    return call(Spec.of(OPEN_API_DOCUMENT), JsonNode.class);
+  }
+
+  /** A cluster's members, partitions and epochs (a service key's call). */
+  @Maps(GET_CLUSTER)
+  public Call<JsonNode> cluster() {
+    return call(Spec.of(GET_CLUSTER), JsonNode.class);
+  }
+}

@@ -1,0 +1,76 @@
+package io.letterbox.client.internal;
+
+/**
+ * Every operation of the served OpenAPI document that the client calls: its operationId, method
+ * and path template. {@code retrySafe}: sending the request twice has the effect of sending it once,
+ * so a request whose answer was lost may be sent again. The three sends are safe because the client
+ * always gives them an idempotency key; creating a group and importing history have no key and are
+ * not.
+ */
+public enum Route {
+  SEND_MESSAGE("sendMessage", "POST", "/v1/messages", true),
+  LIST_CONVERSATIONS("listConversations", "GET", "/v1/users/{uid}/conversations", true),
+  LIST_MESSAGES("listMessages", "GET", "/v1/users/{uid}/conversations/{peer}/messages", true),
+  MARK_READ("markRead", "POST", "/v1/users/{uid}/conversations/{peer}/read", true),
+  GET_CONVERSATION("getConversation", "GET", "/v1/users/{uid}/conversations/{peer}", true),
+  DELETE_CONVERSATION("deleteConversation", "DELETE", "/v1/users/{uid}/conversations/{peer}", true),
+  GET_UNREAD("getUnread", "GET", "/v1/users/{uid}/unread", true),
+  GET_MESSAGE("getMessage", "GET", "/v1/users/{uid}/messages/{id}", true),
+  DELETE_MESSAGE("deleteMessage", "DELETE", "/v1/users/{uid}/messages/{id}", true),
+  EDIT_MESSAGE("editMessage", "PATCH", "/v1/users/{uid}/messages/{id}", true),
+  DELETE_ALL_MESSAGES("deleteAllMessages", "DELETE", "/v1/users/{uid}/messages", true),
+  IMPORT_MESSAGES("importMessages", "POST", "/v1/import/messages", false),
+  SET_CAP("setCap", "PUT", "/v1/senders/{uid}/cap", true),
+  GET_CAP("getCap", "GET", "/v1/senders/{uid}/cap", true),
+  HEALTH("health", "GET", "/health", true),
+  METRICS("metrics", "GET", "/metrics", true),
+  OPEN_API_DOCUMENT("openApiDocument", "GET", "/openapi.json", true),
+  GET_CLUSTER("getCluster", "GET", "/v1/cluster", true),
+  SEND_BROADCAST("sendBroadcast", "POST", "/v1/broadcasts", true),
+  GET_BROADCAST("getBroadcast", "GET", "/v1/broadcasts/{id}", true),
+  RESUME_BROADCAST("resumeBroadcast", "POST", "/v1/broadcasts/{id}/resume", true),
+  RECALL_BROADCAST("recallBroadcast", "POST", "/v1/broadcasts/{id}/recall", true),
+  LIST_SENT_BROADCASTS("listSentBroadcasts", "GET", "/v1/users/{uid}/broadcasts", true),
+  FOLLOW("follow", "PUT", "/v1/users/{uid}/following/{target}", true),
+  UNFOLLOW("unfollow", "DELETE", "/v1/users/{uid}/following/{target}", true),
+  ADD_FOLLOWERS("addFollowers", "POST", "/v1/users/{target}/followers", true),
+  SUBSCRIBE("subscribe", "PUT", "/v1/users/{uid}/subscriptions/{target}", true),
+  UNSUBSCRIBE("unsubscribe", "DELETE", "/v1/users/{uid}/subscriptions/{target}", true),
+  REPLACE_SEGMENT("replaceSegment", "PUT", "/v1/segments/{name}", true),
+  ADD_SEGMENT_MEMBERS("addSegmentMembers", "POST", "/v1/segments/{name}/members", true),
+  SET_CONVERSATION_STATE("setConversationState", "PUT", "/v1/users/{uid}/conversations/{peer}/state", true),
+  BLOCK("block", "PUT", "/v1/users/{uid}/blocks/{peer}", true),
+  UNBLOCK("unblock", "DELETE", "/v1/users/{uid}/blocks/{peer}", true),
+  LIST_BLOCKS("listBlocks", "GET", "/v1/users/{uid}/blocks", true),
+  UPLOAD_BLOB("uploadBlob", "POST", "/v1/blobs", true),
+  GET_BLOB("getBlob", "GET", "/v1/blobs/{id}", true),
+  GET_BLOB_HEADERS("getBlobHeaders", "HEAD", "/v1/blobs/{id}", true),
+  RECALL_MESSAGE("recallMessage", "POST", "/v1/users/{uid}/messages/{id}/recall", true),
+  SYNC("sync", "GET", "/v1/users/{uid}/sync", true),
+  STREAM_EVENTS("streamEvents", "GET", "/v1/users/{uid}/events", true),
+  CREATE_GROUP("createGroup", "POST", "/v1/groups", false),
+  GET_GROUP("getGroup", "GET", "/v1/groups/{gid}", true),
+  RENAME_GROUP("renameGroup", "PATCH", "/v1/groups/{gid}", true),
+  SET_GROUP_MEMBER("setGroupMember", "PUT", "/v1/groups/{gid}/members/{uid}", true),
+  REMOVE_GROUP_MEMBER("removeGroupMember", "DELETE", "/v1/groups/{gid}/members/{uid}", true),
+  LIST_GROUP_MEMBERS("listGroupMembers", "GET", "/v1/groups/{gid}/members", true),
+  ADD_GROUP_MEMBERS("addGroupMembers", "POST", "/v1/groups/{gid}/members", true),
+  POST_TO_GROUP("postToGroup", "POST", "/v1/groups/{gid}/messages", true),
+  GROUP_HISTORY("groupHistory", "GET", "/v1/users/{uid}/groups/{gid}/messages", true),
+  MARK_GROUP_READ("markGroupRead", "POST", "/v1/users/{uid}/groups/{gid}/read", true),
+  GET_GROUP_CONVERSATION("getGroupConversation", "GET", "/v1/users/{uid}/groups/{gid}", true),
+  SET_GROUP_CONVERSATION_STATE("setGroupConversationState", "PUT", "/v1/users/{uid}/groups/{gid}/state", true),
+  SEARCH_MESSAGES("searchMessages", "GET", "/v1/users/{uid}/search", true);
+
+  public final String operationId;
+  public final String method;
+  public final String template;
+  public final boolean retrySafe;
+
+  Route(String operationId, String method, String template, boolean retrySafe) {
+    this.operationId = operationId;
+    this.method = method;
+    this.template = template;
+    this.retrySafe = retrySafe;
+  }
+}
