@@ -4,30 +4,40 @@ import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.id.IdGenerator;
 import io.letterbox.id.Ids;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * A broadcast in the seed's MySQL design: the content once, then an index row per receiver,
- * batch-inserted {@value #ROWS} rows a statement by {@value #THREADS} connections (the seed's
- * per-cell index updaters), each committing every {@value #ROWS_PER_COMMIT} rows, and each
- * receiver's conversation row with the sender upserted the same way.
+ * A broadcast in the seed's MySQL design at its fastest: the content once, then an index row
+ * per receiver and each receiver's conversation row with the sender, bulk-loaded with
+ * {@code LOAD DATA LOCAL INFILE} (MySQL's fastest way in, several times multi-row inserts) by
+ * {@value #THREADS} connections (the seed's per-cell index updaters), one transaction and one
+ * redo-log sync per {@value #ROWS_PER_COMMIT} receivers. The conversation rows go through a
+ * temporary table and one {@code INSERT … SELECT … ON DUPLICATE KEY UPDATE}, since a
+ * receiver may already have a conversation with the sender.
  */
 final class MariaDbFanout implements Broadcaster {
-  private static final int ROWS = 1000;
-  private static final int ROWS_PER_COMMIT = 20_000;
+  private static final int ROWS_PER_COMMIT = 100_000;
   private static final int THREADS = 2;
 
   private final Supplier<Connection> connections;
   private final IdGenerator ids;
+  private final Path files;
 
-  MariaDbFanout(Supplier<Connection> connections, IdGenerator ids) {
+  /** @param files where the rows to load are written, then deleted */
+  MariaDbFanout(Supplier<Connection> connections, IdGenerator ids, Path files) {
     this.connections = connections;
     this.ids = ids;
+    this.files = files;
   }
 
   @Override
@@ -53,7 +63,7 @@ final class MariaDbFanout implements Broadcaster {
         Thread thread = new Thread(() -> {
           try {
             insert(receivers, from, to, sender, id, millis, progress);
-          } catch (SQLException | RuntimeException e) {
+          } catch (SQLException | IOException | RuntimeException e) {
             synchronized (failures) {
               failures.add(e);
             }
@@ -78,34 +88,32 @@ final class MariaDbFanout implements Broadcaster {
   }
 
   private void insert(long[] receivers, int from, int to, long sender, long id, long millis, Progress progress)
-      throws SQLException {
-    try (Connection c = connections.get()) {
+      throws SQLException, IOException {
+    Files.createDirectories(files);
+    Path index = Files.createTempFile(files, "index-", ".tsv");
+    Path lists = Files.createTempFile(files, "conversations-", ".tsv");
+    try (Connection c = connections.get(); Statement s = c.createStatement()) {
+      s.execute("CREATE TEMPORARY TABLE IF NOT EXISTS conversation_in"
+          + " (uid BIGINT NOT NULL, peer BIGINT NOT NULL, mtime BIGINT NOT NULL, last_id BIGINT NOT NULL)");
       c.setAutoCommit(false);
-      PreparedStatement full = c.prepareStatement(MariaDbSchema.insert("dm_index", 4, ROWS));
-      PreparedStatement fullLists = c.prepareStatement(MariaDbSchema.upsertConversations(ROWS));
-      int sinceCommit = 0;
-      for (int start = from; start < to; start += ROWS) {
-        int n = Math.min(ROWS, to - start);
-        PreparedStatement s = n == ROWS ? full : c.prepareStatement(MariaDbSchema.insert("dm_index", 4, n));
-        PreparedStatement lists = n == ROWS ? fullLists : c.prepareStatement(MariaDbSchema.upsertConversations(n));
-        int at = 1;
-        int v = 1;
-        for (int i = start; i < start + n; i++) {
-          at = MariaDbRows.indexRow(s, at, receivers[i], sender, id, millis);
-          v = MariaDbRows.conversationRow(lists, v, receivers[i], sender, millis, id);
+      for (int start = from; start < to; start += ROWS_PER_COMMIT) {
+        int end = Math.min(to, start + ROWS_PER_COMMIT);
+        try (Writer i = Files.newBufferedWriter(index); Writer l = Files.newBufferedWriter(lists)) {
+          for (int r = start; r < end; r++) {
+            i.write(receivers[r] + "\t" + sender + "\t" + id + "\t" + millis + "\n");
+            l.write(receivers[r] + "\t" + sender + "\t" + millis + "\t" + id + "\n");
+          }
         }
-        s.executeUpdate();
-        lists.executeUpdate();
-        sinceCommit += n;
-        if (sinceCommit >= ROWS_PER_COMMIT) {
-          c.commit();
-          sinceCommit = 0;
-        }
-        progress.advance(n);
+        s.execute("LOAD DATA LOCAL INFILE '" + index + "' INTO TABLE dm_index");
+        s.execute("LOAD DATA LOCAL INFILE '" + lists + "' INTO TABLE conversation_in");
+        s.execute(MariaDbSchema.upsertConversationsFrom("conversation_in"));
+        s.execute("DELETE FROM conversation_in");
+        c.commit();
+        progress.advance(end - start);
       }
-      c.commit();
-      full.close();
-      fullLists.close();
+    } finally {
+      Files.deleteIfExists(index);
+      Files.deleteIfExists(lists);
     }
   }
 }

@@ -61,9 +61,17 @@ final class MariaDbSchema {
    * conversation up, an older one (history imported out of order) leaves it.
    */
   static String upsertConversations(int rows) {
-    return insert("conversation", 4, rows) + " ON DUPLICATE KEY UPDATE"
-        + " mtime = IF(VALUES(last_id) > last_id, VALUES(mtime), mtime), last_id = GREATEST(last_id, VALUES(last_id))";
+    return insert("conversation", 4, rows) + MOVE_UP;
   }
+
+  /** {@link #upsertConversations} of every row of {@code table} (uid, peer, mtime, last_id). */
+  static String upsertConversationsFrom(String table) {
+    return "INSERT INTO conversation SELECT i.uid, i.peer, i.mtime, i.last_id FROM " + table + " i" + MOVE_UP;
+  }
+
+  private static final String MOVE_UP = " ON DUPLICATE KEY UPDATE"
+      + " mtime = IF(VALUES(last_id) > conversation.last_id, VALUES(mtime), conversation.mtime),"
+      + " last_id = GREATEST(conversation.last_id, VALUES(last_id))";
 
   /** {@code INSERT INTO table VALUES (?,..),(?,..)...}: one statement for {@code rows} rows. */
   static String insert(String table, int columns, int rows) {

@@ -68,13 +68,13 @@ public final class MariaDbServer implements AutoCloseable {
         "--user=" + user, "--skip-grant-tables", "--skip-log-bin", "--max-connections=200",
         "--innodb-buffer-pool-size=" + bufferPool, "--innodb-log-file-size=256M",
         "--innodb-flush-log-at-trx-commit=1", "--innodb-buffer-pool-dump-at-shutdown=0",
-        "--innodb-buffer-pool-load-at-startup=0", "--character-set-server=utf8mb4"));
+        "--innodb-buffer-pool-load-at-startup=0", "--character-set-server=utf8mb4", "--local-infile=1"));
     server = LocalServer.start("mariadbd", command, port, workDir.resolve("mariadbd.log"), 120);
   }
 
   /** JDBC URL of the server's {@code dm} database. */
   String url(String database) {
-    return "jdbc:mariadb://127.0.0.1:" + server.port() + "/" + database + "?user=root";
+    return "jdbc:mariadb://127.0.0.1:" + server.port() + "/" + database + "?user=root&allowLocalInfile=true";
   }
 
   @Override

@@ -34,6 +34,8 @@ public final class MariaDbTarget implements DmTarget {
 
   private final MariaDbServer server;
   private final IdGenerator ids = new IdGenerator(Clock.systemUTC(), 2, 0);
+  private final Path workDir;
+  private final String bufferPool;
   private final List<Connection> opened = new CopyOnWriteArrayList<>();
   /** Both replaced by a restart, whose connections are new. */
   private volatile BatchingWriter<MariaDbRows.Change> writer;
@@ -41,7 +43,9 @@ public final class MariaDbTarget implements DmTarget {
 
   /** @param bufferPoolBytes InnoDB's buffer pool, or null for {@link MariaDbServer#BUFFER_POOL} */
   public MariaDbTarget(Path workDir, Long bufferPoolBytes) throws BaselineUnavailable {
-    this.server = MariaDbServer.start(workDir, bufferPoolBytes == null ? MariaDbServer.BUFFER_POOL : bufferPoolBytes + "");
+    this.workDir = workDir;
+    this.bufferPool = bufferPoolBytes == null ? MariaDbServer.BUFFER_POOL : (bufferPoolBytes >> 20) + "M";
+    this.server = MariaDbServer.start(workDir, bufferPool);
     try (Connection c = DriverManager.getConnection(server.url("")); Statement s = c.createStatement()) {
       for (String sql : MariaDbSchema.CREATE) {
         s.execute(sql);
@@ -76,7 +80,8 @@ public final class MariaDbTarget implements DmTarget {
   @Override
   public String note() {
     return "durable: grouped multi-row inserts, one transaction per group, redo log synced at commit;"
-        + " buffer pool " + MariaDbServer.BUFFER_POOL + ", stays warm across the read phase (a cold restart restarts"
+        + " broadcasts by LOAD DATA, a transaction per 100k receivers;"
+        + " buffer pool " + bufferPool + ", stays warm across the read phase (a cold restart restarts"
         + " mariadbd with it empty)";
   }
 
@@ -160,7 +165,7 @@ public final class MariaDbTarget implements DmTarget {
 
   @Override
   public Broadcaster broadcaster() {
-    return new MariaDbFanout(this::connect, ids);
+    return new MariaDbFanout(this::connect, ids, workDir.resolve("fan-out"));
   }
 
   /** OPTIMIZE rebuilds the tables with full pages, as a compaction leaves RocksDB's files. */

@@ -25,7 +25,10 @@ import redis.clients.jedis.Pipeline;
 /**
  * The seed's active-user cache: per user a sorted set of its newest 100 index entries, written
  * with ZADD then trimmed with ZREMRANGEBYRANK, pipelined per group. It holds indexes only (the
- * contents live in the seed's database) and it is not durable. A broadcast reaches only the
+ * contents live in the seed's database). It persists as a Redis cache is run when its loss
+ * matters: an append-only file synced once a second ({@code appendfsync everysec}), so a crash
+ * can lose the last second of acknowledged writes, which Letterbox's group commit never does.
+ * A broadcast reaches only the
  * receivers that are in the cache: the active quarter of them, as in the seed.
  */
 public final class RedisRecentTarget implements DmTarget, Broadcaster {
@@ -86,7 +89,8 @@ public final class RedisRecentTarget implements DmTarget, Broadcaster {
 
   @Override
   public String note() {
-    return "NOT durable (in memory, no AOF); indexes only, no contents; holds each user's newest 100 only;"
+    return "durable to within a second only (AOF, appendfsync everysec: a crash may lose the last second's"
+        + " acknowledged writes); indexes only, no contents; holds each user's newest 100 only;"
         + " broadcasts reach the active quarter of receivers only (the rest read the database);"
         + " disk figures are its memory";
   }

@@ -27,7 +27,7 @@ final class RedisServer implements AutoCloseable {
       throw new BaselineUnavailable("no free port: " + e.getMessage(), e);
     }
     List<String> command = List.of(binary.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
-        "--save", "", "--appendonly", "no", "--dir", workDir.toString(), "--daemonize", "no");
+        "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--dir", workDir.toString(), "--daemonize", "no");
     return new RedisServer(LocalServer.start("redis-server", command, port, workDir.resolve("redis.log"), 30));
   }
 
