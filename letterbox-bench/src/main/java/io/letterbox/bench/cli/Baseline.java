@@ -15,32 +15,32 @@ import java.util.stream.Collectors;
 public enum Baseline {
   PUSH_ROCKSDB(PushRocksTarget.NAME) {
     @Override
-    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
+    public DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception {
       return push(dir, cacheBytes, PushRocksTarget.FanOut.WRITE_PATH);
     }
   },
   /** The same push design whose broadcasts ingest sorted table files built on every core (issue 16). */
   PUSH_ROCKSDB_INGEST(PushRocksTarget.INGEST_NAME) {
     @Override
-    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
+    public DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception {
       return push(dir, cacheBytes, PushRocksTarget.FanOut.INGEST);
     }
   },
   MARIADB(MariaDbTarget.NAME) {
     @Override
-    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
+    public DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception {
       return new MariaDbTarget(dir, cacheBytes);
     }
   },
   REDIS_RECENT100(RedisRecentTarget.NAME) {
     @Override
-    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
+    public DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception {
       return new RedisRecentTarget(dir); // all in memory: no cache to size
     }
   },
   HBASE_BUFFERED_MUTATOR(HBaseMutatorTarget.NAME) {
     @Override
-    public DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception {
+    public DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception {
       if (hbase == null) {
         throw new BaselineUnavailable("needs an HBase cluster: --hbase-quorum HOST:PORT");
       }
@@ -62,13 +62,13 @@ public enum Baseline {
    * Starts the baseline with its data (and server, if it has one) under {@code dir}, or on the
    * run's HBase cluster.
    *
-   * @param cacheBytes its read cache, or null for its default
+   * @param cacheBytes its cache, all of the run's budget ({@link io.letterbox.bench.targets.CacheBudget})
    * @param hbase the run's HBase cluster, or null if it has none
    */
-  public abstract DmTarget open(Path dir, Long cacheBytes, HBaseCluster hbase) throws Exception;
+  public abstract DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception;
 
-  private static DmTarget push(Path dir, Long cacheBytes, PushRocksTarget.FanOut fanOut) throws Exception {
-    return new PushRocksTarget(dir, cacheBytes == null ? PushRocksTarget.DEFAULT_CACHE_BYTES : cacheBytes, fanOut);
+  private static DmTarget push(Path dir, long cacheBytes, PushRocksTarget.FanOut fanOut) throws Exception {
+    return new PushRocksTarget(dir, cacheBytes, fanOut);
   }
 
   public static Baseline named(String name) {

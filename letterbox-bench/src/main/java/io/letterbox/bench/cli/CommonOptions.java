@@ -37,9 +37,9 @@ public final class CommonOptions {
   @Option(names = "--no-progress", description = "No progress bars on stderr.")
   public boolean noProgress;
 
-  @Option(names = "--cache-mb", paramLabel = "MB", description = "Read cache of every target that has one, the same for all:"
-      + " RocksDB's block cache (Letterbox, push-rocksdb, push-rocksdb-ingest), MariaDB's buffer pool. Default: 256 for the RocksDB"
-      + " designs, 512 for MariaDB.")
+  @Option(names = "--cache-mb", paramLabel = "MB", description = "Cache budget of every target, the same for all"
+      + " (default 512): all of a baseline's cache (RocksDB's block cache for push-rocksdb and push-rocksdb-ingest,"
+      + " MariaDB's buffer pool); for Letterbox half as RocksDB's block cache, half as its engine's heap caches.")
   Integer cacheMb;
 
   /** @return the read cache every target gets, or null for each target's default */

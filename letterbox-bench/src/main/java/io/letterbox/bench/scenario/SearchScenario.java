@@ -11,6 +11,7 @@ import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.measure.Sequence;
 import io.letterbox.bench.report.Figures;
 import io.letterbox.bench.report.Report;
+import io.letterbox.bench.targets.CacheBudget;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.LetterboxTarget;
 import io.letterbox.bench.targets.RocksStorage;
@@ -136,8 +137,9 @@ public final class SearchScenario extends ScenarioCommand {
 
       @Override
       public DmTarget open(java.nio.file.Path workDir) throws BaselineUnavailable {
-        return new LetterboxTarget(WITHOUT, new RocksStorage(workDir.resolve(WITHOUT), RocksStorage.DEFAULT_CACHE_BYTES),
-            1, 0, null, b -> b.search(false));
+        long budget = CacheBudget.of(common.cacheBytes());
+        return new LetterboxTarget(WITHOUT, new RocksStorage(workDir.resolve(WITHOUT), CacheBudget.blockCache(budget)),
+            1, 0, null, b -> CacheBudget.engineCaches(budget).apply(b).search(false));
       }
     });
   }

@@ -4,6 +4,7 @@ import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.cli.Baseline;
 import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.report.Report;
+import io.letterbox.bench.targets.CacheBudget;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HBaseCluster;
 import io.letterbox.bench.targets.HBaseStorage;
@@ -31,7 +32,7 @@ final class Targets implements AutoCloseable {
   private final List<DmTarget> open = new ArrayList<>();
 
   /**
-   * @param cacheBytes the read cache of every target, or null for each one's default
+   * @param cacheBytes the cache budget of every target ({@link CacheBudget}), or null for the default
    * @param store where Letterbox keeps its data; its HBase cluster, if given, serves the HBase baseline too
    * @param keepData whether data on an HBase cluster stays after the run (the working directory is the scenario's)
    */
@@ -39,19 +40,20 @@ final class Targets implements AutoCloseable {
       boolean keepData, Report report) throws BaselineUnavailable {
     Targets targets = new Targets();
     HBaseCluster hbase = store.hbaseQuorum() == null ? null : new HBaseCluster(store.hbaseQuorum(), keepData);
+    long budget = CacheBudget.of(cacheBytes);
     for (int nodes : store.nodes()) {
       LetterboxStorage storage = store.store() == StoreOptions.Store.HBASE
           ? new HBaseStorage(hbase)
-          : new RocksStorage(workDir.resolve(LetterboxTarget.name(nodes)),
-              cacheBytes == null ? RocksStorage.DEFAULT_CACHE_BYTES : cacheBytes);
-      LetterboxTarget letterbox = new LetterboxTarget(storage, nodes, store.partitions(), store.deliveryWait());
+          : new RocksStorage(workDir.resolve(LetterboxTarget.name(nodes)), CacheBudget.blockCache(budget));
+      LetterboxTarget letterbox = new LetterboxTarget(LetterboxTarget.name(nodes), storage, nodes, store.partitions(),
+          store.deliveryWait(), CacheBudget.engineCaches(budget));
       targets.open.add(letterbox);
-      report.target(letterbox.name(), letterbox.note());
+      report.target(letterbox.name(), letterbox.note() + "; " + CacheBudget.describe(budget));
     }
     for (Baseline b : baselines) {
       System.err.println("starting baseline " + b.cliName());
       try {
-        DmTarget t = b.open(workDir.resolve(b.cliName()), cacheBytes, hbase);
+        DmTarget t = b.open(workDir.resolve(b.cliName()), budget, hbase);
         targets.open.add(t);
         report.target(t.name(), t.note());
       } catch (BaselineUnavailable e) {

@@ -8,8 +8,6 @@ import java.nio.file.Path;
 
 /** Letterbox embedded on RocksDB in the run's directory (which the scenario deletes afterwards). */
 public final class RocksStorage implements LetterboxStorage {
-  /** RocksDB's block cache when the run does not size it: the store's default. */
-  public static final long DEFAULT_CACHE_BYTES = RocksStoreOptions.defaults().blockCacheBytes();
 
   private final Path dir;
   private final RocksStoreOptions options;

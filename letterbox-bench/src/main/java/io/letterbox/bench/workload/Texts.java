@@ -3,37 +3,55 @@ package io.letterbox.bench.workload;
 import java.util.SplittableRandom;
 
 /**
- * Message texts: a fixed pool of mixed Chinese and Latin texts of 8 to 140 characters (about 45
- * on average, as short DMs are), picked by index, so generating one costs nothing.
+ * Message texts as DMs are: real Chinese words drawn by their corpus frequency ({@link
+ * Vocabulary}), numbers and Latin strings where the corpus has them, now and then an emoji, with
+ * lengths from a log-normal law (median 12 characters, 9 in 10 under about 38, at most 500),
+ * as instant messages are mostly short with a long tail. The length law is an assumption, not a
+ * measurement of a real DM corpus. Every text is generated anew from its random stream, so a
+ * store compresses them as it would real ones, not a small pool repeated.
  */
 public final class Texts {
-  private static final int POOL = 4096;
-  private static final String HAN = "私信会话消息内容群发新闻今天明天我们你好谢谢关注粉丝回复收到已读删除时间用户";
-  private static final String LATIN = "abcdefghijklmnopqrstuvwxyz0123456789";
-  private static final String[] POOLED = build(new SplittableRandom(20_240_601));
+  private static final Vocabulary WORDS = Vocabulary.load();
+  private static final double MEDIAN_CHARS = 12;
+  private static final double SIGMA = 0.9;
+  private static final int MAX_CHARS = 500;
+  private static final String[] EMOJI = {"😂", "👍", "🙏", "😊", "❤️", "🎉", "😭", "🤔", "👌", "🔥"};
+  private static final String LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
   private Texts() {}
 
+  /** A text drawn from {@code random}. */
   public static String pick(SplittableRandom random) {
-    return POOLED[random.nextInt(POOL)];
-  }
-
-  public static String at(long index) {
-    return POOLED[(int) Math.floorMod(index, (long) POOL)];
-  }
-
-  private static String[] build(SplittableRandom random) {
-    String[] texts = new String[POOL];
-    for (int i = 0; i < POOL; i++) {
-      // Mostly short, now and then long: 8 + an exponential tail, at most 140.
-      int length = (int) Math.min(140, 8 + Math.round(-37 * Math.log(1 - random.nextDouble())));
-      StringBuilder b = new StringBuilder(length);
-      for (int c = 0; c < length; c++) {
-        String from = random.nextInt(3) == 0 ? LATIN : HAN;
-        b.append(from.charAt(random.nextInt(from.length())));
+    int length = (int) Math.min(MAX_CHARS, Math.max(1,
+        Math.round(MEDIAN_CHARS * Math.exp(SIGMA * random.nextGaussian()))));
+    StringBuilder b = new StringBuilder(length + 8);
+    while (b.length() < length) {
+      String w = WORDS.draw(random);
+      if (w.equals(Vocabulary.NUMBER)) {
+        b.append(random.nextInt(random.nextBoolean() ? 100 : 100_000));
+      } else if (w.equals(Vocabulary.LATIN)) {
+        b.append(' ').append(latin(random)).append(' ');
+      } else {
+        b.append(w);
       }
-      texts[i] = b.toString();
     }
-    return texts;
+    if (random.nextInt(8) == 0) {
+      b.append(EMOJI[random.nextInt(EMOJI.length)]);
+    }
+    return b.toString().strip();
+  }
+
+  /** Text number {@code index}: the same for every caller and every run. */
+  public static String at(long index) {
+    return pick(new SplittableRandom(index * 0x9E3779B97F4A7C15L + 0x5EED));
+  }
+
+  private static String latin(SplittableRandom random) {
+    int n = 2 + random.nextInt(7);
+    StringBuilder b = new StringBuilder(n);
+    for (int i = 0; i < n; i++) {
+      b.append(LETTERS.charAt(random.nextInt(LETTERS.length())));
+    }
+    return b.toString();
   }
 }

@@ -13,12 +13,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * A MariaDB server of the bench's own: a fresh datadir, loopback only, started and stopped by
  * the bench. Installed with apt-get if the machine has none. Its settings are MariaDB's
- * durable defaults (every commit flushes and syncs the redo log) with a buffer pool of
- * {@value #BUFFER_POOL}, a little more than Letterbox's block cache and memtables together.
+ * durable defaults (every commit flushes and syncs the redo log) with the buffer pool the run
+ * gives it (the cache budget every target gets).
  * The buffer pool is neither dumped at shutdown nor loaded at start: a restart starts it empty.
  */
 public final class MariaDbServer implements AutoCloseable {
-  static final String BUFFER_POOL = "512M";
 
   private final Path daemon;
   private final Path workDir;

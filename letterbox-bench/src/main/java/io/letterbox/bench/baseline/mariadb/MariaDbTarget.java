@@ -41,10 +41,10 @@ public final class MariaDbTarget implements DmTarget {
   private volatile BatchingWriter<MariaDbRows.Change> writer;
   private volatile ThreadLocal<Connection> readers;
 
-  /** @param bufferPoolBytes InnoDB's buffer pool, or null for {@link MariaDbServer#BUFFER_POOL} */
-  public MariaDbTarget(Path workDir, Long bufferPoolBytes) throws BaselineUnavailable {
+  /** @param bufferPoolBytes InnoDB's buffer pool */
+  public MariaDbTarget(Path workDir, long bufferPoolBytes) throws BaselineUnavailable {
     this.workDir = workDir;
-    this.bufferPool = bufferPoolBytes == null ? MariaDbServer.BUFFER_POOL : (bufferPoolBytes >> 20) + "M";
+    this.bufferPool = (bufferPoolBytes >> 20) + "M";
     this.server = MariaDbServer.start(workDir, bufferPool);
     try (Connection c = DriverManager.getConnection(server.url("")); Statement s = c.createStatement()) {
       for (String sql : MariaDbSchema.CREATE) {

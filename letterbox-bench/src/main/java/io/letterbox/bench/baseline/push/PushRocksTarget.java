@@ -53,8 +53,6 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
     RocksDB.loadLibrary();
   }
 
-  /** RocksDB's block cache when the run does not size it, as Letterbox's. */
-  public static final long DEFAULT_CACHE_BYTES = 256L << 20;
 
   private final Path dir;
   private final long cacheBytes;
