@@ -24,7 +24,7 @@ import picocli.CommandLine.Command;
     subcommands = {SendScenario.class, ReadPageScenario.class, MixedScenario.class,
         BroadcastFanoutScenario.class, HotSenderScenario.class, ConversationListScenario.class, EventsScenario.class,
         GroupScenario.class, SearchScenario.class, HttpScenario.class, SoakCommand.class,
-        JmhCommand.class})
+        JmhCommand.class, io.letterbox.bench.report.SummaryCommand.class})
 public final class BenchMain implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;

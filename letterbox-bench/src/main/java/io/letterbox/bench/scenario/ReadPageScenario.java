@@ -5,6 +5,7 @@ import io.letterbox.bench.measure.TimedLoop;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HistoryPage;
+import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.History;
 import io.letterbox.bench.workload.Population;
 import java.time.Duration;
@@ -16,8 +17,11 @@ import picocli.CommandLine.Option;
 /**
  * Reads: a year of old history is loaded (imported with its original times, so no cache holds
  * it), then the recent end is sent live; after a compaction and a restart (empty caches),
- * readers on 1 and 2 threads read newest pages of 20, older pages (cold), conversation lists
- * with unread counts, and the login unread summary.
+ * readers on 1 and 2 threads read newest pages of 20, conversation lists with unread counts, the
+ * login unread summary, and older pages cold: each cold measurement starts right after a restart
+ * with the OS page cache dropped (as root; {@code --keep-page-cache} or not root: kept, and the
+ * report says so), without a warm-up, on conversations drawn uniformly (most never read before),
+ * not by activity.
  */
 @Command(name = "read-page", mixinStandardHelpOptions = true,
     description = "Conversation pages of 20 (newest and older/cold), conversation lists, login unread: pages/s and percentiles.")
@@ -45,7 +49,11 @@ public final class ReadPageScenario extends ScenarioCommand {
       defaultValue = "1,2")
   List<Integer> threads;
 
+  @Option(names = "--keep-page-cache", description = "Do not drop the OS page cache before cold reads, even as root.")
+  boolean keepPageCache;
+
   private int people;
+  private PageCache pageCache;
   private int pairs;
   private long total;
   private double perMeasurement;
@@ -63,6 +71,8 @@ public final class ReadPageScenario extends ScenarioCommand {
     report.parameter("secondsPerMeasurement", perMeasurement);
     report.parameter("threads", threads);
     report.parameter("pageSize", PAGE);
+    pageCache = new PageCache(keepPageCache);
+    report.parameter("pageCacheDropped", pageCache.drops());
   }
 
   @Override
@@ -83,14 +93,22 @@ public final class ReadPageScenario extends ScenarioCommand {
         String on = t == 1 ? ", 1 thread" : ", " + t + " threads";
         Steps.timed(report, "history newest page" + on, target, t, perMeasurement, common.seed, "pages/s",
             (random, timer) -> newest(target, history, random, timer));
-        Steps.timed(report, "history older page (cold)" + on, target, t, perMeasurement, common.seed, "pages/s",
-            (random, timer) -> older(target, history, random, timer));
         Steps.timed(report, "conversation list + unread" + on, target, t, perMeasurement, common.seed, "lists/s",
             (random, timer) -> list(target, history, random, timer));
         Steps.timed(report, "login unread summary" + on, target, t, perMeasurement, common.seed, "summaries/s",
             (random, timer) -> unread(target, history, random, timer));
+        String cold = "history older page (cold)" + on;
+        try {
+          target.coldRestart(pageCache::drop);
+        } catch (Unsupported e) {
+          report.skip(cold, target.name(), "no cold restart: " + e.getMessage());
+          continue;
+        }
+        Steps.timed(report, cold, target, t, perMeasurement, common.seed, "pages/s", false,
+            (random, timer) -> older(target, history, random, timer));
       }
     }
+    report.note(pageCache.note() + "; cold older pages: right after a restart, no warm-up, conversations drawn uniformly");
   }
 
   private static void newest(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
@@ -100,12 +118,13 @@ public final class ReadPageScenario extends ScenarioCommand {
   }
 
   /**
-   * Pages 2 to 5 of a conversation, each timed on its own; page 1, which only gives the cursor
-   * of page 2, is not, so the rate is a little below what these reads alone would reach.
+   * Pages 2 to 5 of a conversation drawn uniformly, each timed on its own; page 1, which only
+   * gives the cursor of page 2, is not, so the rate is a little below what these reads alone would reach.
    */
   private static void older(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
       throws Exception {
-    long[] s = Steps.side(history, random);
+    long[] pair = history.pair(random.nextInt(history.conversations()));
+    long[] s = random.nextBoolean() ? pair : new long[] {pair[1], pair[0]};
     int depth = 2 + random.nextInt(4);
     HistoryPage page = target.history(s[0], s[1], null, PAGE);
     for (int p = 2; p <= depth && page.next() != null; p++) {

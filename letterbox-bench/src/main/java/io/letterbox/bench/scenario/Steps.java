@@ -104,6 +104,15 @@ final class Steps {
    */
   static void timed(Report report, String operation, DmTarget target, int threads, double seconds, long seed,
       String rateName, TimedLoop.Op op) throws Exception {
+    timed(report, operation, target, threads, seconds, seed, rateName, true, op);
+  }
+
+  /**
+   * {@link #timed}, with or without its untimed warm-up and tries: a cold measurement right after
+   * a restart has neither, so its first reads are the restart's first.
+   */
+  static void timed(Report report, String operation, DmTarget target, int threads, double seconds, long seed,
+      String rateName, boolean warmUp, TimedLoop.Op op) throws Exception {
     AtomicReference<String> unsupported = new AtomicReference<>();
     TimedLoop.Op guarded = (random, timer) -> {
       try {
@@ -120,7 +129,7 @@ final class Steps {
         return operation.call();
       }
     };
-    for (int i = 0; i < 20 && unsupported.get() == null; i++) {
+    for (int i = 0; warmUp && i < 20 && unsupported.get() == null; i++) {
       guarded.run(probe, untimed);
     }
     if (unsupported.get() != null) {
@@ -129,8 +138,10 @@ final class Steps {
     }
     // An untimed first stretch, for the JIT and the caches; then the measurement. Each has its own
     // stream, named by the operation (which names its thread count): the same on every target.
-    TimedLoop.run(target.name() + " warm-up", threads, Math.min(2, seconds * 0.3), Seeds.of(seed, operation + " warm-up"),
-        guarded);
+    if (warmUp) {
+      TimedLoop.run(target.name() + " warm-up", threads, Math.min(2, seconds * 0.3), Seeds.of(seed, operation + " warm-up"),
+          guarded);
+    }
     Measured m = TimedLoop.run(target.name() + " " + operation, threads, seconds, Seeds.of(seed, operation), guarded);
     if (unsupported.get() != null) {
       report.skip(operation, target.name(), unsupported.get());

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 import org.apache.lucene.analysis.cn.smart.SmartChineseAnalyzer;
 
 /**
- * A real Chinese vocabulary with real frequencies: the ~80,000 words and punctuation marks of
+ * A real Chinese vocabulary with real frequencies: the ~59,000 words and punctuation marks (with a count) of
  * the core dictionary that Lucene's smartcn ships (counted in a corpus of People's Daily text),
  * drawn by frequency. Its placeholders are dropped, but for numbers and Latin strings, which
  * come back as generated digits and letters in their corpus share.

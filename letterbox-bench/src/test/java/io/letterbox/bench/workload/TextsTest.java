@@ -1,0 +1,56 @@
+package io.letterbox.bench.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.letterbox.bench.measure.Seeds;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class TextsTest {
+  @Test
+  void textsAreGeneratedAnewWithShortMessagesMostCommon() {
+    SplittableRandom random = new SplittableRandom(42);
+    Set<String> distinct = new HashSet<>();
+    int[] lengths = new int[10_000];
+    for (int i = 0; i < lengths.length; i++) {
+      String text = Texts.pick(random);
+      distinct.add(text);
+      lengths[i] = text.codePointCount(0, text.length());
+    }
+    Arrays.sort(lengths);
+
+    assertThat(distinct).hasSizeGreaterThan(9_900);
+    assertThat(lengths[lengths.length / 2]).isBetween(9, 16);
+    assertThat(lengths[lengths.length - 1]).isLessThanOrEqualTo(520);
+  }
+
+  @Test
+  void aTextByNumberIsTheSameForEveryCaller() {
+    assertThat(Texts.at(7)).isEqualTo(Texts.at(7)).isNotEqualTo(Texts.at(8));
+  }
+
+  @Test
+  void theVocabularyIsSmartcnsDictionaryWithoutItsPlaceholders() {
+    Vocabulary words = Vocabulary.load();
+    SplittableRandom random = new SplittableRandom(1);
+    Set<String> drawn = new HashSet<>();
+    for (int i = 0; i < 20_000; i++) {
+      drawn.add(words.draw(random));
+    }
+
+    assertThat(words.size()).isGreaterThan(50_000);
+    assertThat(drawn).contains("中国", "我们", "，").noneMatch(w -> w.contains("##") && !w.equals(Vocabulary.NUMBER)
+        && !w.equals(Vocabulary.LATIN));
+  }
+
+  @Test
+  void everyMeasurementAndThreadHasItsOwnStream() {
+    assertThat(Seeds.of(42, "newest page, 1 thread")).isNotEqualTo(Seeds.of(42, "newest page, 2 threads"));
+    assertThat(Seeds.of(42, 0)).isNotEqualTo(Seeds.of(42, 1));
+    assertThat(Seeds.of(Seeds.of(42, "newest page, 2 threads"), 0)).isNotEqualTo(Seeds.of(Seeds.of(42, "newest page, 1 thread"), 0));
+    assertThat(Seeds.of(42, "x")).isEqualTo(Seeds.of(42, "x"));
+  }
+}
