@@ -203,7 +203,9 @@ class WebInboxBrowserTest {
     d.get(base);
     ((JavascriptExecutor) d).executeScript("sessionStorage.clear()");
     d.navigate().refresh();
-    d.findElement(field).sendKeys(value);
+    // On a busy machine the page may still be signing in its earlier session (its sign-in form
+    // hidden) when the refresh returns: wait for the form rather than type into a hidden field.
+    waiting(d).until(ExpectedConditions.elementToBeClickable(field)).sendKeys(value);
     d.findElement(By.id("signin-button")).click();
     waiting(d).until(ExpectedConditions.visibilityOfElementLocated(By.id("conversations")));
   }
