@@ -2,7 +2,6 @@ package io.letterbox.bench.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.letterbox.bench.measure.Seeds;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -44,13 +43,5 @@ class TextsTest {
     assertThat(words.size()).isGreaterThan(50_000);
     assertThat(drawn).contains("中国", "我们", "，").noneMatch(w -> w.contains("##") && !w.equals(Vocabulary.NUMBER)
         && !w.equals(Vocabulary.LATIN));
-  }
-
-  @Test
-  void everyMeasurementAndThreadHasItsOwnStream() {
-    assertThat(Seeds.of(42, "newest page, 1 thread")).isNotEqualTo(Seeds.of(42, "newest page, 2 threads"));
-    assertThat(Seeds.of(42, 0)).isNotEqualTo(Seeds.of(42, 1));
-    assertThat(Seeds.of(Seeds.of(42, "newest page, 2 threads"), 0)).isNotEqualTo(Seeds.of(Seeds.of(42, "newest page, 1 thread"), 0));
-    assertThat(Seeds.of(42, "x")).isEqualTo(Seeds.of(42, "x"));
   }
 }

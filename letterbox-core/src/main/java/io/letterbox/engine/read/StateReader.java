@@ -147,18 +147,19 @@ public final class StateReader {
 
   /** @return the messages at {@code ids} as they are now, in order; null where none. */
   public List<Message> messages(List<Long> ids) {
-    Map<Long, CachedMessage> cached = messages == null ? Map.of()
-        : messages.getAllPresent(ids.stream().map(StateReader::key).toList());
+    List<Long> keys = ids.stream().map(StateReader::key).toList();
+    Map<Long, CachedMessage> cached = messages == null ? Map.of() : messages.getAllPresent(keys);
     Map<Long, Message> found = new HashMap<>();
     List<Long> logged = new ArrayList<>();
     List<byte[]> loggedKeys = new ArrayList<>();
     List<Long> unsettled = new ArrayList<>();
     Set<Long> seen = new HashSet<>();
-    for (Long id : ids) {
+    for (int i = 0; i < ids.size(); i++) {
+      Long id = ids.get(i);
       if (!seen.add(id)) {
         continue;
       }
-      CachedMessage c = cached.get(key(id));
+      CachedMessage c = cached.get(keys.get(i));
       if (c != null) {
         found.put(id, c.message());
         if (!c.settled()) {
@@ -170,7 +171,7 @@ public final class StateReader {
         if (m != null) {
           found.put(id, m);
           if (messages != null) {
-            messages.put(key(id), new CachedMessage(m, true));
+            messages.put(keys.get(i), new CachedMessage(m, true));
           }
         }
       } else {
