@@ -46,7 +46,8 @@ final class RocksTuning implements AutoCloseable {
 
   RocksTuning(RocksStoreOptions options) {
     this.options = options;
-    this.cache = own(new LRUCache(options.blockCacheBytes()));
+    this.cache = own(new LRUCache(options.blockCacheBytes(),
+        RocksStoreOptions.blockCacheShardBits(options.blockCacheBytes())));
     this.bloom = own(new BloomFilter(options.bloomBitsPerKey(), false));
     this.addOperator = own(new UInt64AddOperator());
     this.sstFiles = own(newSstFileManager());
