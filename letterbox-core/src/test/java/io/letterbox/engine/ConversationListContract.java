@@ -255,6 +255,24 @@ public abstract class ConversationListContract extends EngineFixture {
     assertThat(box.conversations(ALICE, one.next(), 1).items()).extracting(Conversation::peer).containsExactly(BOB);
   }
 
+  @Test
+  void afterARestartTheRowsOfSendersBeyondOneReadsWorthStillPinAndBlock() {
+    // Rows of the senders are read again in slices of 256 after a restart: these are in the second.
+    for (long s = NEWS; s < NEWS + 300; s++) {
+      box.follow(ALICE, s).join();
+    }
+    long pinned = NEWS + 290;
+    long blocked = NEWS + 280;
+    long plain = NEWS + 5;
+    broadcastToFollowers(pinned, "pinned news");
+    broadcastToFollowers(plain, "plain news");
+    broadcastToFollowers(blocked, "blocked news");
+    box.setConversationState(ALICE, pinned, true, null, null).join();
+    box.block(ALICE, blocked, true).join();
+    reopen(config());
+    assertThat(peers(ALICE)).containsExactly(pinned, plain);
+  }
+
   // --- the requests folder ---
 
   @Test
