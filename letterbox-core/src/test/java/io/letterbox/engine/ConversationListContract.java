@@ -256,8 +256,7 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
-  void afterARestartTheRowsOfSendersBeyondOneReadsWorthStillPinAndBlock() {
-    // Rows of the senders are read again in slices of 256 after a restart: these are in the second.
+  void afterARestartAnOwnerOfManySendersStillHasItsPinsAndBlocksOfThem() {
     for (long s = NEWS; s < NEWS + 300; s++) {
       box.follow(ALICE, s).join();
     }

@@ -230,18 +230,15 @@ public final class BroadcastIndex {
    * and those that reached it without a relation.
    */
   public Set<Long> contacts(long receiver) {
-    // The three scans at the same time (cold, each waits on its own reads).
-    List<List<Long>> bySpace = ParallelReads.map(List.of(Spaces.FOLLOWING, Spaces.SUBSCRIPTIONS, Spaces.REACHED),
-        space -> {
-          List<Long> peers = new ArrayList<>();
-          store.scan(space, PairKey.owner(receiver), false, (k, v) -> {
-            peers.add(PairKey.peer(k));
-            return true;
-          });
-          return peers;
-        });
     Set<Long> out = new LinkedHashSet<>();
-    bySpace.forEach(out::addAll);
+    // Every row of each space: a sender already found in an earlier space (followed, and reached
+    // by a uid list too) must not end the scan, as returning Set.add's false would.
+    for (io.letterbox.store.Space space : List.of(Spaces.FOLLOWING, Spaces.SUBSCRIPTIONS, Spaces.REACHED)) {
+      store.scan(space, PairKey.owner(receiver), false, (k, v) -> {
+        out.add(PairKey.peer(k));
+        return true;
+      });
+    }
     return out;
   }
 

@@ -27,8 +27,6 @@ import java.util.Set;
  */
 public final class ConversationLister {
   static final char KIND = 'c';
-  /** Rows of broadcast senders read by one multi-get when the senders are taken again. */
-  private static final int ROWS_PER_READ = 256;
 
   /** List order: pinned first, then newest first, then by peer. */
   static final Comparator<Activity> ORDER = Comparator.comparing((Activity p) -> !p.pinned())
@@ -70,7 +68,7 @@ public final class ConversationLister {
     synchronized (broadcasts) {
       int weight = broadcasts.weight();
       broadcasts.refresh(owner, floor);
-      BroadcastHeads.Places fromBroadcasts = broadcasts.places(folder, after, limit + 1);
+      BroadcastHeads.Places fromBroadcasts = broadcasts.places(folder, after);
       ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
       while (places.size() <= limit) {
         Activity a = scan.peek();
@@ -325,16 +323,10 @@ public final class ConversationLister {
           needRows.add(sender);
         }
       }
-      // After a restart every sender's row is read: in slices at the same time (cold, a slice's
-      // blocks are read one after another).
-      List<List<Long>> slices = new ArrayList<>();
-      for (int from = 0; from < needRows.size(); from += ROWS_PER_READ) {
-        slices.add(needRows.subList(from, Math.min(needRows.size(), from + ROWS_PER_READ)));
-      }
-      List<List<ConversationRow>> read = ParallelReads.map(slices, slice -> state.conversationRows(owner, slice));
-      for (int k = 0; k < slices.size(); k++) {
-        for (int i = 0; i < slices.get(k).size(); i++) {
-          rows.put(slices.get(k).get(i), read.get(k).get(i));
+      if (!needRows.isEmpty()) {
+        List<ConversationRow> read = state.conversationRows(owner, needRows);
+        for (int i = 0; i < needRows.size(); i++) {
+          rows.put(needRows.get(i), read.get(i));
         }
       }
     }
@@ -356,50 +348,24 @@ public final class ConversationLister {
       if (h == null || blocked(sender)) {
         return 0;
       }
-      check(List.of(sender));
+      if (h[2] > h[1]) {
+        if (watermarks == null) {
+          watermarks = state.conversationWatermarks(owner);
+        }
+        long above = Math.max(Math.max(floor, watermarks.getOrDefault(sender, 0L)), h[1]);
+        List<Long> newest = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
+            id -> state.hidden(owner, sender, id));
+        if (!newest.isEmpty() && newest.get(0) > h[0]) {
+          h[0] = newest.get(0);
+        }
+        h[1] = h[2];
+      }
       return h[0];
     }
 
-    /** Whether {@code sender}'s broadcasts newer than those checked must be checked before it is listed. */
-    private boolean unchecked(long sender) {
-      long[] h = bySender.get(sender);
-      return h[2] > h[1];
-    }
-
-    /**
-     * Checks the unchecked of {@code senders} for their newest broadcast that reached the owner and
-     * is shown, their reads at the same time (a cold check reads the sender's audience rows of the
-     * owner's block, and whether the broadcast is published and hidden).
-     */
-    private void check(List<Long> senders) {
-      List<Long> due = new ArrayList<>(senders.size());
-      for (long sender : senders) {
-        if (unchecked(sender)) {
-          due.add(sender);
-        }
-      }
-      if (due.isEmpty()) {
-        return;
-      }
-      if (watermarks == null) {
-        watermarks = state.conversationWatermarks(owner);
-      }
-      List<Long> newest = ParallelReads.map(due, sender -> {
-        long above = Math.max(Math.max(floor, watermarks.getOrDefault(sender, 0L)), bySender.get(sender)[1]);
-        List<Long> found = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
-            id -> state.hidden(owner, sender, id));
-        return found.isEmpty() ? 0L : found.get(0);
-      });
-      for (int i = 0; i < due.size(); i++) {
-        long[] h = bySender.get(due.get(i));
-        h[0] = Math.max(h[0], newest.get(i));
-        h[1] = h[2];
-      }
-    }
-
     /** The senders listed at their broadcast's place in {@code folder}, after {@code after}, in list order. */
-    Places places(Folder folder, Activity after, int wanted) {
-      return new Places(folder, after, wanted);
+    Places places(Folder folder, Activity after) {
+      return new Places(folder, after);
     }
 
     /**
@@ -409,11 +375,9 @@ public final class ConversationLister {
     final class Places {
       private final java.util.PriorityQueue<Activity> queue = new java.util.PriorityQueue<>(ORDER);
       private final Activity after;
-      private final int wanted;
 
-      Places(Folder folder, Activity after, int wanted) {
+      Places(Folder folder, Activity after) {
         this.after = after;
-        this.wanted = wanted;
         bySender.forEach((sender, h) -> {
           ConversationRow row = rows.getOrDefault(sender, ConversationRow.NONE);
           long bound = h[2] > h[1] ? h[2] : h[0];
@@ -430,11 +394,7 @@ public final class ConversationLister {
         }
       }
 
-      /**
-       * @return the next sender's place, checked; null if none. When the first is unchecked, the
-       *     unchecked among the next {@code wanted} are checked with it, together: a page shows
-       *     about that many, so the extra reads stay O(page) while their waits overlap.
-       */
+      /** @return the next sender's place, checked; null if none */
       Activity peek() {
         while (!queue.isEmpty()) {
           Activity top = queue.peek();
@@ -442,23 +402,10 @@ public final class ConversationLister {
           if (h[2] <= h[1] && top.lastId() == h[0]) {
             return top;
           }
-          List<Activity> taken = new ArrayList<>();
-          List<Long> due = new ArrayList<>();
-          while (!queue.isEmpty() && taken.size() < wanted) {
-            Activity next = queue.poll();
-            taken.add(next);
-            if (unchecked(next.peer())) {
-              due.add(next.peer());
-            }
-          }
-          check(due);
-          for (Activity place : taken) {
-            long[] p = bySender.get(place.peer());
-            if (p[1] >= p[2] && place.lastId() == p[0]) {
-              queue.add(place);
-            } else if (!blocked(place.peer()) && p[0] > rows.getOrDefault(place.peer(), ConversationRow.NONE).lastId()) {
-              offer(new Activity(place.pinned(), p[0], place.peer()));
-            }
+          queue.poll();
+          long head = headOf(top.peer());
+          if (head > rows.getOrDefault(top.peer(), ConversationRow.NONE).lastId()) {
+            offer(new Activity(top.pinned(), head, top.peer()));
           }
         }
         return null;
