@@ -257,11 +257,11 @@ public abstract class ConversationListContract extends EngineFixture {
 
   @Test
   void afterARestartAnOwnerOfManySendersStillHasItsPinsAndBlocksOfThem() {
-    for (long s = NEWS; s < NEWS + 300; s++) {
+    for (long s = NEWS; s < NEWS + 30; s++) {
       box.follow(ALICE, s).join();
     }
-    long pinned = NEWS + 290;
-    long blocked = NEWS + 280;
+    long pinned = NEWS + 29;
+    long blocked = NEWS + 28;
     long plain = NEWS + 5;
     broadcastToFollowers(pinned, "pinned news");
     broadcastToFollowers(plain, "plain news");
