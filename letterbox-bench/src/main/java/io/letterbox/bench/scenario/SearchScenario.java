@@ -16,7 +16,7 @@ import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.LetterboxTarget;
 import io.letterbox.bench.targets.RocksStorage;
 import io.letterbox.bench.workload.Population;
-import io.letterbox.bench.workload.WordTexts;
+import io.letterbox.bench.workload.Texts;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.search.SearchQuery;
 import io.letterbox.engine.search.Words;
@@ -40,7 +40,8 @@ import picocli.CommandLine.Option;
 /**
  * Keyword search (issue 14, decision 0012), with its costs beside what it is compared with:
  * <ol>
- *   <li>durable sends of texts with Zipf-distributed words, on Letterbox and on Letterbox with
+ *   <li>durable sends of realistic texts ({@link Texts}: smartcn's dictionary words by their corpus
+ *       frequency), on Letterbox and on Letterbox with
  *       search turned off, the same messages: msgs/s (and for Letterbox also the rate until the
  *       index caught up with them), and the index's bytes per message (the difference on disk
  *       after compaction);</li>
@@ -85,10 +86,6 @@ public final class SearchScenario extends ScenarioCommand {
       + " full 1000).")
   Integer queries;
 
-  @Option(names = "--vocabulary", description = "Distinct words of the texts (default ${DEFAULT-VALUE}).",
-      defaultValue = "50000")
-  int vocabulary;
-
   @Option(names = "--broadcast-followers", converter = io.letterbox.bench.cli.CountConverter.class,
       description = "Followers of the big broadcast (tiny 10k, quick 1M, full 10M).")
   Long broadcastFollowers;
@@ -115,7 +112,6 @@ public final class SearchScenario extends ScenarioCommand {
     report.parameter("window", window);
     report.parameter("ownerMessages", owners);
     report.parameter("queries", queryCount);
-    report.parameter("vocabulary", vocabulary);
     report.parameter("broadcastFollowers", followers);
     report.parameter("page", PAGE);
   }
@@ -150,7 +146,6 @@ public final class SearchScenario extends ScenarioCommand {
         .findFirst().orElseThrow();
     LetterboxTarget without = (LetterboxTarget) targets.stream().filter(t -> t.name().equals(WITHOUT))
         .findFirst().orElseThrow();
-    WordTexts texts = new WordTexts(common.seed, vocabulary);
     Population people = new Population(common.seed, population, 1);
 
     // 1. Sends, with and without the index, the same messages.
@@ -158,10 +153,10 @@ public final class SearchScenario extends ScenarioCommand {
     int k = 0;
     for (LetterboxTarget t : List.of(with, without)) {
       long before = Steps.diskBytes(t);
-      sends(t, people, texts, "warm-up", -warm, warm);
+      sends(t, people, "warm-up", -warm, warm);
       caughtUp(t.engine());
       long start = System.nanoTime();
-      Measured m = sends(t, people, texts, "send", 0, count);
+      Measured m = sends(t, people, "send", 0, count);
       Steps.add(report, "send 1:1 (durable), words by frequency", t, m, "msgs/s");
       if (t == with) {
         caughtUp(t.engine());
@@ -184,27 +179,27 @@ public final class SearchScenario extends ScenarioCommand {
       for (int o = 0; o < owners.size(); o++) {
         long owner = OWNER_BASE + o;
         long n = owners.get(o);
-        load(with.engine(), lucene, owner, n, texts, people, report);
+        load(with.engine(), lucene, owner, n, people, report);
         indexed += n;
         lucene.commit();
-        queries(report, with.engine(), lucene, owner, n, texts);
+        queries(report, with.engine(), lucene, owner, n);
       }
       report.add("search index: disk per message (after merging)", LuceneSearch.NAME,
           Figures.of("bytes/msg", lucene.diskBytes() / (double) indexed));
     }
 
     // 3. A broadcast indexed once, whatever its audience.
-    broadcast(report, with.engine(), with, SENDER_BASE, 10, texts);
-    broadcast(report, with.engine(), with, SENDER_BASE + 1, followers, texts);
+    broadcast(report, with.engine(), with, SENDER_BASE, 10);
+    broadcast(report, with.engine(), with, SENDER_BASE + 1, followers);
   }
 
-  private Measured sends(LetterboxTarget target, Population people, WordTexts texts, String phase, long first, long n)
+  private Measured sends(LetterboxTarget target, Population people, String phase, long first, long n)
       throws InterruptedException {
     Letterbox box = target.engine();
     return ClosedLoop.run(target.name() + " " + phase, n, window, i -> {
       SplittableRandom random = new SplittableRandom(common.seed * 1_000_003L + first + i);
       long[] pair = people.pair(random);
-      return box.send(new SendRequest(pair[0], pair[1], texts.text(random), null));
+      return box.send(new SendRequest(pair[0], pair[1], Texts.pick(random), null));
     });
   }
 
@@ -216,7 +211,7 @@ public final class SearchScenario extends ScenarioCommand {
   }
 
   /** Imports {@code n} messages of {@code owner} with random peers, newest last, into both. */
-  private void load(Letterbox box, LuceneSearch lucene, long owner, long n, WordTexts texts, Population people,
+  private void load(Letterbox box, LuceneSearch lucene, long owner, long n, Population people,
       Report report) throws Exception {
     SplittableRandom random = new SplittableRandom(common.seed + owner);
     long now = System.currentTimeMillis();
@@ -231,7 +226,7 @@ public final class SearchScenario extends ScenarioCommand {
           long peer = people.uid(random.nextInt(population));
           boolean outgoing = random.nextBoolean();
           long at = now - span + span * (i + j) / n;
-          batch.add(new ImportedMessage(outgoing ? owner : peer, outgoing ? peer : owner, texts.text(random),
+          batch.add(new ImportedMessage(outgoing ? owner : peer, outgoing ? peer : owner, Texts.pick(random),
               Instant.ofEpochMilli(at)));
         }
         List<Long> ids = box.importMessages(batch).join();
@@ -248,18 +243,16 @@ public final class SearchScenario extends ScenarioCommand {
         + " s");
   }
 
-  private void queries(Report report, Letterbox box, LuceneSearch lucene, long owner, long n, WordTexts texts) {
+  private void queries(Report report, Letterbox box, LuceneSearch lucene, long owner, long n) {
     SplittableRandom random = new SplittableRandom(common.seed ^ owner);
     List<String> random12 = new ArrayList<>();
     for (int i = 0; i < queryCount; i++) {
-      random12.add(random.nextBoolean() ? texts.word(random) : texts.word(random) + " " + texts.word(random));
+      random12.add(random.nextBoolean() ? searchable(random) : searchable(random) + " " + searchable(random));
     }
-    // The most frequent word that is one word after analysis (smartcn may split a made-up Chinese word).
-    int rank = 0;
-    while (Words.of(texts.word(rank)).size() != 1) {
-      rank++;
-    }
-    List<String> common12 = java.util.Collections.nCopies(queryCount, texts.word(rank));
+    // The most frequent word that is a word after analysis (not a mark, not dropped, not split).
+    String commonest = Texts.mostFrequent(1_000).stream().filter(w -> Words.of(w).equals(List.of(w))).findFirst()
+        .orElseThrow();
+    List<String> common12 = java.util.Collections.nCopies(queryCount, commonest);
     for (var kind : List.of(java.util.Map.entry("1 or 2 words by frequency", random12),
         java.util.Map.entry("the most common word", common12))) {
       String op = "search, owner of " + format(n) + " msgs: " + kind.getKey() + " (page of " + PAGE + ")";
@@ -302,8 +295,17 @@ public final class SearchScenario extends ScenarioCommand {
     }
   }
 
-  private void broadcast(Report report, Letterbox box, LetterboxTarget target, long sender, long audience,
-      WordTexts texts) throws Exception {
+  /** A word drawn by frequency that analysis keeps as a word (marks and stop words are drawn again). */
+  private static String searchable(SplittableRandom random) {
+    String w;
+    do {
+      w = Texts.word(random);
+    } while (Words.of(w).isEmpty());
+    return w;
+  }
+
+  private void broadcast(Report report, Letterbox box, LetterboxTarget target, long sender, long audience)
+      throws Exception {
     long[] uids = new long[(int) audience];
     for (int i = 0; i < uids.length; i++) {
       uids[i] = i + 1;
@@ -313,7 +315,7 @@ public final class SearchScenario extends ScenarioCommand {
       progress.advance(1);
     }
     // The same text for both broadcasts: what differs is only the audience.
-    String text = texts.text(new SplittableRandom(common.seed));
+    String text = Texts.pick(new SplittableRandom(common.seed));
     long start = System.nanoTime();
     Broadcast b = box.broadcast(new BroadcastRequest(sender, text, new Audience.Followers(),
         BroadcastRequest.Priority.NORMAL, null)).join();

@@ -41,6 +41,23 @@ public final class Texts {
     return b.toString().strip();
   }
 
+  /**
+   * A word as a user would type it in a search: a word (or mark) of the vocabulary drawn by its
+   * corpus frequency, a number or a Latin string where the corpus has one of those.
+   */
+  public static String word(SplittableRandom random) {
+    String w = WORDS.draw(random);
+    if (w.equals(Vocabulary.NUMBER)) {
+      return Integer.toString(random.nextInt(random.nextBoolean() ? 100 : 100_000));
+    }
+    return w.equals(Vocabulary.LATIN) ? latin(random) : w;
+  }
+
+  /** The vocabulary's words (and marks) from the most frequent down, the first {@code n}. */
+  public static java.util.List<String> mostFrequent(int n) {
+    return WORDS.mostFrequent(n);
+  }
+
   /** Text number {@code index}: the same for every caller and every run. */
   public static String at(long index) {
     return pick(new SplittableRandom(index * 0x9E3779B97F4A7C15L + 0x5EED));

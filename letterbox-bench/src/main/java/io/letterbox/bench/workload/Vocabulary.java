@@ -85,6 +85,27 @@ final class Vocabulary {
     return words.length;
   }
 
+  /** The first {@code n} real words and marks by corpus frequency, most frequent first (no placeholder). */
+  List<String> mostFrequent(int n) {
+    Integer[] order = new Integer[words.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> Long.compare(count(b), count(a)));
+    List<String> out = new ArrayList<>(n);
+    for (int i = 0; i < order.length && out.size() < n; i++) {
+      String w = words[order[i]];
+      if (!w.equals(NUMBER) && !w.equals(LATIN)) {
+        out.add(w);
+      }
+    }
+    return out;
+  }
+
+  private long count(int i) {
+    return cumulative[i] - (i == 0 ? 0 : cumulative[i - 1]);
+  }
+
   /** A word (or mark, or placeholder) drawn with its corpus frequency. */
   String draw(SplittableRandom random) {
     int i = Arrays.binarySearch(cumulative, random.nextLong(cumulative[cumulative.length - 1]) + 1);

@@ -44,4 +44,17 @@ class TextsTest {
     assertThat(drawn).contains("中国", "我们", "，").noneMatch(w -> w.contains("##") && !w.equals(Vocabulary.NUMBER)
         && !w.equals(Vocabulary.LATIN));
   }
+
+  @Test
+  void searchWordsAreVocabularyWordsByFrequencyWithNumbersAndLatinFilledIn() {
+    SplittableRandom random = new SplittableRandom(3);
+    Set<String> drawn = new HashSet<>();
+    for (int i = 0; i < 20_000; i++) {
+      drawn.add(Texts.word(random));
+    }
+    assertThat(drawn).contains("中国").noneMatch(w -> w.contains("##"))
+        .anyMatch(w -> w.chars().allMatch(Character::isDigit))
+        .anyMatch(w -> w.chars().allMatch(c -> c >= 'a' && c <= 'z'));
+    assertThat(Texts.mostFrequent(10)).hasSize(10).startsWith("，", "。").contains("中国").noneMatch(w -> w.contains("##"));
+  }
 }
