@@ -26,11 +26,10 @@ public final class Texts {
         Math.round(MEDIAN_CHARS * Math.exp(SIGMA * random.nextGaussian()))));
     StringBuilder b = new StringBuilder(length + 8);
     while (b.length() < length) {
-      String w = WORDS.draw(random);
-      if (w.equals(Vocabulary.NUMBER)) {
-        b.append(random.nextInt(random.nextBoolean() ? 100 : 100_000));
-      } else if (w.equals(Vocabulary.LATIN)) {
-        b.append(' ').append(latin(random)).append(' ');
+      String drawn = WORDS.draw(random);
+      String w = filledIn(drawn, random);
+      if (drawn.equals(Vocabulary.LATIN)) {
+        b.append(' ').append(w).append(' ');
       } else {
         b.append(w);
       }
@@ -46,11 +45,15 @@ public final class Texts {
    * corpus frequency, a number or a Latin string where the corpus has one of those.
    */
   public static String word(SplittableRandom random) {
-    String w = WORDS.draw(random);
-    if (w.equals(Vocabulary.NUMBER)) {
+    return filledIn(WORDS.draw(random), random);
+  }
+
+  /** A drawn word as written: its placeholder filled in with digits or letters. */
+  private static String filledIn(String drawn, SplittableRandom random) {
+    if (drawn.equals(Vocabulary.NUMBER)) {
       return Integer.toString(random.nextInt(random.nextBoolean() ? 100 : 100_000));
     }
-    return w.equals(Vocabulary.LATIN) ? latin(random) : w;
+    return drawn.equals(Vocabulary.LATIN) ? latin(random) : drawn;
   }
 
   /** The vocabulary's words (and marks) from the most frequent down, the first {@code n}. */

@@ -27,7 +27,6 @@ final class PushRocksDb implements AutoCloseable {
     RocksDB.loadLibrary();
   }
 
-  private static final long MIN_SHARD_BYTES = 64L << 20;
 
   final RocksDB db;
   final ColumnFamilyHandle content;
@@ -48,7 +47,9 @@ final class PushRocksDb implements AutoCloseable {
   private final DBOptions options;
 
   PushRocksDb(Path dir, long cacheBytes) throws RocksDBException {
-    LRUCache cache = own(new LRUCache(cacheBytes, shardBits(cacheBytes)));
+    LRUCache cache = own(new LRUCache(cacheBytes,
+        // Shards as Letterbox's store has them (at least 64 MB, so a compacted file's filter stays cached).
+        io.letterbox.rocksdb.RocksStoreOptions.blockCacheShardBits(cacheBytes)));
     BloomFilter bloom = own(new BloomFilter(10, false));
     options = own(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
         .setIncreaseParallelism(2).setMaxBackgroundJobs(2).setBytesPerSync(1 << 20));
@@ -86,20 +87,6 @@ final class PushRocksDb implements AutoCloseable {
    */
   Options tableFileOptions(ColumnFamilyHandle family) {
     return new Options(options, familyOptions.get(handles.indexOf(family)));
-  }
-
-  /**
-   * Shards of at least {@value #MIN_SHARD_BYTES} bytes. RocksDB's default (shards of 4 MB at 256 MB)
-   * caches no block larger than a shard: a compacted file's whole-key filter is bigger, so every
-   * point read of a grown store ("latest" before each receipt) read it again from the file, ~40 µs
-   * a key at 20M rows (issue 16).
-   */
-  static int shardBits(long cacheBytes) {
-    int bits = 0;
-    while (bits < 6 && cacheBytes >> (bits + 1) >= MIN_SHARD_BYTES) {
-      bits++;
-    }
-    return bits;
   }
 
   private ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, int prefix) {
