@@ -51,8 +51,9 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("a lone high surrogate in text", "POST", send, rawText(a, b, "a\\ud800b"), 400, "INVALID_ARGUMENT"),
         bad("a lone low surrogate in text", "POST", send, rawText(a, b, "a\\udc00"), 400, "INVALID_ARGUMENT"),
         bad("NUL in text", "POST", send, rawText(a, b, "a\\u0000b"), 400, "INVALID_ARGUMENT"),
+        // Jackson 2.23 (not 2.18) refuses a broken surrogate pair in a field name as it parses: malformed JSON.
         bad("a lone surrogate in a payload's field name", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
-            + "\",\"type\":\"custom:x\",\"payload\":{\"k\\ud800\":1}}", 400, "INVALID_ARGUMENT"),
+            + "\",\"type\":\"custom:x\",\"payload\":{\"k\\ud800\":1}}", 400, "INVALID_JSON"),
         bad("unknown field", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"text\":\"x\",\"cc\":\"3\"}", 400, "INVALID_ARGUMENT"),
         bad("missing text", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\"}", 400, "INVALID_ARGUMENT"),
         bad("null to", "POST", send, "{\"from\":\"" + a + "\",\"to\":null,\"text\":\"x\"}", 400, "INVALID_ARGUMENT"),
