@@ -62,7 +62,7 @@ public final class LetterboxServer implements AutoCloseable {
     }
     KeyValueStore store = config.store().open(Letterbox.SPACES);
     Vertx vertx = Vertx.vertx(new VertxOptions());
-    HttpClient client = vertx.createHttpClient(InternalChannel.options());
+    HttpClient client = InternalChannel.client(vertx);
     ClusterNode cluster = null;
     Letterbox box;
     try {

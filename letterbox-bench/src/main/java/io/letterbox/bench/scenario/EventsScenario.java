@@ -12,6 +12,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.parsetools.RecordParser;
 import java.net.URI;
@@ -105,8 +106,8 @@ public final class EventsScenario implements Callable<Integer> {
     int fans = Math.max(streams, followers != null ? followers : size.pick(20_000, 200_000, 1_000_000));
     HttpClientOptions options = new HttpClientOptions().setDefaultHost(url.getHost()).setDefaultPort(url.getPort())
         .setKeepAlive(true);
-    this.sends = vertx.createHttpClient(new HttpClientOptions(options).setMaxPoolSize(64));
-    this.streams = vertx.createHttpClient(new HttpClientOptions(options).setMaxPoolSize(streams + 16));
+    this.sends = vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(64));
+    this.streams = vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(streams + 16));
     try {
       return run(size, streams, secs, fans);
     } finally {

@@ -6,6 +6,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.http.WebSocketClient;
 import io.vertx.ext.web.RoutingContext;
 import java.net.URI;
 import java.util.Optional;
@@ -31,9 +32,9 @@ public final class Forwarder implements AutoCloseable {
   private final ClusterMap owners;
   private final HttpClient client;
   /** WebSockets need HTTP/1.1, which the internal channel (HTTP/2) is not. */
-  private final HttpClient sockets;
+  private final WebSocketClient sockets;
 
-  public Forwarder(HttpClient client, HttpClient sockets, ClusterMap owners) {
+  public Forwarder(HttpClient client, WebSocketClient sockets, ClusterMap owners) {
     this.owners = owners;
     this.client = client;
     this.sockets = sockets;
@@ -59,7 +60,7 @@ public final class Forwarder implements AutoCloseable {
     }
     options.addHeader(FORWARDED_BY, owners.self());
     front.pause();
-    sockets.webSocket(options).onComplete(connected -> {
+    sockets.connect(options).onComplete(connected -> {
       if (connected.failed()) {
         log.debug("forwarding a socket to {} failed", owner.get(), connected.cause());
         front.close((short) 1013, "NOT_OWNER");

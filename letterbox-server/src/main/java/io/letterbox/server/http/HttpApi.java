@@ -20,7 +20,7 @@ public final class HttpApi {
     router.route().handler(new RequestFraming(vertx, config.clientTimeout()));
     var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
     Routes routes = new Routes(router, new Authentication(config.apiKeys(), tokens), config.maxBodyBytes(),
-        new BodyBudget(config.maxBodyBufferBytes()), cluster == null ? null : new Forwarder(client, vertx.createHttpClient(), cluster));
+        new BodyBudget(config.maxBodyBufferBytes()), cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster));
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);

@@ -1,7 +1,10 @@
 package io.letterbox.server.http;
 
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
 
 /**
  * How the members of a cluster call each other (forwarded requests, deliveries, announcements):
@@ -16,11 +19,11 @@ public final class InternalChannel {
 
   private InternalChannel() {}
 
-  public static HttpClientOptions options() {
-    return new HttpClientOptions()
+  /** @return a client for calls to the other members */
+  public static HttpClient client(Vertx vertx) {
+    return vertx.createHttpClient(new HttpClientOptions()
         .setProtocolVersion(HttpVersion.HTTP_2)
         .setHttp2ClearTextUpgrade(false)
-        .setHttp2MaxPoolSize(CONNECTIONS_PER_MEMBER)
-        .setKeepAlive(true);
+        .setKeepAlive(true), new PoolOptions().setHttp2MaxSize(CONNECTIONS_PER_MEMBER));
   }
 }

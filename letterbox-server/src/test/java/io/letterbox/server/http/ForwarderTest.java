@@ -49,8 +49,8 @@ class ForwarderTest {
           .end("owner got " + body));
     });
     int ownerPort = listen(owner);
-    internal = vertx.createHttpClient(InternalChannel.options());
-    Forwarder forwarder = new Forwarder(internal, vertx.createHttpClient(),
+    internal = InternalChannel.client(vertx);
+    Forwarder forwarder = new Forwarder(internal, vertx.createWebSocketClient(),
         new OneOwner(URI.create("http://127.0.0.1:" + ownerPort)));
     Router router = Router.router(vertx);
     // Before the body handler: a request whose body was read cannot be upgraded.
