@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
  * The one place where failures become HTTP answers:
  * {@code {"error":{"code":"UPPER_SNAKE","message":"…"}}} with the status {@link HttpStatuses} gives
  * the code. Engine refusals carry an {@link ErrorCode}, HTTP-shape refusals an {@link ApiException};
- * the router's own refusals (no route, wrong method, body over the limit) arrive as bare status
- * codes. Anything else is a bug: 500 INTERNAL, logged, and the message does not leak internals.
+ * the router's own refusals (no route, wrong method, body over the limit, no Host) arrive as a 4xx
+ * status, some with a reason. Anything else is a bug: 500 INTERNAL, logged, and the message does
+ * not leak internals.
  */
 public final class ErrorResponder {
   private static final Logger log = LoggerFactory.getLogger(ErrorResponder.class);
@@ -104,6 +105,13 @@ public final class ErrorResponder {
       // client's bytes, not a bug. The rest of the stream cannot be read, so the connection goes too.
       closeAfter(ctx);
       return Problem.of(ErrorCode.INVALID_ARGUMENT, "malformed request body: " + t.getMessage());
+    }
+    if (ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
+      // The router refusing the request with its reason (Vert.x Web 5 gives one, e.g. for HTTP/1.1
+      // without Host): the status says what kind of refusal, the reason is the client's to read.
+      Problem refusal = fromStatus(ctx);
+      return t.getMessage() == null ? refusal
+          : new Problem(refusal.status, refusal.code, refusal.message + ": " + t.getMessage(), refusal.retryAfter);
     }
     log.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), t);
     return Problem.internal();
