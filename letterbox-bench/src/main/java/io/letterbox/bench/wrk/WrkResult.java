@@ -10,8 +10,10 @@ import java.util.Map;
 /**
  * What one wrk run measured, from the JSON line the scripts' {@code done()} prints: requests
  * completed, socket errors, answers that were not 2xx (by status), and latency percentiles in
- * microseconds, from when each request was written (wrk 4 measures from the send, not from when a
- * paced request was due: no coordinated-omission correction).
+ * microseconds. wrk 4.1 measures from when each request was written, then, before the scripts see
+ * the percentiles, adds samples for the requests a stall held back (its {@code stats_correct}: a
+ * latency of at least twice the mean interval per connection adds one sample per interval), so the
+ * percentiles and the mean are corrected for coordinated omission at the run's own rate.
  */
 public record WrkResult(long requests, long durationMicros, long connectErrors, long readErrors, long writeErrors,
     long timeouts, long non2xx, Map<String, Long> statuses, long p50Micros, long p90Micros, long p99Micros,
