@@ -166,13 +166,13 @@ public final class StateReader {
           unsettled.add(id);
         }
       } else if (Ids.isImported(id)) {
-        // Imported history is never revised (it is older than any window), so it is one read, as
-        // cheap as a cache miss, and it is not cached: old history read once would only churn the
-        // heap cache, and every entry a young collection finds alive is copied (http pages paused
-        // up to 78 ms while it filled; docs/benchmarks.md).
+        // Imported history is never revised: it is older than any window.
         Message m = importedMessage(id, store.get(Spaces.IMPORTED, LogKey.of(id)));
         if (m != null) {
           found.put(id, m);
+          if (messages != null) {
+            messages.put(keys.get(i), new CachedMessage(m, true));
+          }
         }
       } else {
         logged.add(id);
