@@ -17,8 +17,6 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -40,12 +38,12 @@ public final class LetterboxServer implements AutoCloseable {
   private final Metrics metrics;
   private final Vertx vertx;
   private final EngineCalls engine;
-  private final List<HttpServer> https;
+  private final HttpServer http;
   private final AtomicBoolean ready = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private LetterboxServer(KeyValueStore store, Letterbox box, ClusterNode cluster, HttpClient client, Metrics metrics,
-      Vertx vertx, EngineCalls engine, List<HttpServer> https) {
+      Vertx vertx, EngineCalls engine, HttpServer http) {
     this.store = store;
     this.box = box;
     this.cluster = cluster;
@@ -53,7 +51,7 @@ public final class LetterboxServer implements AutoCloseable {
     this.metrics = metrics;
     this.vertx = vertx;
     this.engine = engine;
-    this.https = https;
+    this.http = http;
   }
 
   /** Opens everything and listens; returns once requests are answered. */
@@ -86,7 +84,7 @@ public final class LetterboxServer implements AutoCloseable {
     metrics.eventStreams(box::openEventStreams);
     metrics.searchLag(box::searchLag);
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
-    HttpServerOptions options = new HttpServerOptions()
+    HttpServer http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.host())
         .setPort(config.port())
         // A connection silent for twice client-timeout is closed: a stalled body gets its 408 first,
@@ -97,29 +95,17 @@ public final class LetterboxServer implements AutoCloseable {
         // an HTTP/1 one from its first moment, and max-connections counts it before it says a
         // word (with it, Vert.x knows a connection only once its first bytes arrive).
         .setHttp2ClearTextEnabled(config.cluster() != null)
-        .setCompressionSupported(true);
-    // Servers created here (no verticle) each get an event loop of their own; on one port, Vert.x
-    // deals their connections out in turn.
-    List<HttpServer> https = new ArrayList<>();
-    for (int i = 0; i < config.eventLoops(); i++) {
-      https.add(vertx.createHttpServer(new HttpServerOptions(options)));
-    }
-    LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine, https);
+        .setCompressionSupported(true));
+    LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine, http);
     int maxConnections = config.maxConnections() > 0 ? config.maxConnections() : ConnectionLimit.halfTheDescriptorsLeft();
     log.info("max-connections {}", maxConnections);
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
-    var handler = connections.guard(HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client));
-    for (HttpServer http : https) {
-      http.connectionHandler(connections);
-      http.requestHandler(handler);
-      http.invalidRequestHandler(ErrorResponder::invalidRequest);
-    }
+    http.connectionHandler(connections);
+    http.requestHandler(connections.guard(
+        HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client)));
+    http.invalidRequestHandler(ErrorResponder::invalidRequest);
     try {
-      // Port 0 is a random port for each server; -1 is one random port that they share.
-      int port = config.port() == 0 ? -1 : config.port();
-      for (HttpServer http : https) {
-        http.listen(port, config.host()).toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
-      }
+      http.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
       server.close();
       throw new IllegalStateException("cannot listen on " + config.host() + ":" + config.port() + ": "
@@ -137,14 +123,14 @@ public final class LetterboxServer implements AutoCloseable {
           config.store(), box.partitioning().count());
     }
     server.ready.set(true);
-    log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), server.port(),
+    log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), http.actualPort(),
         config.store() instanceof StoreLocation.RocksDb rocks ? rocks.dir().toAbsolutePath() : config.store());
     return server;
   }
 
   /** @return the port actually listened on (useful with port 0) */
   public int port() {
-    return https.get(0).actualPort();
+    return http.actualPort();
   }
 
   @Override
@@ -157,9 +143,7 @@ public final class LetterboxServer implements AutoCloseable {
       // Partitions first: the other members take them while this one still forwards to them.
       cluster.close();
     }
-    for (HttpServer http : https) {
-      await(http.close());
-    }
+    await(http.close());
     await(client.close());
     engine.close();
     await(vertx.close());

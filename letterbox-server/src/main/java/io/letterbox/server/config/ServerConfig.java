@@ -34,8 +34,6 @@ import java.util.TreeSet;
  * @param dataDir        directory of the RocksDB store (with {@code store=rocksdb})
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
- * @param eventLoops     HTTP servers sharing the port, each on an event loop of its own (default: one
- *                       per core); each reads requests and writes answers of its connections
  * @param workerThreads  threads that run engine calls off the event loop
  * @param maxBodyBufferBytes request bodies held in memory at once, all requests together; a request
  *                       whose body finds no room is 429 {@code OVERLOADED} (default: a quarter
@@ -79,7 +77,6 @@ public record ServerConfig(
     List<String> apiKeys,
     int maxBodyBytes,
     long maxBodyBufferBytes,
-    int eventLoops,
     int workerThreads,
     int maxPendingCalls,
     int maxConnections,
@@ -121,9 +118,6 @@ public record ServerConfig(
     private long maxBodyBufferBytes;
     // Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s.
     private int workerThreads = 32;
-    // One per core: a single event loop (what one HttpServer gets) parses, routes and writes every
-    // request, and was the first thread to fill under wrk; more than the cores only switches more.
-    private int eventLoops = Runtime.getRuntime().availableProcessors();
     // 4,096: ~100 ms of work at 40k calls/s, a few MiB of small requests; a flood past it is
     // refused at once rather than queued in memory behind every later request.
     private int maxPendingCalls = 4096;
@@ -182,7 +176,6 @@ public record ServerConfig(
     public Builder maxBlobBytes(long v) { engine.maxBlobBytes(v); return this; }
     public Builder cachedMessageBytes(long v) { engine.cachedMessageBytes(v); return this; }
     public Builder workerThreads(int v) { workerThreads = v; return this; }
-    public Builder eventLoops(int v) { eventLoops = v; return this; }
     public Builder eventKeepAlive(Duration v) { eventKeepAlive = v; return this; }
     public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
     public Builder maxPendingCalls(int v) { maxPendingCalls = v; return this; }
@@ -225,7 +218,6 @@ public record ServerConfig(
         case "cached-group-head-bytes" -> engine.cachedGroupHeadBytes(ConfigValues.longValue(key, v));
         case "cached-message-bytes" -> cachedMessageBytes(ConfigValues.longValue(key, v));
         case "worker-threads" -> workerThreads(ConfigValues.integer(key, v, 1, 1024));
-        case "event-loops" -> eventLoops(ConfigValues.integer(key, v, 1, 256));
         case "cached-audience-bytes" -> cachedAudienceBytes(ConfigValues.longValue(key, v));
         case "cached-broadcast-id-bytes" -> cachedBroadcastIdBytes(ConfigValues.longValue(key, v));
         case "max-audience-uids" -> maxAudienceUids(ConfigValues.integer(key, v, 1, Integer.MAX_VALUE));
@@ -376,7 +368,7 @@ public record ServerConfig(
           throw new ConfigException("max-body-buffer-bytes (" + bodyBuffers + ") must hold at least one body of "
               + "max-body-bytes and one of max-blob-bytes");
         }
-        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, bodyBuffers, eventLoops, workerThreads, maxPendingCalls,
+        c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, bodyBuffers, workerThreads, maxPendingCalls,
             maxConnections, eventKeepAlive,
             clientTimeout, eventBufferBytes,
             eventBufferTotalBytes > 0 ? eventBufferTotalBytes : Runtime.getRuntime().maxMemory() / 8, engine.build(),

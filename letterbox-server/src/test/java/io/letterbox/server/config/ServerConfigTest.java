@@ -34,8 +34,7 @@ class ServerConfigTest {
     Files.writeString(file, String.join("\n",
         "# comments are fine", "host = 0.0.0.0", "port=9090", "data-dir=/var/lib/letterbox",
         "api-keys=k1, k2", "max-body-bytes=2048", "max-text-length=100", "devices=pc,mobile,watch",
-        "default-cap=2/PT1H", "node-id=7", "max-import-batch=50", "cached-head-bytes=10000", "worker-threads=4",
-        "event-loops=3"));
+        "default-cap=2/PT1H", "node-id=7", "max-import-batch=50", "cached-head-bytes=10000", "worker-threads=4"));
 
     ServerConfig c = ServerConfig.builder().load(file).build();
 
@@ -51,7 +50,6 @@ class ServerConfigTest {
     assertThat(c.engineConfig().maxImportBatch()).isEqualTo(50);
     assertThat(c.engineConfig().cachedHeadBytes()).isEqualTo(10000);
     assertThat(c.workerThreads()).isEqualTo(4);
-    assertThat(c.eventLoops()).isEqualTo(3);
     assertThat(c.engineConfig().devices()).containsExactly("pc", "mobile", "watch");
   }
 
