@@ -2,6 +2,7 @@ package io.letterbox.bench.baseline.push;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.letterbox.rocksdb.RocksStoreOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +28,6 @@ final class PushRocksDb implements AutoCloseable {
     RocksDB.loadLibrary();
   }
 
-
   final RocksDB db;
   final ColumnFamilyHandle content;
   final ColumnFamilyHandle conversation;
@@ -49,7 +49,7 @@ final class PushRocksDb implements AutoCloseable {
   PushRocksDb(Path dir, long cacheBytes) throws RocksDBException {
     LRUCache cache = own(new LRUCache(cacheBytes,
         // Shards as Letterbox's store has them (at least 64 MB, so a compacted file's filter stays cached).
-        io.letterbox.rocksdb.RocksStoreOptions.blockCacheShardBits(cacheBytes)));
+        RocksStoreOptions.blockCacheShardBits(cacheBytes)));
     BloomFilter bloom = own(new BloomFilter(10, false));
     options = own(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
         .setIncreaseParallelism(2).setMaxBackgroundJobs(2).setBytesPerSync(1 << 20));
