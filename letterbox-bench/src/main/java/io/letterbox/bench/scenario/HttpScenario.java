@@ -2,6 +2,7 @@ package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.baseline.LocalServer;
+import io.letterbox.bench.baseline.ServerJvm;
 import io.letterbox.bench.cli.CommonOptions;
 import io.letterbox.bench.cli.Size;
 import io.letterbox.bench.measure.Progress;
@@ -13,7 +14,6 @@ import io.letterbox.bench.wrk.WrkScripts;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -189,12 +189,11 @@ public final class HttpScenario implements Callable<Integer> {
           + " give --server-jar or --url");
     }
     int port = LocalServer.freePort();
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString(), "serve", "--port",
-        Integer.toString(port), "--data-dir", work.resolve("server-data").toString()));
+    List<String> command = ServerJvm.command(jar, List.of("serve", "--port", Integer.toString(port), "--data-dir",
+        work.resolve("server-data").toString()));
     report.parameter("serverCommand", String.join(" ", command));
-    report.target(WrkSweep.TARGET, "the server jar in its own process on loopback, default JVM flags, RocksDB in a"
-        + " new directory; wrk (another process) on the same two cores");
+    report.target(WrkSweep.TARGET, "the server jar in its own process on loopback, with ./letterbox's JVM flags,"
+        + " RocksDB in a new directory; wrk (another process) on the same two cores");
     try {
       return LocalServer.start("letterbox-server", command, port, work.resolve("server.log"), 120);
     } catch (BaselineUnavailable e) {

@@ -2,6 +2,7 @@ package io.letterbox.bench.soak;
 
 import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.baseline.LocalServer;
+import io.letterbox.bench.baseline.ServerJvm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,9 +29,8 @@ final class SoakServer implements AutoCloseable {
   static SoakServer start(Path jar, Path dataDir, Path logs, int life, Tally trace)
       throws IOException, BaselineUnavailable, InterruptedException {
     int port = LocalServer.freePort();
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = List.of(java, "-jar", jar.toString(), "serve", "--port", Integer.toString(port),
-        "--data-dir", dataDir.toString());
+    List<String> command = ServerJvm.command(jar, List.of("serve", "--port", Integer.toString(port), "--data-dir",
+        dataDir.toString()));
     Path log = logs.resolve("server-life-" + life + ".log");
     SoakServer server = new SoakServer(LocalServer.start("letterbox (life " + life + ")", command, port, log,
         START_SECONDS), life, trace);
