@@ -56,11 +56,16 @@ function response(status, headers, body)
   end
 end
 
--- wrk takes whole milliseconds: a fractional mean delay is dithered between floor and floor + 1.
+-- Paced runs: each connection waits an exponentially distributed time of mean LB_DELAY_MS before
+-- each request, as an independent user would, so that the connections' requests arrive spread
+-- out (about a Poisson stream at the offered rate). A constant delay keeps the connections in
+-- the step they started in: all of them at once, every cycle, a burst at the server's top rate.
+-- wrk takes whole milliseconds: a fractional delay is dithered between floor and floor + 1.
 if pace > 0 then
   function delay()
-    local whole = math.floor(pace)
-    if math.random() < pace - whole then
+    local wait = -pace * math.log(1 - math.random())
+    local whole = math.floor(wait)
+    if math.random() < wait - whole then
       return whole + 1
     end
     return whole
