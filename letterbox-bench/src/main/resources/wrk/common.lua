@@ -6,6 +6,7 @@
 --   LB_DELAY_MS  when > 0: each connection waits this long (mean) before each request (paced runs)
 --   LB_KEY    the server's API key, if any
 --   LB_SEED   seed of the random choices (each thread adds its id)
+--   LB_TEXTS  a file of message texts, one JSON string literal a line (WrkScripts.writeTexts)
 local base = tonumber(os.getenv("LB_BASE"))
 local users = tonumber(os.getenv("LB_USERS"))
 local peers = tonumber(os.getenv("LB_PEERS") or "1")
@@ -15,6 +16,22 @@ local key = os.getenv("LB_KEY")
 local seed = tonumber(os.getenv("LB_SEED") or "42")
 if base == nil or users == nil or users < 2 then
   error("LB_BASE and LB_USERS (>= 2) must be set")
+end
+
+-- The texts, read once per Lua state (one a wrk thread): the scripts that send draw from them.
+local texts = {}
+local textsFile = os.getenv("LB_TEXTS")
+if textsFile ~= nil and textsFile ~= "" then
+  for line in io.lines(textsFile) do
+    texts[#texts + 1] = line
+  end
+end
+-- A random text as a JSON string literal, quotes included.
+function anyText()
+  if #texts == 0 then
+    error("LB_TEXTS must name a file of texts")
+  end
+  return texts[math.random(1, #texts)]
 end
 
 local threads = {}

@@ -38,6 +38,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "http", mixinStandardHelpOptions = true,
     description = "The HTTP API under wrk: max throughput at rising connections, then p50/p99 at 50%% and 80%% of it.")
 public final class HttpScenario implements Callable<Integer> {
+  /**
+   * Distinct texts the sends draw from at random (2^19, ~12 MB): more than a quick run sends, so
+   * that a text seldom repeats, and few enough for wrk to hold in each thread's Lua state.
+   */
+  static final int SEND_TEXTS = 1 << 19;
+
   @Mixin
   CommonOptions common;
 
@@ -161,6 +167,7 @@ public final class HttpScenario implements Callable<Integer> {
       if (key != null) {
         env.put("LB_KEY", key);
       }
+      env.put("LB_TEXTS", WrkScripts.writeTexts(work.resolve("wrk"), seed.messages(), SEND_TEXTS).toString());
       WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress);
       for (WrkOperation op : ops) {
         WrkSweep.Outcome outcome = sweep.run(op, WrkScripts.write(work.resolve("wrk"), op), levels, secs, warm);

@@ -1,6 +1,7 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.workload.Texts;
 import io.letterbox.client.Credentials;
 import io.letterbox.client.ImportedMessage;
 import io.letterbox.client.LetterboxClient;
@@ -53,7 +54,7 @@ public record HttpSeed(long base, int users, int peers, int perPair) {
           for (int k = 0; k < perPair; k++, n++) {
             boolean forward = k % 2 == 0;
             batch.add(new ImportedMessage(base + (forward ? u : peer), base + (forward ? peer : u),
-                "seeded message " + k + " of " + u + "-" + peer + ", imported with its original time",
+                Texts.at(n),
                 start.plusMillis(n * 5)));
             if (batch.size() == BATCH) {
               calls.add(post(client, batch, inFlight, progress));

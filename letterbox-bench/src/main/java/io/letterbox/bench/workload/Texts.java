@@ -61,9 +61,17 @@ public final class Texts {
     return WORDS.mostFrequent(n);
   }
 
-  /** Text number {@code index}: the same for every caller and every run. */
+  /**
+   * Text number {@code index}: the same for every caller and every run. The index is mixed
+   * (MurmurHash3's 64-bit finalizer) into the seed: {@link SplittableRandom} steps its seed by
+   * 0x9E3779B97F4A7C15 per draw, so seeds {@code index × 0x9E3779B97F4A7C15} (as until session 19)
+   * made text i + 1 the draws of text i shifted by one — consecutive texts overlapped.
+   */
   public static String at(long index) {
-    return pick(new SplittableRandom(index * 0x9E3779B97F4A7C15L + 0x5EED));
+    long z = index + 0x5EED;
+    z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
+    z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
+    return pick(new SplittableRandom(z ^ (z >>> 33)));
   }
 
   private static String latin(SplittableRandom random) {

@@ -1,5 +1,8 @@
 package io.letterbox.bench.wrk;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.letterbox.bench.workload.Texts;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,6 +16,7 @@ import java.nio.file.Path;
  * followed by the operation's own {@code request()}, written as one file for wrk's {@code -s}.
  */
 public final class WrkScripts {
+  private static final ObjectMapper JSON = new ObjectMapper();
   private WrkScripts() {}
 
   /** Writes {@code <dir>/<operation>.lua} and returns its path. */
@@ -20,6 +24,24 @@ public final class WrkScripts {
     Files.createDirectories(dir);
     Path file = dir.resolve(operation.script() + ".lua");
     Files.writeString(file, resource("common.lua") + "\n" + resource(operation.script() + ".lua"));
+    return file;
+  }
+
+  /**
+   * Writes {@code <dir>/texts.txt}: {@code count} message texts of the other scenarios' model
+   * ({@link Texts}: real words by corpus frequency, realistic lengths), each a JSON string literal
+   * on its own line, for the scripts that send (env {@code LB_TEXTS}). Texts number {@code
+   * first} on, so that they are not the seeded history's.
+   */
+  public static Path writeTexts(Path dir, long first, int count) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve("texts.txt");
+    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      for (int i = 0; i < count; i++) {
+        out.write(JSON.writeValueAsString(Texts.at(first + i)));
+        out.write('\n');
+      }
+    }
     return file;
   }
 

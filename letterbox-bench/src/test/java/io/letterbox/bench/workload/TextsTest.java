@@ -32,6 +32,30 @@ class TextsTest {
   }
 
   @Test
+  void textsOfConsecutiveNumbersShareNoRunOfWords() {
+    // A text's first 6 characters (2-3 words, mostly) are seldom in any of its 3 neighbours either
+    // side (texts longer than 12 characters): the texts' random streams do not overlap.
+    java.util.List<String> texts = new java.util.ArrayList<>();
+    for (int i = 0; i < 2_000; i++) {
+      String t = Texts.at(1_000 + i);
+      if (t.length() > 12) {
+        texts.add(t);
+      }
+    }
+    int shared = 0;
+    for (int i = 0; i < texts.size(); i++) {
+      String head = texts.get(i).substring(0, 6);
+      for (int j = Math.max(0, i - 3); j < Math.min(texts.size(), i + 4); j++) {
+        if (j != i && texts.get(j).contains(head)) {
+          shared++;
+        }
+      }
+    }
+    assertThat(texts).hasSizeGreaterThan(500);
+    assertThat(shared).as("neighbouring texts sharing a text's first 6 characters").isLessThan(texts.size() / 50);
+  }
+
+  @Test
   void theVocabularyIsSmartcnsDictionaryWithoutItsPlaceholders() {
     Vocabulary words = Vocabulary.load();
     SplittableRandom random = new SplittableRandom(1);

@@ -2,14 +2,19 @@ package io.letterbox.bench.wrk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.letterbox.bench.workload.Texts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Each operation's script is the shared part (summary, failures, pacing) and its own request(). */
+/** Each operation's script is the shared part (summary, failures, pacing, texts) and its own request(). */
 class WrkScriptsTest {
   @TempDir
   Path tmp;
@@ -21,5 +26,23 @@ class WrkScriptsTest {
 
     assertThat(script).contains("function done(summary, latency, requests)", "function response(status",
         "function request()", "os.getenv(\"LB_DELAY_MS\")");
+  }
+
+  @Test
+  void theSendersTextsAreRealisticTextsMostlyDistinctOneJsonStringALine() throws IOException {
+    List<String> lines = Files.readAllLines(WrkScripts.writeTexts(tmp, 1_000, 2_000));
+
+    assertThat(lines).hasSize(2_000);
+    ObjectMapper json = new ObjectMapper();
+    List<String> texts = new ArrayList<>();
+    for (String line : lines) {
+      texts.add(json.readValue(line, String.class));
+    }
+    assertThat(texts.get(0)).isEqualTo(Texts.at(1_000));
+    assertThat(texts).doesNotContain("");
+    // Short texts repeat now and then, as in a real stream of DMs; the rest do not.
+    assertThat(new java.util.HashSet<>(texts)).hasSizeGreaterThan(1_950);
+    assertThat(texts.stream().filter(t -> t.codePoints().anyMatch(c -> c >= 0x4E00 && c <= 0x9FFF)).count())
+        .as("texts with Chinese words").isGreaterThan(1_500);
   }
 }
