@@ -167,7 +167,9 @@ public final class HttpScenario implements Callable<Integer> {
       if (key != null) {
         env.put("LB_KEY", key);
       }
-      env.put("LB_TEXTS", WrkScripts.writeTexts(work.resolve("wrk"), seed.messages(), SEND_TEXTS).toString());
+      if (ops.contains(WrkOperation.SEND)) {
+        env.put("LB_TEXTS", WrkScripts.writeTexts(work.resolve("wrk"), seed.messages(), SEND_TEXTS).toString());
+      }
       WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress);
       for (WrkOperation op : ops) {
         WrkSweep.Outcome outcome = sweep.run(op, WrkScripts.write(work.resolve("wrk"), op), levels, secs, warm);

@@ -62,16 +62,14 @@ public final class Texts {
   }
 
   /**
-   * Text number {@code index}: the same for every caller and every run. The index is mixed
-   * (MurmurHash3's 64-bit finalizer) into the seed: {@link SplittableRandom} steps its seed by
-   * 0x9E3779B97F4A7C15 per draw, so seeds {@code index × 0x9E3779B97F4A7C15} (as until session 19)
-   * made text i + 1 the draws of text i shifted by one — consecutive texts overlapped.
+   * Text number {@code index}: the same for every caller and every run. {@link SplittableRandom}
+   * steps its seed by 0x9E3779B97F4A7C15 per draw, so the seeds must not be multiples of that
+   * constant: seeds {@code index × 0x9E3779B97F4A7C15} (until session 19) made text i + 1 the draws
+   * of text i shifted by one, and consecutive texts overlapped. Consecutive seeds do not (their
+   * states never meet: the constant's small multiples are far from small differences).
    */
   public static String at(long index) {
-    long z = index + 0x5EED;
-    z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
-    z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
-    return pick(new SplittableRandom(z ^ (z >>> 33)));
+    return pick(new SplittableRandom(index + 0x5EED));
   }
 
   private static String latin(SplittableRandom random) {

@@ -2,8 +2,10 @@ package io.letterbox.bench.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -35,7 +37,7 @@ class TextsTest {
   void textsOfConsecutiveNumbersShareNoRunOfWords() {
     // A text's first 6 characters (2-3 words, mostly) are seldom in any of its 3 neighbours either
     // side (texts longer than 12 characters): the texts' random streams do not overlap.
-    java.util.List<String> texts = new java.util.ArrayList<>();
+    List<String> texts = new ArrayList<>();
     for (int i = 0; i < 2_000; i++) {
       String t = Texts.at(1_000 + i);
       if (t.length() > 12) {

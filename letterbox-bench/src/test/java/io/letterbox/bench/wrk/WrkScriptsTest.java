@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +42,7 @@ class WrkScriptsTest {
     assertThat(texts.get(0)).isEqualTo(Texts.at(1_000));
     assertThat(texts).doesNotContain("");
     // Short texts repeat now and then, as in a real stream of DMs; the rest do not.
-    assertThat(new java.util.HashSet<>(texts)).hasSizeGreaterThan(1_950);
+    assertThat(new HashSet<>(texts)).hasSizeGreaterThan(1_950);
     assertThat(texts.stream().filter(t -> t.codePoints().anyMatch(c -> c >= 0x4E00 && c <= 0x9FFF)).count())
         .as("texts with Chinese words").isGreaterThan(1_500);
   }
