@@ -180,7 +180,11 @@ public final class Letterbox implements AutoCloseable {
     this.searcher = new Searcher(store, state, groups, cursors);
     this.indexer = config.search() ? new SearchIndexer(store, partitioning, this::durableSeq) : null;
     this.jobs = new BroadcastJobs(store, state, config,
-        (id, sender) -> submit(sender, new CompleteBroadcastCommand(id, sender)));
+        (id, sender) -> submit(sender, new CompleteBroadcastCommand(id, sender))
+            .thenRun(() -> peers.fannedOut(sender, id).exceptionally(e -> {
+              log.debug("other nodes not told that broadcast {} was fanned out", id, e);
+              return null;
+            })));
     if (hostsAll) {
       for (int p = 0; p < partitioning.count(); p++) {
         take(p);
@@ -312,6 +316,16 @@ public final class Letterbox implements AutoCloseable {
     }
     state.broadcasts().published(sender, id);
     streams.published(sender, id);
+  }
+
+  /**
+   * Another node fanned out broadcast {@code id} of {@code sender}: the receivers it reached
+   * without a relation find the sender in their lists here now.
+   */
+  public void fannedOut(long sender, long id) {
+    Validate.uid("sender", sender);
+    Validate.messageId(id);
+    state.broadcasts().fannedOut(sender, id);
   }
 
   /** The seq up to which partition {@code p}'s journal is durable here; 0 where it is not hosted. */
@@ -1202,6 +1216,8 @@ public final class Letterbox implements AutoCloseable {
       state.capSet(c.sender(), c.cap());
     } else if (a instanceof BroadcastAccepted b) {
       state.broadcasts().published(b.from(), b.id());
+    } else if (a instanceof io.letterbox.engine.apply.BroadcastCompleted c) {
+      state.broadcasts().fannedOut(c.from(), c.id());
     } else if (a instanceof io.letterbox.engine.apply.GroupPosted p) {
       groups.heads().posted(p.gid(), p.seq(), p.id());
     } else if (a instanceof io.letterbox.engine.apply.GroupMessageRecalled r) {

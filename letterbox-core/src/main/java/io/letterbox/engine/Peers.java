@@ -19,6 +19,11 @@ public interface Peers {
     public CompletableFuture<Void> published(long sender, long id) {
       return CompletableFuture.completedFuture(null);
     }
+
+    @Override
+    public CompletableFuture<Void> fannedOut(long sender, long id) {
+      return CompletableFuture.completedFuture(null);
+    }
   };
 
   /**
@@ -33,4 +38,11 @@ public interface Peers {
    * members get it.
    */
   CompletableFuture<Void> published(long sender, long id);
+
+  /**
+   * Tells every other node that broadcast {@code id} of {@code sender} was fanned out: the
+   * receivers it reached without a relation have their reached records now, so the lists those
+   * nodes cached find the sender.
+   */
+  CompletableFuture<Void> fannedOut(long sender, long id);
 }

@@ -539,5 +539,13 @@ public abstract class ClusterContract {
       }
       return CompletableFuture.completedFuture(null);
     }
+
+    @Override
+    public CompletableFuture<Void> fannedOut(long sender, long id) {
+      for (Letterbox n : List.copyOf(nodes)) {
+        n.fannedOut(sender, id);
+      }
+      return CompletableFuture.completedFuture(null);
+    }
   }
 }

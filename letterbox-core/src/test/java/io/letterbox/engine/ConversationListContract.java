@@ -8,6 +8,7 @@ import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.model.Audience;
+import io.letterbox.model.Broadcast;
 import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.Folder;
@@ -24,6 +25,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -367,6 +370,51 @@ public abstract class ConversationListContract extends EngineFixture {
       expected.add(s);
     }
     assertThat(all).containsExactlyElementsOf(expected);
+  }
+
+  @Test
+  void laterPagesReadNoneOfTheOwnersSendersAgainYetFindEveryNewOne() {
+    for (long s = NEWS; s < NEWS + 30; s++) {
+      box.follow(ALICE, s).join();
+      broadcastToFollowers(s, "news of " + s);
+    }
+    FaultyStore counting = new FaultyStore(store);
+    reopen(counting, config());
+    assertThat(peers(ALICE)).hasSize(30);
+    assertThat(counting.takeScans(Spaces.FOLLOWING)).as("the first page reads the owner's senders").isEqualTo(1);
+
+    assertThat(peers(ALICE)).hasSize(30).first().isEqualTo(NEWS + 29);
+    box.follow(ALICE, NEWS + 100).join();
+    broadcastToFollowers(NEWS + 100, "from one followed after the list was read");
+    clock.advance(Duration.ofSeconds(1));
+    done(box.broadcast(new BroadcastRequest(NEWS + 200, "from a stranger", new Audience.Uids(new long[] {ALICE}),
+        BroadcastRequest.Priority.NORMAL, null)).join());
+    clock.advance(Duration.ofSeconds(1));
+    done(box.broadcast(new BroadcastRequest(NEWS + 300, "to someone else", new Audience.Uids(new long[] {BOB}),
+        BroadcastRequest.Priority.NORMAL, null)).join());
+    broadcastToFollowers(NEWS + 3, "news of a followed sender again");
+
+    assertThat(peers(ALICE)).hasSize(32).startsWith(NEWS + 3, NEWS + 200, NEWS + 100, NEWS + 29);
+    assertThat(counting.takeScans(Spaces.FOLLOWING)).as("scans of the owner's senders after the first page").isZero();
+  }
+
+  @Test
+  void aStrangerWhoseFanOutEndsAfterTheOwnerListedIsListedThen() throws Exception {
+    box.follow(ALICE, NEWS).join();
+    broadcastToFollowers(NEWS, "followed");
+    FaultyStore faulty = new FaultyStore(store);
+    reopen(faulty, config());
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch paused = faulty.pauseNextMultiGet(Spaces.AUDIENCE, release);
+    clock.advance(Duration.ofSeconds(1));
+    Broadcast first = box.broadcast(new BroadcastRequest(NEWS + 1, "first contact", new Audience.Uids(new long[] {ALICE}),
+        BroadcastRequest.Priority.NORMAL, null)).join();
+    assertThat(paused.await(1, TimeUnit.MINUTES)).as("the fan-out waits").isTrue();
+    assertThat(peers(ALICE)).as("listed while the fan-out waits").contains(NEWS);
+
+    release.countDown();
+    done(first);
+    assertThat(peers(ALICE)).containsExactly(NEWS + 1, NEWS);
   }
 
   @Test

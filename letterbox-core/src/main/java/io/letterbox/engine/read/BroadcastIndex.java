@@ -36,6 +36,16 @@ public final class BroadcastIndex {
 
   private record SenderBlock(long sender, long block) {}
 
+  /** Publications kept for {@link #since}: at 500 broadcasts a second, the last 16 seconds. */
+  static final int RECENT = 8192;
+
+  /**
+   * Broadcasts published or fanned out since a position, oldest first.
+   *
+   * @param position where the record stands after them: pass it to {@link #since} next time
+   */
+  public record Recent(long position, long[] senders, long[] ids) {}
+
   /** An entry of the id caches: a boxed key and value and the cache's node. */
   private static final int ID_ENTRY_BYTES = 96;
 
@@ -51,6 +61,14 @@ public final class BroadcastIndex {
    */
   private volatile boolean holdsEverySender;
   private final long maxSenders;
+  /**
+   * The newest publications and fan-outs, (sender, id) by position: what a receiver's list that
+   * was derived earlier takes in ({@link #since}), instead of reading every sender it follows again.
+   */
+  private final long[] recentSenders = new long[RECENT];
+  private final long[] recentIds = new long[RECENT];
+  /** Positions given out so far; guarded by {@link #recentSenders}. */
+  private long position;
 
   /**
    * @param cached false for the writer's reads, which see pending writes: then nothing is kept
@@ -87,6 +105,10 @@ public final class BroadcastIndex {
    * missed announcements of new broadcasts.
    */
   public void forgetAll() {
+    synchronized (recentSenders) {
+      // Every position given out before now is past the record's reach: its holder derives again.
+      position += RECENT + 1;
+    }
     holdsEverySender = false;
     latest.invalidateAll();
     published.invalidateAll();
@@ -175,6 +197,54 @@ public final class BroadcastIndex {
   /** A new broadcast of {@code sender} became visible. */
   public void published(long sender, long id) {
     latest.asMap().merge(sender, id, Math::max);
+    record(sender, id);
+  }
+
+  /**
+   * Broadcast {@code id} of {@code sender} was fanned out: the receivers it reached without a
+   * relation have their reached records now ({@link #contacts} finds the sender).
+   */
+  public void fannedOut(long sender, long id) {
+    record(sender, id);
+  }
+
+  private void record(long sender, long id) {
+    synchronized (recentSenders) {
+      int at = (int) (position % RECENT);
+      recentSenders[at] = sender;
+      recentIds[at] = id;
+      position++;
+    }
+  }
+
+  /** Where the record of recent publications stands now. */
+  public long position() {
+    synchronized (recentSenders) {
+      return position;
+    }
+  }
+
+  /**
+   * The broadcasts published or fanned out here since {@code from} (a {@link #position}), oldest
+   * first; empty if none. A broadcast may come twice (published, then fanned out).
+   *
+   * @return null if the record no longer holds them all (too many since, or this index forgot)
+   */
+  public Recent since(long from) {
+    synchronized (recentSenders) {
+      long n = position - from;
+      if (n < 0 || n > RECENT) {
+        return null;
+      }
+      long[] senders = new long[(int) n];
+      long[] ids = new long[(int) n];
+      for (int i = 0; i < n; i++) {
+        int at = (int) ((from + i) % RECENT);
+        senders[i] = recentSenders[at];
+        ids[i] = recentIds[at];
+      }
+      return new Recent(position, senders, ids);
+    }
   }
 
   /**
@@ -219,8 +289,23 @@ public final class BroadcastIndex {
     return out;
   }
 
-  /** Whether {@code receiver} is in broadcast {@code id}'s frozen audience. */
+  /**
+   * Whether {@code receiver} is in broadcast {@code id}'s frozen audience (and it is published):
+   * from the cached newest rows of the receiver's block where they reach that far back.
+   */
   public boolean reached(long sender, long id, long receiver) {
+    if (cached && id <= latest(sender)) {
+      Head head = head(sender, Blocks.block(receiver));
+      List<Row> rows = head.rows();
+      if (head.complete() || (!rows.isEmpty() && rows.get(rows.size() - 1).id() <= id)) {
+        for (Row row : rows) {
+          if (row.id() == id) {
+            return row.members().contains(Blocks.low(receiver)) && isPublished(sender, id);
+          }
+        }
+        return false;
+      }
+    }
     byte[] row = store.get(Spaces.AUDIENCE, AudienceKey.of(sender, Blocks.block(receiver), id));
     return row != null && Blocks.contains(row, receiver) && isPublished(sender, id);
   }

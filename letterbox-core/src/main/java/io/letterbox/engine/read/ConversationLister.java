@@ -20,8 +20,9 @@ import java.util.Set;
  * whose entries carry everything an item shows, merged with the newest broadcast of each sender
  * that reached the owner and with the owner's groups at their newest message (decision 0011). A
  * page costs O(page) reads whatever the owner's number of conversations or of senders it follows:
- * senders are checked only as far as the page reaches, and what was checked is cached per owner,
- * bounded in bytes, until the sender broadcasts again. Groups cost one scan of the owner's
+ * senders are checked only as far as the page reaches, and what is known of them is cached per
+ * owner, bounded in bytes, and kept up to date by the broadcasts published since
+ * ({@link SenderHeads}), not derived again for each page. Groups cost one scan of the owner's
  * memberships and their heads (cached where this engine writes every post, else one multi-get)
  * per page: bounded by the groups it is in.
  */
@@ -37,7 +38,7 @@ public final class ConversationLister {
   private final Cursors cursors;
   private final UnreadCounter unread;
   private final GroupReader groups;
-  private final Cache<Long, BroadcastHeads> heads;
+  private final Cache<Long, SenderHeads> heads;
 
   /** @param cachedHeadBytes the bound of the per-owner broadcast heads cache, in bytes */
   public ConversationLister(StateReader state, Cursors cursors, UnreadCounter unread, GroupReader groups,
@@ -48,7 +49,7 @@ public final class ConversationLister {
     this.groups = groups;
     this.heads = Caffeine.newBuilder()
         .maximumWeight(cachedHeadBytes)
-        .weigher((Long owner, BroadcastHeads h) -> h.weight())
+        .weigher((Long owner, SenderHeads h) -> h.weight())
         .build();
   }
 
@@ -59,7 +60,7 @@ public final class ConversationLister {
       after = new Activity(p[0] == 0, p[1], p[2]);
     }
     long floor = state.ownerWatermark(owner);
-    BroadcastHeads broadcasts = heads.get(owner, o -> new BroadcastHeads());
+    SenderHeads broadcasts = heads.get(owner, o -> new SenderHeads(state, o));
     List<Activity> places = new ArrayList<>(limit + 1);
     Set<Long> senders = new java.util.HashSet<>();
     Map<Long, GroupReader.Place> groupsByKey = new HashMap<>();
@@ -67,8 +68,8 @@ public final class ConversationLister {
     int nextGroup = 0;
     synchronized (broadcasts) {
       int weight = broadcasts.weight();
-      broadcasts.refresh(owner, floor);
-      BroadcastHeads.Places fromBroadcasts = broadcasts.places(folder, after);
+      broadcasts.refresh(floor);
+      SenderHeads.Places fromBroadcasts = broadcasts.places(folder, after);
       ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
       while (places.size() <= limit) {
         Activity a = scan.peek();
@@ -230,9 +231,11 @@ public final class ConversationLister {
    * checked of the peer's broadcasts stays).
    */
   public void rowChanged(long owner, long peer) {
-    BroadcastHeads h = heads.getIfPresent(owner);
+    SenderHeads h = heads.getIfPresent(owner);
     if (h != null) {
-      h.forgetRow(peer);
+      synchronized (h) {
+        h.rowChanged(peer);
+      }
     }
   }
 
@@ -289,139 +292,6 @@ public final class ConversationLister {
       last = peek();
       at++;
       return last;
-    }
-  }
-
-  /**
-   * One owner's broadcast senders, each with the newest broadcast of it that reached the owner as
-   * far as it was checked, and the owner's rows of them (for their folder and pin). A sender is
-   * checked only when a page reaches its place: senders are taken in list order of their newest
-   * broadcast, which bounds the newest that reached the owner, so a page checks about as many
-   * senders as it shows whatever the number the owner follows.
-   */
-  private final class BroadcastHeads {
-    /** By sender: the newest visible broadcast that reached the owner (0: none), checked up to, the sender's newest. */
-    private final Map<Long, long[]> bySender = new HashMap<>();
-    private final Map<Long, ConversationRow> rows = new HashMap<>();
-    private Map<Long, Long> watermarks;
-    private long owner;
-    private long floor;
-
-    /** Takes the owner's senders and their newest broadcasts; checks none of them. */
-    void refresh(long owner, long floor) {
-      this.owner = owner;
-      this.floor = floor;
-      this.watermarks = null;
-      Set<Long> contacts = state.broadcasts().contacts(owner);
-      bySender.keySet().retainAll(contacts);
-      rows.keySet().retainAll(contacts);
-      Map<Long, Long> latestOf = state.broadcasts().latest(contacts);
-      List<Long> needRows = new ArrayList<>();
-      for (long sender : contacts) {
-        bySender.computeIfAbsent(sender, s -> new long[3])[2] = latestOf.getOrDefault(sender, 0L);
-        if (!rows.containsKey(sender)) {
-          needRows.add(sender);
-        }
-      }
-      if (!needRows.isEmpty()) {
-        List<ConversationRow> read = state.conversationRows(owner, needRows);
-        for (int i = 0; i < needRows.size(); i++) {
-          rows.put(needRows.get(i), read.get(i));
-        }
-      }
-    }
-
-    /** Whether {@code peer} is one of the owner's broadcast senders. */
-    boolean isSender(long peer) {
-      return bySender.containsKey(peer);
-    }
-
-    /** Whether the owner blocked {@code sender}: a flag of its row, read with the heads (a block forgets them). */
-    private boolean blocked(long sender) {
-      ConversationRow row = rows.get(sender);
-      return row != null && row.blocked();
-    }
-
-    /** The newest broadcast of {@code sender} that reached the owner and is shown (0: none), checked now if need be. */
-    long headOf(long sender) {
-      long[] h = bySender.get(sender);
-      if (h == null || blocked(sender)) {
-        return 0;
-      }
-      if (h[2] > h[1]) {
-        if (watermarks == null) {
-          watermarks = state.conversationWatermarks(owner);
-        }
-        long above = Math.max(Math.max(floor, watermarks.getOrDefault(sender, 0L)), h[1]);
-        List<Long> newest = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
-            id -> state.hidden(owner, sender, id));
-        if (!newest.isEmpty() && newest.get(0) > h[0]) {
-          h[0] = newest.get(0);
-        }
-        h[1] = h[2];
-      }
-      return h[0];
-    }
-
-    /** The senders listed at their broadcast's place in {@code folder}, after {@code after}, in list order. */
-    Places places(Folder folder, Activity after) {
-      return new Places(folder, after);
-    }
-
-    /**
-     * A merge of the senders by their places: a checked sender at its head, an unchecked one at
-     * its newest broadcast (where its head can be at most); the first is checked before it is shown.
-     */
-    final class Places {
-      private final java.util.PriorityQueue<Activity> queue = new java.util.PriorityQueue<>(ORDER);
-      private final Activity after;
-
-      Places(Folder folder, Activity after) {
-        this.after = after;
-        bySender.forEach((sender, h) -> {
-          ConversationRow row = rows.getOrDefault(sender, ConversationRow.NONE);
-          long bound = h[2] > h[1] ? h[2] : h[0];
-          // Else it is listed at its one-to-one message's place, or nowhere.
-          if (row.folder() == folder && bound > row.lastId() && !row.blocked()) {
-            offer(new Activity(row.pinned(), bound, sender));
-          }
-        });
-      }
-
-      private void offer(Activity place) {
-        if (after == null || ORDER.compare(place, after) > 0) {
-          queue.add(place);
-        }
-      }
-
-      /** @return the next sender's place, checked; null if none */
-      Activity peek() {
-        while (!queue.isEmpty()) {
-          Activity top = queue.peek();
-          long[] h = bySender.get(top.peer());
-          if (h[2] <= h[1] && top.lastId() == h[0]) {
-            return top;
-          }
-          queue.poll();
-          long head = headOf(top.peer());
-          if (head > rows.getOrDefault(top.peer(), ConversationRow.NONE).lastId()) {
-            offer(new Activity(top.pinned(), head, top.peer()));
-          }
-        }
-        return null;
-      }
-
-      void next() {
-        queue.poll();
-      }
-    }
-
-    synchronized void forgetRow(long peer) {
-      rows.remove(peer);
-    }
-
-    int weight() {
-      return 64 + 96 * bySender.size() + 64 * rows.size();
     }
   }
 }

@@ -40,11 +40,16 @@ final class ClusterRoutes {
 
     routes.addOpen(POST, PUBLISHED, ctx -> {
       member(ctx);
-      JsonBody b = JsonBody.of(ctx, "sender", "id");
+      JsonBody b = JsonBody.of(ctx, "sender", "id", "fannedOut");
       long sender = b.id("sender");
       long id = b.id("id");
+      boolean fannedOut = b.optionalBoolean("fannedOut").orElse(false);
       Replies.noContent(ctx, engine.read(() -> {
-        box.published(sender, id);
+        if (fannedOut) {
+          box.fannedOut(sender, id);
+        } else {
+          box.published(sender, id);
+        }
         return null;
       }));
     });

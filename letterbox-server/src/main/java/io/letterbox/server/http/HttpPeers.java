@@ -53,6 +53,16 @@ public final class HttpPeers implements Peers {
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new));
   }
 
+  @Override
+  public CompletableFuture<Void> fannedOut(long sender, long id) {
+    List<CompletableFuture<Void>> calls = new ArrayList<>();
+    for (URI member : cluster.others()) {
+      calls.add(post(member, ClusterRoutes.PUBLISHED,
+          Map.of("sender", Long.toString(sender), "id", Long.toString(id), "fannedOut", true)));
+    }
+    return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new));
+  }
+
   private CompletableFuture<Void> post(URI base, String path, Object body) {
     RequestOptions options = new RequestOptions()
         .setMethod(HttpMethod.POST)
