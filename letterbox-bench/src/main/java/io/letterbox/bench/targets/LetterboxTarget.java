@@ -85,6 +85,12 @@ public final class LetterboxTarget implements DmTarget {
         engines.forEach(e -> e.published(sender, id));
         return CompletableFuture.completedFuture(null);
       }
+
+      @Override
+      public CompletableFuture<Void> fannedOut(long sender, long id) {
+        engines.forEach(e -> e.fannedOut(sender, id));
+        return CompletableFuture.completedFuture(null);
+      }
     };
     for (int i = 0; i < nodes; i++) {
       engines.add(Letterbox.openNode(store, config, peers));
