@@ -30,9 +30,14 @@ public final class ConversationLister {
   static final char KIND = 'c';
 
   /** List order: pinned first, then newest first, then by peer. */
-  static final Comparator<Activity> ORDER = Comparator.comparing((Activity p) -> !p.pinned())
-      .thenComparing(Comparator.comparingLong(Activity::lastId).reversed())
-      .thenComparingLong(Activity::peer);
+  static final Comparator<Activity> ORDER = (a, b) -> {
+    // Written out: a list's senders are kept sorted by it, and composed comparators box.
+    if (a.pinned() != b.pinned()) {
+      return a.pinned() ? -1 : 1;
+    }
+    int newer = Long.compare(b.lastId(), a.lastId());
+    return newer != 0 ? newer : Long.compare(a.peer(), b.peer());
+  };
 
   private final StateReader state;
   private final Cursors cursors;
