@@ -291,11 +291,13 @@ public final class BroadcastIndex {
 
   /**
    * Whether {@code receiver} is in broadcast {@code id}'s frozen audience (and it is published):
-   * from the cached newest rows of the receiver's block where they reach that far back.
+   * from the cached newest rows of the receiver's block where they hold it, else one point read
+   * (which, unlike a scan of the block's rows, a store's filters answer without reading most files).
    */
   public boolean reached(long sender, long id, long receiver) {
-    if (cached && id <= latest(sender)) {
-      Head head = head(sender, Blocks.block(receiver));
+    long block = Blocks.block(receiver);
+    Head head = cached ? heads.getIfPresent(new SenderBlock(sender, block)) : null;
+    if (head != null && head.asOf() >= id) {
       List<Row> rows = head.rows();
       if (head.complete() || (!rows.isEmpty() && rows.get(rows.size() - 1).id() <= id)) {
         for (Row row : rows) {
@@ -306,7 +308,7 @@ public final class BroadcastIndex {
         return false;
       }
     }
-    byte[] row = store.get(Spaces.AUDIENCE, AudienceKey.of(sender, Blocks.block(receiver), id));
+    byte[] row = store.get(Spaces.AUDIENCE, AudienceKey.of(sender, block, id));
     return row != null && Blocks.contains(row, receiver) && isPublished(sender, id);
   }
 

@@ -68,6 +68,7 @@ public final class ConversationLister {
     SenderHeads broadcasts = heads.get(owner, o -> new SenderHeads(state, o));
     List<Activity> places = new ArrayList<>(limit + 1);
     Set<Long> senders = new java.util.HashSet<>();
+    Map<Long, ConversationRow> senderRows = new HashMap<>();
     Map<Long, GroupReader.Place> groupsByKey = new HashMap<>();
     List<Activity> groupPlaces = groupPlaces(owner, folder, after, groupsByKey);
     int nextGroup = 0;
@@ -101,6 +102,9 @@ public final class ConversationLister {
       for (Activity a : places) {
         if (broadcasts.isSender(a.peer())) {
           senders.add(a.peer());
+          if (a.row() == null) {
+            senderRows.put(a.peer(), broadcasts.row(a.peer()));
+          }
         }
       }
       if (broadcasts.weight() != weight) {
@@ -115,7 +119,7 @@ public final class ConversationLister {
       Activity tail = shown.get(shown.size() - 1);
       next = cursors.encode(KIND, owner, folder.ordinal(), tail.pinned() ? 0 : 1, tail.lastId(), tail.peer());
     }
-    return new Page<>(items(owner, shown, senders::contains, groupsByKey), next);
+    return new Page<>(items(owner, shown, senders::contains, senderRows, groupsByKey), next);
   }
 
   /** The earlier of two places in list order; null if both are. */
@@ -157,10 +161,11 @@ public final class ConversationLister {
 
   /**
    * The items at {@code places}: an activity entry carries its row, with the last message; a
-   * broadcast sender's place needs its row (if it has one) and its newest broadcast read.
+   * broadcast sender's place has its row from the owner's senders ({@code senderRows}) and needs
+   * its newest broadcast read.
    */
   private List<Conversation> items(long owner, List<Activity> all, java.util.function.LongPredicate broadcasters,
-      Map<Long, GroupReader.Place> groupsByKey) {
+      Map<Long, ConversationRow> senderRows, Map<Long, GroupReader.Place> groupsByKey) {
     List<Activity> places = new ArrayList<>(all.size());
     List<GroupReader.Place> groupPlaces = new ArrayList<>();
     for (Activity a : all) {
@@ -170,7 +175,7 @@ public final class ConversationLister {
         places.add(a);
       }
     }
-    List<Conversation> ones = oneToOne(owner, places, broadcasters);
+    List<Conversation> ones = oneToOne(owner, places, broadcasters, senderRows);
     if (groupPlaces.isEmpty()) {
       return ones;
     }
@@ -189,7 +194,8 @@ public final class ConversationLister {
   }
 
   /** The items of one-to-one places (a peer with no visible message is left out). */
-  private List<Conversation> oneToOne(long owner, List<Activity> places, java.util.function.LongPredicate broadcasters) {
+  private List<Conversation> oneToOne(long owner, List<Activity> places, java.util.function.LongPredicate broadcasters,
+      Map<Long, ConversationRow> senderRows) {
     List<Long> peers = new ArrayList<>(places.size());
     List<ConversationRow> rows = new ArrayList<>(places.size());
     List<Message> newest = new ArrayList<>(places.size());
@@ -203,16 +209,13 @@ public final class ConversationLister {
       newest.add(p.row() == null ? null : p.row().lastMessage(owner, p.peer()));
     }
     if (!fromBroadcasts.isEmpty()) {
-      List<Long> senders = new ArrayList<>(fromBroadcasts.size());
       List<Long> ids = new ArrayList<>(fromBroadcasts.size());
       for (int i : fromBroadcasts) {
-        senders.add(peers.get(i));
         ids.add(places.get(i).lastId());
       }
-      List<ConversationRow> read = state.conversationRows(owner, senders);
       List<Message> broadcasts = state.messages(ids);
       for (int k = 0; k < fromBroadcasts.size(); k++) {
-        rows.set(fromBroadcasts.get(k), read.get(k));
+        rows.set(fromBroadcasts.get(k), senderRows.get(peers.get(fromBroadcasts.get(k))));
         newest.set(fromBroadcasts.get(k), broadcasts.get(k));
       }
     }

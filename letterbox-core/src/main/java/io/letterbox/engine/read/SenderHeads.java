@@ -129,18 +129,24 @@ final class SenderHeads {
         watermarks = state.conversationWatermarks(owner);
       }
       long above = Math.max(Math.max(floor, watermarks.getOrDefault(sender, 0L)), h[1]);
-      List<Long> newest = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
-          id -> state.hidden(owner, sender, id));
-      if (!newest.isEmpty() && newest.get(0) > h[0]) {
-        h[0] = newest.get(0);
+      long head = 0;
+      if (h[2] > above && state.broadcasts().reached(sender, h[2], owner) && !state.hidden(owner, sender, h[2])) {
+        // Most often the sender's newest broadcast reached the owner: one point read says so.
+        head = h[2];
+      } else {
+        List<Long> newest = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
+            id -> state.hidden(owner, sender, id));
+        head = newest.isEmpty() ? 0 : newest.get(0);
       }
+      h[0] = Math.max(h[0], head);
       h[1] = h[2];
       place(sender);
     }
     return h[0];
   }
 
-  private ConversationRow row(long sender) {
+  /** The owner's row of {@code sender} as read last ({@link ConversationRow#NONE} if it has none). */
+  ConversationRow row(long sender) {
     return rows.getOrDefault(sender, ConversationRow.NONE);
   }
 
