@@ -19,22 +19,32 @@ import java.util.Map;
  * A paced run that misses its rate by more than 7 % is run again (up to {@code pacedTries} runs in
  * all) with the delay corrected for the latency it saw ({@link Pacing}); the last run counts. Any failure (socket error, timeout, answer not 2xx) fails
  * its row, and so the run.
+ *
+ * <p>Where the server indexes for search, each run starts once the index has caught up with the
+ * runs before it (the wait is reported), and each row gives the entries left to index when the run
+ * ended: a rate the index did not keep up with is not one the server can sustain.
  */
 final class WrkSweep {
   static final String TARGET = "letterbox-http";
   private static final double TOLERANCE = 0.07;
+  /** The longest wait for the search index to catch up before a run. */
+  private static final java.time.Duration INDEX_CATCH_UP = java.time.Duration.ofMinutes(5);
   private final Wrk wrk;
   private final URI url;
   private final Map<String, String> env;
   private final Report report;
   private final boolean verbose;
   private final int pacedTries;
+  private final SearchLag lag;
   private int invocation;
+  private double waited;
+  private Long lagAfter;
 
   /** The max and the paced runs' figures, for the targets; null where not measured. */
   record Outcome(Double maxPerSecond, Double p99MillisAtHalf, Double p99MillisAt80) {}
 
-  WrkSweep(Wrk wrk, URI url, Map<String, String> env, Report report, int pacedTries, boolean verbose) {
+  /** @param lag the server's search lag, waited for before each run and read after it; null: neither */
+  WrkSweep(Wrk wrk, URI url, Map<String, String> env, Report report, int pacedTries, boolean verbose, SearchLag lag) {
     if (pacedTries < 1) {
       throw new IllegalArgumentException("paced tries must be >= 1");
     }
@@ -44,6 +54,7 @@ final class WrkSweep {
     this.env = env;
     this.report = report;
     this.verbose = verbose;
+    this.lag = lag;
   }
 
   Outcome run(WrkOperation op, Path script, List<Integer> connections, int seconds, int warmup) throws Exception {
@@ -109,13 +120,17 @@ final class WrkSweep {
     return r.p99Micros() / 1000.0;
   }
 
-  private static Map<String, Double> latencies(WrkResult r, Map<String, Double> first) {
+  private Map<String, Double> latencies(WrkResult r, Map<String, Double> first) {
     Map<String, Double> f = new LinkedHashMap<>(first);
     f.put("p50 ms", r.p50Micros() / 1000.0);
     f.put("p90 ms", r.p90Micros() / 1000.0);
     f.put("p99 ms", r.p99Micros() / 1000.0);
     f.put("max ms", r.maxMicros() / 1000.0);
     f.put("requests", (double) r.requests());
+    if (lagAfter != null) {
+      f.put("index caught up before, s", waited);
+      f.put("index lag after, entries", (double) lagAfter);
+    }
     return f;
   }
 
@@ -125,10 +140,19 @@ final class WrkSweep {
     e.put("LB_RUN", env.get("LB_RUN") + "-" + (++invocation));
     e.put("LB_SEED", Long.toString(Long.parseLong(env.get("LB_SEED")) + invocation));
     e.put("LB_DELAY_MS", String.format(java.util.Locale.ROOT, "%.3f", delayMillis));
+    if (lag != null) {
+      waited = lag.awaitCaughtUp(INDEX_CATCH_UP);
+    }
     WrkResult r = wrk.run(script, url, c, seconds, e);
+    if (lag != null) {
+      java.util.OptionalLong after = lag.entries();
+      lagAfter = after.isPresent() ? after.getAsLong() : null;
+    }
     if (verbose) {
-      System.err.printf("%s, %s: %,.0f req/s, p50 %.2f ms, p99 %.2f ms%s%n", op.script(), what, r.perSecond(),
-          r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.failures() > 0 ? ", FAILURES: " + r.failureText() : "");
+      System.err.printf("%s, %s: %,.0f req/s, p50 %.2f ms, p99 %.2f ms%s%s%n", op.script(), what, r.perSecond(),
+          r.p50Micros() / 1000.0, r.p99Micros() / 1000.0,
+          lagAfter == null ? "" : String.format(java.util.Locale.ROOT, ", index lag after %,d (caught up %.1f s before)", lagAfter, waited),
+          r.failures() > 0 ? ", FAILURES: " + r.failureText() : "");
     }
     return r;
   }
