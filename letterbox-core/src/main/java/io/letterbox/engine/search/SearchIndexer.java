@@ -201,7 +201,7 @@ public final class SearchIndexer implements AutoCloseable {
       indexLegacyLog(store, partitioning);
       f.legacy = false;
     }
-    TreeMap<byte[], byte[]> postings = sorted();
+    PostingBatch postings = new PostingBatch();
     long upTo = index(store, partitioning, f.partition, f.indexed, durable, postings);
     if (upTo == f.indexed) {
       return false;
@@ -230,7 +230,7 @@ public final class SearchIndexer implements AutoCloseable {
         indexLegacyLog(store, partitioning);
       }
       while (true) {
-        TreeMap<byte[], byte[]> postings = sorted();
+        PostingBatch postings = new PostingBatch();
         long upTo = index(store, partitioning, p, indexed, Long.MAX_VALUE, postings);
         if (upTo == indexed) {
           break;
@@ -252,7 +252,7 @@ public final class SearchIndexer implements AutoCloseable {
     if (base == 0) {
       return;
     }
-    TreeMap<byte[], byte[]> postings = sorted();
+    PostingBatch postings = new PostingBatch();
     store.scan(Spaces.LOG, new io.letterbox.store.KeyRange(LogKey.of(0), LogKey.of(base + 1)), false, (k, v) -> {
       postings(store, partitioning, 0, ActionCodec.decode(v), postings);
       if (postings.size() >= POSTINGS_PER_BATCH) {
@@ -264,18 +264,13 @@ public final class SearchIndexer implements AutoCloseable {
     load(store, postings);
   }
 
-  /** An empty set of postings, in key order. */
-  private static TreeMap<byte[], byte[]> sorted() {
-    return new TreeMap<>(java.util.Arrays::compareUnsigned);
-  }
-
   /** Writes {@code postings}; durable when it returns. */
-  private static void load(KeyValueStore store, TreeMap<byte[], byte[]> postings) {
+  private static void load(KeyValueStore store, PostingBatch postings) {
     if (postings.isEmpty()) {
       return;
     }
     try (SortedLoad load = store.newSortedLoad(Spaces.POSTINGS)) {
-      postings.forEach(load::put);
+      postings.forEachInOrder(load::put);
       load.commit().join();
     }
   }
@@ -287,7 +282,7 @@ public final class SearchIndexer implements AutoCloseable {
    * @return the last entry covered
    */
   private static long index(KeyValueStore journals, Partitioning partitioning, int p, long after, long durable,
-      TreeMap<byte[], byte[]> postings) {
+      PostingBatch postings) {
     long last = after;
     while (last < durable && postings.size() < POSTINGS_PER_BATCH) {
       int want = (int) Math.min(ENTRIES_PER_READ, durable - last);
@@ -319,7 +314,7 @@ public final class SearchIndexer implements AutoCloseable {
   }
 
   /** The postings partition {@code p} writes for {@code action}: its owners' and its senders' and groups'. */
-  static void postings(KeyValueStore store, Partitioning partitioning, int p, Action action, Map<byte[], byte[]> batch) {
+  static void postings(KeyValueStore store, Partitioning partitioning, int p, Action action, PostingBatch batch) {
     if (action instanceof Sent s) {
       owners(partitioning, p, s.from(), s.to(), s.id(), s.text(), batch);
     } else if (action instanceof Imported imported) {
@@ -351,7 +346,7 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  private static void owners(Partitioning partitioning, int p, long from, long to, long id, String text, Map<byte[], byte[]> batch) {
+  private static void owners(Partitioning partitioning, int p, long from, long to, long id, String text, PostingBatch batch) {
     boolean sender = partitioning.of(from) == p;
     boolean receiver = partitioning.of(to) == p;
     if (!sender && !receiver) {
@@ -366,11 +361,11 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  private static void put(Map<byte[], byte[]> batch, long scope, byte kind, String text, long id) {
+  private static void put(PostingBatch batch, long scope, byte kind, String text, long id) {
     put(batch, scope, kind, postings(text), id);
   }
 
-  private static void put(Map<byte[], byte[]> batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
+  private static void put(PostingBatch batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
     postings.forEach((hash, words) -> batch.put(PostingKey.of(scope, kind, hash, id), words));
   }
 
