@@ -59,6 +59,12 @@ public abstract class SearchContract extends EngineFixture {
   }
 
   /** What another partition indexes is found once indexed: waited for as a condition. */
+  private static List<String> union(List<String> a, List<String> b) {
+    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(a);
+    out.addAll(b);
+    return List.copyOf(out);
+  }
+
   private void eventually(long owner, String q, List<String> expected) {
     Awaitility.await(q).atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(10))
         .until(() -> found(owner, q), texts -> texts.equals(expected));
@@ -81,6 +87,10 @@ public abstract class SearchContract extends EngineFixture {
     assertThat(Words.of("Straße ＦＵＬＬ width")).containsExactly("strasse", "full", "width");
     assertThat(Words.of("周五的Letterbox发布会")).contains("letterbox", "发布会");
     assertThat(Words.of("…，。!?")).isEmpty();
+    // Each clause is segmented on its own, and its last word as a query of that word alone is.
+    assertThat(Words.of("自学连续开立、整修")).containsExactlyElementsOf(union(Words.of("自学连续开立"), Words.of("整修")));
+    assertThat(Words.of("多媒体。。发展中心")).contains("多媒体");
+    assertThat(Words.of("多媒体")).containsExactly("多媒体");
   }
 
   @Test

@@ -17,8 +17,9 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.util.StringHelper;
 
 /**
- * The words of a text, the same for what is indexed and what is asked (decision 0012): Lucene's
- * smartcn tokenizer (sentences, then Chinese words by its hidden Markov model and dictionary;
+ * The words of a text, the same for what is indexed and what is asked (decision 0012): the text's
+ * clauses (split at clause punctuation and spaces), each through Lucene's smartcn tokenizer
+ * (sentences, then Chinese words by its hidden Markov model and dictionary;
  * Latin words and numbers whole; a word of letters and digits splits between them: "5pm" is "5"
  * and "pm"), lower-cased, with letters folded to ASCII first where they have a folding (é → e). No stop words and no stemming: a user looks for what was written. Tokens without a
  * letter or digit (punctuation) are not words. Thread-safe.
@@ -46,6 +47,35 @@ public final class Words {
       return List.of();
     }
     Set<String> out = new LinkedHashSet<>();
+    int start = 0;
+    for (int i = 0; i <= text.length(); i++) {
+      if (i == text.length() || endsClause(text.charAt(i))) {
+        if (i > start) {
+          clause(text.substring(start, i), out);
+        }
+        start = i + 1;
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  /**
+   * Whether {@code c} ends a clause: no word spans it, so each clause is segmented on its own.
+   * smartcn weighs every pair of neighbouring candidate words of a sentence, so its cost grows
+   * faster than the sentence: split at commas too, texts of realistic clauses take 0.6 of the time
+   * (session 20). The words change only at some clauses' last word, where smartcn now sees the end
+   * of the text as a query of that word alone does.
+   */
+  private static boolean endsClause(char c) {
+    switch (c) {
+      case '，', '、', '；', '：', '。', '！', '？', ',', ';', ':', '!', '?':
+        return true;
+      default:
+        return Character.isWhitespace(c);
+    }
+  }
+
+  private static void clause(String text, Set<String> out) {
     try (TokenStream ts = ANALYZER.tokenStream("text", folded(text))) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
       ts.reset();
@@ -58,7 +88,6 @@ public final class Words {
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a String reader does not fail
     }
-    return new ArrayList<>(out);
   }
 
   /** @return whether every one of {@code words} is a word of {@code text} */
