@@ -176,6 +176,7 @@ public final class ConversationListScenario extends ScenarioCommand {
       }
     }
     report.note(pageCache.note());
+    report.note(PageCache.heapNote());
   }
 
   /** The big owners, each in its own stretch of the year that ends a year before now, a millisecond or more apart. */
@@ -243,7 +244,7 @@ public final class ConversationListScenario extends ScenarioCommand {
       return;
     }
     Steps.sequence(report, operation, target, samples, (i, timer) -> {
-      target.coldRestart(pageCache::drop);
+      target.coldRestart(pageCache::asANewProcess);
       check(timer.time(() -> target.conversationsPage(owner, null, PAGE)), conversations, 1);
       return true;
     });

@@ -46,6 +46,23 @@ final class PageCache {
     return "OS page cache dropped before each restart's start (sync; echo 3 > /proc/sys/vm/drop_caches, as root)" + failed;
   }
 
+  /**
+   * What an in-process restart leaves behind that a restart of the process would not, taken away
+   * while the targets are stopped: the closed targets' garbage in the bench's heap, collected
+   * (a new process starts with an empty heap: its first reads would not wait for a collection of
+   * the old one's caches), and the page cache, dropped ({@link #drop}).
+   */
+  void asANewProcess() {
+    System.gc();
+    drop();
+  }
+
+  /** What the report says about {@link #asANewProcess}'s collection. */
+  static String heapNote() {
+    return "the bench's heap collected (System.gc()) at each restart while the targets were stopped, as a new process"
+        + " would start with an empty one";
+  }
+
   /** Syncs and drops the page cache, if it {@link #drops}; never throws. */
   void drop() {
     if (!drops()) {

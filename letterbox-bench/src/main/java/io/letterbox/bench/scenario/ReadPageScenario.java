@@ -99,7 +99,7 @@ public final class ReadPageScenario extends ScenarioCommand {
             (random, timer) -> unread(target, history, random, timer));
         String cold = "history older page (cold)" + on;
         try {
-          target.coldRestart(pageCache::drop);
+          target.coldRestart(pageCache::asANewProcess);
         } catch (Unsupported e) {
           report.skip(cold, target.name(), "no cold restart: " + e.getMessage());
           continue;
@@ -109,6 +109,7 @@ public final class ReadPageScenario extends ScenarioCommand {
       }
     }
     report.note(pageCache.note() + "; cold older pages: right after a restart, no warm-up, conversations drawn uniformly");
+    report.note(PageCache.heapNote());
   }
 
   private static void newest(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)
