@@ -109,10 +109,6 @@ final class RocksTuning implements AutoCloseable {
       cf.useFixedLengthPrefixExtractor(space.prefixLength());
       cf.setMemtablePrefixBloomSizeRatio(MEMTABLE_PREFIX_BLOOM_RATIO);
     }
-    if (space.name().equals("postings")) {
-      // Experiment (session 20): postings are written once and seldom read; tiered compaction rewrites them less.
-      cf.setCompactionStyle(org.rocksdb.CompactionStyle.UNIVERSAL);
-    }
     if (space.largeValues()) {
       // RocksDB's integrated BlobDB: large values go to blob files once, and compactions move
       // only their references. No compression: attachments (images, video) mostly are already.
