@@ -46,19 +46,19 @@ public final class HttpPeers implements Peers {
 
   @Override
   public CompletableFuture<Void> published(long sender, long id) {
-    List<CompletableFuture<Void>> calls = new ArrayList<>();
-    for (URI member : cluster.others()) {
-      calls.add(post(member, ClusterRoutes.PUBLISHED, Map.of("sender", Long.toString(sender), "id", Long.toString(id))));
-    }
-    return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new));
+    return toOthers(Map.of("sender", Long.toString(sender), "id", Long.toString(id)));
   }
 
   @Override
   public CompletableFuture<Void> fannedOut(long sender, long id) {
+    return toOthers(Map.of("sender", Long.toString(sender), "id", Long.toString(id), "fannedOut", true));
+  }
+
+  /** Posts {@code body} to every other member's announcement route. */
+  private CompletableFuture<Void> toOthers(Map<String, ?> body) {
     List<CompletableFuture<Void>> calls = new ArrayList<>();
     for (URI member : cluster.others()) {
-      calls.add(post(member, ClusterRoutes.PUBLISHED,
-          Map.of("sender", Long.toString(sender), "id", Long.toString(id), "fannedOut", true)));
+      calls.add(post(member, ClusterRoutes.PUBLISHED, body));
     }
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new));
   }
