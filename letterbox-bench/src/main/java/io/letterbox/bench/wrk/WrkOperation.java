@@ -4,13 +4,16 @@ import java.util.Locale;
 
 /**
  * An operation the {@code http} scenario drives with wrk: its Lua script (under {@code /wrk/} in
- * the jar), what it does, and issue 16's throughput target for it (0: none).
+ * the jar), what it does, and issue 16's throughput target for it (0: none). {@link #HEALTH} is the
+ * ceiling the others are read against: a request the server answers on its event loop without
+ * calling the engine, so its rate is what HTTP alone costs with wrk on the same cores.
  */
 public enum WrkOperation {
   SEND("send", "send (POST /v1/messages)", 25_000),
   PAGE("page", "newest page of 20", 40_000),
   LIST("list", "conversation list of 20", 20_000),
-  UNREAD("unread", "unread summary (pc)", 0);
+  UNREAD("unread", "unread summary (pc)", 0),
+  HEALTH("health", "ceiling: GET /health (no engine call)", 0);
 
   private final String script;
   private final String label;
@@ -36,13 +39,18 @@ public enum WrkOperation {
     return targetPerSecond;
   }
 
-  /** The operation a command line names: send, page, list or unread. */
+  /** Whether it only measures the HTTP ceiling: issue 16's targets are not read from it. */
+  public boolean ceiling() {
+    return this == HEALTH;
+  }
+
+  /** The operation a command line names: send, page, list, unread or health. */
   public static WrkOperation named(String name) {
     for (WrkOperation op : values()) {
       if (op.script.equals(name.trim().toLowerCase(Locale.ROOT))) {
         return op;
       }
     }
-    throw new IllegalArgumentException("unknown operation '" + name + "': send, page, list or unread");
+    throw new IllegalArgumentException("unknown operation '" + name + "': send, page, list, unread or health");
   }
 }
