@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
 /**
  * The HTTP API under a real load generator in another process (issue 16): wrk with Lua scripts
  * (send, newest page, conversation list, unread, and GET /health as the ceiling of HTTP alone), at
- * rising connection counts, then paced at 50 % and 80 % of each operation's max. The server is started from its jar in its own process, or
- * given with {@code --url}; its data is seeded over HTTP with the bulk import route first.
+ * rising connection counts, then paced at 50 % and 80 % of each operation's max. The server is
+ * started from its jar in its own process, or given with {@code --url}; its data is seeded over
+ * HTTP with the bulk import route first.
  */
 @Command(name = "http", mixinStandardHelpOptions = true,
     description = "The HTTP API under wrk: max throughput at rising connections, then p50/p99 at 50%% and 80%% of it.")
