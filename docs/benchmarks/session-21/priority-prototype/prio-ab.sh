@@ -1,7 +1,7 @@
 #!/bin/bash
-# usage: prio-ab.sh OUT MODE(normal|low) RUN ; runs one http --quick send,health against a fresh server
+low) RUN|low) RUN ; runs one http --quick send,health against a fresh server
 OUT=$1; MODE=$2; RUN=$3
-cd /work/main
+cd "${CHECKOUT:-/work/main}"  # a clean worktree of the commit, built
 D=$(mktemp -d /tmp/lbsrv.XXXX)
 java -XX:+UseZGC -XX:+ExitOnOutOfMemoryError -Dfile.encoding=UTF-8 -jar letterbox-server/target/letterbox-server.jar serve --port 18777 --data-dir $D/data > $D/server.log 2>&1 &
 PID=$!
