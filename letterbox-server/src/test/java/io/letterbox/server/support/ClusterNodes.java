@@ -39,9 +39,18 @@ public final class ClusterNodes implements AutoCloseable {
     this.ports = new int[nodes];
     this.processes = new Process[nodes];
     this.starts = new int[nodes];
-    for (int i = 0; i < nodes; i++) {
-      try (ServerSocket s = new ServerSocket(0)) {
+    // All held open until each has its own: a port closed before the next is asked for can be
+    // handed out again, and two nodes on one port look like one healthy node and one that exits.
+    List<ServerSocket> held = new ArrayList<>();
+    try {
+      for (int i = 0; i < nodes; i++) {
+        ServerSocket s = new ServerSocket(0);
+        held.add(s);
         ports[i] = s.getLocalPort();
+      }
+    } finally {
+      for (ServerSocket s : held) {
+        s.close();
       }
     }
   }
@@ -92,7 +101,7 @@ public final class ClusterNodes implements AutoCloseable {
               throw new AssertionError("node " + i + " exited: " + Files.readString(log));
             }
           })
-          .until(() -> healthy(api));
+          .until(() -> healthy(api) && isSelf(api, "node" + i));
     } catch (ConditionTimeoutException e) {
       throw new AssertionError("node " + i + " did not become healthy: " + Files.readString(log), e);
     }
@@ -149,6 +158,16 @@ public final class ClusterNodes implements AutoCloseable {
       }
     }
     return out.toString();
+  }
+
+  /** Whether the node answering on {@code api}'s port calls itself {@code node}. */
+  private static boolean isSelf(Api api, String node) {
+    try {
+      Reply r = api.get("/v1/cluster");
+      return r.status() == 200 && r.json().get("self").asText().equals(node);
+    } catch (AssertionError notListening) {
+      return false;
+    }
   }
 
   public static boolean healthy(Api api) {
