@@ -1,7 +1,9 @@
 package io.letterbox.server.http.json;
 
 import io.letterbox.engine.LetterboxException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -14,10 +16,44 @@ public final class Times {
   private static final DateTimeFormatter OUT =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
+  /** 9999-12-31T23:59:59Z: the last time four year digits hold. */
+  private static final long LAST_SECOND_OF_9999 = 253_402_300_799L;
+
   private Times() {}
 
   public static String format(Instant t) {
-    return OUT.format(t);
+    long seconds = t.getEpochSecond();
+    if (seconds < 0 || seconds > LAST_SECOND_OF_9999) {
+      return OUT.format(t);
+    }
+    // Every message and conversation of a page carries a time: written by hand from the epoch
+    // day and the time of day, where the formatter's general machinery cost 4-7 % of a page's
+    // or a list's CPU under load (session 22's profile). Equal to OUT's text (TimesTest).
+    LocalDate day = LocalDate.ofEpochDay(seconds / 86_400);
+    int secondOfDay = (int) (seconds % 86_400);
+    byte[] out = new byte[24];
+    digits(out, 0, day.getYear(), 4);
+    out[4] = '-';
+    digits(out, 5, day.getMonthValue(), 2);
+    out[7] = '-';
+    digits(out, 8, day.getDayOfMonth(), 2);
+    out[10] = 'T';
+    digits(out, 11, secondOfDay / 3600, 2);
+    out[13] = ':';
+    digits(out, 14, secondOfDay / 60 % 60, 2);
+    out[16] = ':';
+    digits(out, 17, secondOfDay % 60, 2);
+    out[19] = '.';
+    digits(out, 20, t.getNano() / 1_000_000, 3);
+    out[23] = 'Z';
+    return new String(out, StandardCharsets.US_ASCII);
+  }
+
+  private static void digits(byte[] out, int at, int value, int width) {
+    for (int i = at + width - 1; i >= at; i--) {
+      out[i] = (byte) ('0' + value % 10);
+      value /= 10;
+    }
   }
 
   /**
