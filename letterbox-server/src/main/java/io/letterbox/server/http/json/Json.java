@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.server.http.ApiException;
 import java.io.CharArrayReader;
@@ -26,8 +25,6 @@ public final class Json {
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
       // "{...} garbage" is malformed, not a document followed by noise.
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      // Reads the views' fields through generated lambdas instead of reflection.
-      .addModule(new BlackbirdModule())
       .build();
 
   private Json() {}
