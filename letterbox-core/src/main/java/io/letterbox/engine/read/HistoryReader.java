@@ -47,10 +47,11 @@ public final class HistoryReader {
       upper = lowest;
     }
     long floor = watermark;
-    // A blocked peer's broadcasts are not shown to the owner.
-    List<Long> broadcasts = state.blocked(owner, peer) ? List.of()
-        : state.broadcasts().reaching(peer, owner, floor, before, limit + 1, id -> state.hidden(owner, peer, id));
-    if (!broadcasts.isEmpty()) {
+    List<Long> broadcasts =
+        state.broadcasts().reaching(peer, owner, floor, before, limit + 1, id -> state.hidden(owner, peer, id));
+    // A blocked peer's broadcasts are not shown to the owner. Asked only when there are some: most
+    // peers never broadcast, and the conversation row's read was 6 % of a page's CPU.
+    if (!broadcasts.isEmpty() && !state.blocked(owner, peer)) {
       ids = merge(ids, broadcasts, limit + 1);
     }
     boolean more = ids.size() > limit;
