@@ -44,7 +44,7 @@ public final class SummaryCommand implements Callable<Integer> {
     List<String> commits = new ArrayList<>();
     for (Path file : files) {
       JsonNode run = JSON.readTree(file.toFile());
-      String c = run.path("parameters").path("command").asText();
+      String c = measured(run.path("parameters").path("command").asText());
       if (command != null && !command.equals(c)) {
         System.err.println(file + " is of another command: '" + c + "', not '" + command + "'");
         return 2;
@@ -96,5 +96,10 @@ public final class SummaryCommand implements Callable<Integer> {
     double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     String s = Table.number(median) + " (" + Table.number(sorted.get(0)) + "–" + Table.number(sorted.get(n - 1)) + ")";
     return n == of ? s : s + " [" + n + " of " + of + " runs]";
+  }
+
+  /** The command without {@code --out}: where a run wrote its result file does not change what it measured. */
+  static String measured(String command) {
+    return command.replaceAll(" --out(=| )\\S+", "");
   }
 }

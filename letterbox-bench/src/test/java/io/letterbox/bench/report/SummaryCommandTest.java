@@ -48,6 +48,16 @@ class SummaryCommandTest {
     assertThat(exit).isEqualTo(2);
   }
 
+  @Test
+  void runsOfOneCommandThatWroteToDifferentDirectoriesAreSummarisedTogether() throws Exception {
+    Path out = dir.resolve("summary.md");
+    int exit = new CommandLine(new SummaryCommand()).execute(run("r1", "abc", "http --quick --out /tmp/a/r1", 100, 50),
+        run("r2", "abc", "http --quick --out=/tmp/a/r2", 110, 50), "--out", out.toString());
+
+    assertThat(exit).isZero();
+    assertThat(Files.readString(out)).contains("`http --quick`, 2 runs").contains("| send | letterbox | msgs/s | 105 (100–110) |");
+  }
+
   private String run(String name, String commit, String command, double letterbox, double mariadb) throws Exception {
     Report report = new Report("send");
     report.parameter("command", command);
