@@ -1,4 +1,6 @@
 #!/bin/bash
+# prof.sh OUT OPS: run from /tmp/hp with JAR= and BJAR= naming the server and bench jars (default /work/main's)
+# and async-profiler's libasyncProfiler.so at /tmp/prof/ap/linux-x64/ (from Maven Central's tools.profiler:async-profiler 3.0).
 # prof.sh OUT OPS : fresh server (ZGC), bench http seeds and runs OPS at 64 connections; profile 15 s of wrk
 set -u
 OUT=$1; OPS=$2; JAR=${JAR:-/work/main/letterbox-server/target/letterbox-server.jar}; BJAR=${BJAR:-/work/main/letterbox-bench/target/letterbox-bench.jar}
