@@ -66,7 +66,7 @@ class AssignmentTest {
    * the only one that changes. Measured over 20,000 random joins and leaves per P (N = 1..20):
    * on average the moves are 1.17x the minimum for P = 512, 1.41x for P = 64 and 1.26x for P = 7;
    * the worst were 54 moves for a share of 27 (P = 512) and 18 for a share of 4 (P = 64, N = 16).
-   * The bound asserted here and in AssignmentProperties leaves room above those.
+   * The bound asserted here and in AssignmentPropertiesTest leaves room above those.
    */
   @Test
   void aJoinOrLeaveMovesLittleMoreThanTheShareOfTheMemberThatComesOrGoes() {

@@ -16,7 +16,7 @@ import net.jqwik.api.constraints.Size;
 import net.jqwik.api.constraints.StringLength;
 
 /** Assignment's promises over arbitrary member ids (jqwik). */
-class AssignmentProperties {
+class AssignmentPropertiesTest {
 
   @Property
   void everyPartitionHasOneOwnerAndNoMemberMoreThanTheCeilingOfItsShare(

@@ -12,7 +12,7 @@ import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.IntRange;
 
 /** Times.format writes what the API's pattern says, for every instant (jqwik). */
-class TimesProperties {
+class TimesPropertiesTest {
   private static final DateTimeFormatter PATTERN =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
