@@ -22,8 +22,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
@@ -75,6 +77,9 @@ public final class RocksStore implements KeyValueStore {
   private static final long MIN_ROOM_BYTES = 4L << 20;
   /** Descriptors a reopen needs beyond one per file of the store: its logs, locks and directories. */
   private static final int MIN_FREE_DESCRIPTORS = 64;
+  /** The longest a sorted load waits for compaction to make room: after it, it loads even so. */
+  static final java.time.Duration LOAD_WAIT = java.time.Duration.ofSeconds(60);
+  private static final long LOAD_POLL_NANOS = 20_000_000L;
 
   private final Path dir;
   private final List<Space> spaces;
@@ -96,6 +101,7 @@ public final class RocksStore implements KeyValueStore {
   private final Object conditional = new Object();
   /** Numbers the table files of sorted loads. */
   private final AtomicLong loads = new AtomicLong();
+  private final AtomicInteger loadsWaiting = new AtomicInteger();
   /** Held for reading by every call into RocksDB, for writing to close: no handle is freed under a call. */
   private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private volatile boolean closed; // written under lifecycle's write lock
@@ -360,6 +366,7 @@ public final class RocksStore implements KeyValueStore {
   }
 
   private void ingest(Space space, Path table) throws RocksDBException {
+    awaitRoomToLoad(space);
     Lock lock = enterToWrite();
     try (IngestExternalFileOptions options = new IngestExternalFileOptions()
         // A hard link instead of a copy; the loaded keys get a sequence number newer than any
@@ -369,6 +376,74 @@ public final class RocksStore implements KeyValueStore {
       db.ingestExternalFile(families.of(space).handle(), List.of(table.toString()), options);
     } catch (RocksDBException e) {
       throw writeFailed("ingest", e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Waits while adding a table file to {@code space} would bring RocksDB to slow down writes: while
+   * its level 0 holds half the files at which RocksDB delays every write of the database, or writes
+   * are delayed already. An ingested file overlapping what is there lands in level 0 (the search
+   * postings always do), so a backlog loaded as fast as it is read (the index catching up after a
+   * large import) outran compaction and stalled every durable send for seconds (session 23). A
+   * load waits for compaction instead, at most {@link #LOAD_WAIT}, and outside the store's lock,
+   * so that reads, writes and close go on meanwhile.
+   */
+  private void awaitRoomToLoad(Space space) {
+    long deadline = System.nanoTime() + LOAD_WAIT.toNanos();
+    if (!crowded(space)) {
+      return;
+    }
+    loadsWaiting.incrementAndGet();
+    try {
+      while (System.nanoTime() < deadline && crowded(space)) {
+        LockSupport.parkNanos(LOAD_POLL_NANOS);
+      }
+    } finally {
+      loadsWaiting.decrementAndGet();
+    }
+  }
+
+  private boolean crowded(Space space) {
+    long limit = Math.max(2, tuning.forSpace(space).level0SlowdownWritesTrigger() / 2);
+    Lock lock = enter();
+    try {
+      return levelZeroFiles(families.of(space).handle()) >= limit
+          || db.getLongProperty("rocksdb.actual-delayed-write-rate") > 0
+          || db.getLongProperty("rocksdb.is-write-stopped") > 0;
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot read the state of compaction in " + dir + ": " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private long levelZeroFiles(ColumnFamilyHandle family) throws RocksDBException {
+    return Long.parseLong(db.getProperty(family, "rocksdb.num-files-at-level0"));
+  }
+
+  /** Sorted loads waiting now for compaction to make room (see {@link #awaitRoomToLoad}). */
+  int loadsWaiting() {
+    return loadsWaiting.get();
+  }
+
+  /** The files in {@code space}'s level 0. */
+  long levelZeroFiles(Space space) throws RocksDBException {
+    Lock lock = enter();
+    try {
+      return levelZeroFiles(families.of(space).handle());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Turns automatic compaction of {@code space} off or on (for tests: compaction that falls behind). */
+  void autoCompaction(Space space, boolean on) throws RocksDBException {
+    Lock lock = enter();
+    try {
+      db.setOptions(families.of(space).handle(),
+          org.rocksdb.MutableColumnFamilyOptions.builder().setDisableAutoCompactions(!on).build());
     } finally {
       lock.unlock();
     }

@@ -1,0 +1,66 @@
+package io.letterbox.rocksdb;
+
+import static io.letterbox.rocksdb.AcknowledgingWriter.LOADED;
+import static io.letterbox.rocksdb.AcknowledgingWriter.LOAD_ENTRIES;
+import static io.letterbox.rocksdb.AcknowledgingWriter.MESSAGES;
+import static io.letterbox.rocksdb.AcknowledgingWriter.SPACES;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.letterbox.store.Bytes;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.SortedLoad;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Sorted loads yield to the store's other writes: a load that would crowd level 0 towards
+ * RocksDB's write slowdown waits for compaction (session 23: the search index catching up after
+ * a large import stalled every durable send for seconds).
+ */
+class RocksStoreLoadPacingTest {
+  /** RocksDB's default level0_slowdown_writes_trigger (20), halved. */
+  private static final int CROWDED = 10;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void aLoadThatWouldCrowdLevelZeroWaitsForCompactionWhileOtherWritesGoOn() throws Exception {
+    try (RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL)) {
+      store.autoCompaction(LOADED, false);
+      int rounds = 0;
+      while (store.levelZeroFiles(LOADED) < CROWDED) {
+        load(store, rounds++); // the first goes to the last level, each later one overlaps and stays in level 0
+      }
+      assertThat(rounds).isEqualTo(CROWDED + 1);
+
+      int last = rounds;
+      CompletableFuture<Void> next = CompletableFuture.runAsync(() -> load(store, last));
+      await().atMost(Duration.ofSeconds(30)).until(() -> store.loadsWaiting() == 1);
+      store.write(store.newBatch().put(MESSAGES, Bytes.ofLong(1), Bytes.ofLong(1))).get();
+      assertThat(next).isNotDone();
+      assertThat(store.levelZeroFiles(LOADED)).isEqualTo(CROWDED);
+
+      store.autoCompaction(LOADED, true);
+      next.get(RocksStore.LOAD_WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(store.loadsWaiting()).isZero();
+      assertThat(store.scan(LOADED, KeyRange.prefix(Bytes.ofLong(0)), false, LOAD_ENTRIES + 1))
+          .hasSize(LOAD_ENTRIES)
+          .allSatisfy(e -> assertThat(Bytes.getLong(e.value(), 0)).isEqualTo(last));
+    }
+  }
+
+  /** One table file of the same keys, each with the value {@code round}. */
+  private static void load(RocksStore store, int round) {
+    try (SortedLoad load = store.newSortedLoad(LOADED)) {
+      for (int i = 0; i < LOAD_ENTRIES; i++) {
+        load.put(AcknowledgingWriter.loadedKey(0, i), Bytes.ofLong(round));
+      }
+      load.commit().join();
+    }
+  }
+}
