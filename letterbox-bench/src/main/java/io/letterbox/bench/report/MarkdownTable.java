@@ -37,7 +37,7 @@ public final class MarkdownTable {
       }
     }
     for (TargetStatus t : report.targets()) {
-      if (t.reason() != null) {
+      if (t.status().equals("skipped")) {
         md.append("\nSkipped ").append(t.name()).append(": ").append(t.reason()).append('\n');
       }
     }

@@ -42,6 +42,12 @@ public final class Report {
     targets.add(new TargetStatus(name, "skipped", reason, null));
   }
 
+  /** {@code name} was asked for but could not be opened for a reason other than the machine's: the run fails. */
+  public synchronized void targetFailed(String name, String reason) {
+    targets.add(new TargetStatus(name, "failed", reason, null));
+    fail("start", name, reason);
+  }
+
   public void note(String note) {
     notes.add(note);
   }

@@ -47,7 +47,7 @@ public final class Table {
 
   private static void printSkips(Report report, PrintStream out) {
     for (TargetStatus t : report.targets()) {
-      if (t.reason() != null) {
+      if (t.status().equals("skipped")) {
         out.println("skipped " + t.name() + ": " + t.reason());
       }
     }

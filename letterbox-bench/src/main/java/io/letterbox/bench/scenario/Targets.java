@@ -59,7 +59,9 @@ final class Targets implements AutoCloseable {
       } catch (BaselineUnavailable e) {
         report.targetSkipped(b.cliName(), e.getMessage());
       } catch (Exception e) {
-        report.targetSkipped(b.cliName(), e.getClass().getSimpleName() + ": " + e.getMessage());
+        // Skipped is for what this machine lacks (BaselineUnavailable); anything else is a broken
+        // baseline, and a run that quietly leaves it out would read as if it had nothing to compare.
+        report.targetFailed(b.cliName(), e.getClass().getSimpleName() + ": " + e.getMessage());
       }
     }
     for (Opener o : extra) {

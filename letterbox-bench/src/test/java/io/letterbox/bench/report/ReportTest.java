@@ -63,4 +63,21 @@ class ReportTest {
     assertThat(bytes.toString()).contains("FAILED read on letterbox: every attempt failed (12), first: timeout");
     assertThat(MarkdownTable.of(report)).contains("| read |  | FAILED |").contains("FAILED read on letterbox");
   }
+
+  @Test
+  void aBaselineThatCouldNotBeOpenedForAReasonOtherThanTheMachinesFailsTheRunInsteadOfBeingSkipped() {
+    Report report = new Report("send");
+    report.target("letterbox", null);
+    report.targetFailed("mariadb", "IllegalStateException: cannot create the schema: ssl not enabled");
+    report.add("send", "letterbox", Figures.of("msgs/s", 100));
+    report.finish(machine);
+
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    Table.print(report, new java.io.PrintStream(bytes, true));
+
+    assertThat(report.failures()).extracting(Row::target).containsExactly("mariadb");
+    assertThat(bytes.toString()).contains("FAILED start on mariadb: IllegalStateException: cannot create the schema")
+        .doesNotContain("skipped mariadb");
+    assertThat(MarkdownTable.of(report)).contains("FAILED start on mariadb").doesNotContain("Skipped mariadb");
+  }
 }

@@ -71,9 +71,13 @@ public final class MariaDbServer implements AutoCloseable {
     server = LocalServer.start("mariadbd", command, port, workDir.resolve("mariadbd.log"), 120);
   }
 
-  /** JDBC URL of the server's {@code dm} database. */
+  /**
+   * JDBC URL of the server's {@code database}. Without TLS: the server listens on loopback only,
+   * and Connector/J 4 asks for TLS by default, which a server started without certificates refuses.
+   */
   String url(String database) {
-    return "jdbc:mariadb://127.0.0.1:" + server.port() + "/" + database + "?user=root&allowLocalInfile=true";
+    return "jdbc:mariadb://127.0.0.1:" + server.port() + "/" + database
+        + "?user=root&allowLocalInfile=true&sslMode=disable";
   }
 
   @Override
