@@ -133,7 +133,10 @@ public final class LetterboxTarget implements DmTarget {
         + " over " + partitioning.count() + " partition" + (partitioning.count() == 1 ? "" : "s")
         + (nodes == 1 && partitioning.count() == 1 ? "" : ", deliveries between partitions in memory"
             + (config.deliveryWait().isZero() ? "; a send's reply does not wait for its delivery"
-                : "; a send's reply waits up to " + config.deliveryWait() + " for its delivery"));
+                : "; a send's reply waits up to " + config.deliveryWait() + " for its delivery"))
+        + (config.search()
+            ? "; keyword search index on, as served by default (its postings in the disk figures; the baselines keep none)"
+            : "; keyword search index off");
   }
 
   @Override
