@@ -10,16 +10,22 @@ import static org.awaitility.Awaitility.await;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.SortedLoad;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Sorted loads yield to the store's other writes: a load that would crowd level 0 towards
  * RocksDB's write slowdown waits for compaction (session 23: the search index catching up after
- * a large import stalled every durable send for seconds).
+ * a large import stalled every durable send for seconds), and one whose space's memtable holds
+ * keys flushes it before ingestion stops every write of the database.
  */
 class RocksStoreLoadPacingTest {
   /** RocksDB's default level0_slowdown_writes_trigger (20), halved. */
@@ -52,6 +58,33 @@ class RocksStoreLoadPacingTest {
           .hasSize(LOAD_ENTRIES)
           .allSatisfy(e -> assertThat(Bytes.getLong(e.value(), 0)).isEqualTo(last));
     }
+  }
+
+  @Test
+  void aLoadFlushesItsSpacesMemtableBeforeIngestionStopsEveryWrite() throws Exception {
+    byte[] written = AcknowledgingWriter.loadedKey(0, 5);
+    try (RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL)) {
+      // In the memtable, within the range of the file that the load ingests next.
+      store.write(store.newBatch().put(LOADED, written, Bytes.ofLong(-1))).get();
+
+      load(store, 1);
+
+      assertThat(store.get(LOADED, written)).isEqualTo(Bytes.ofLong(1));
+    }
+    // Read once the store is closed: RocksDB writes its LOG out every few seconds, and at close.
+    assertThat(flushReasons(dir)).contains("Manual Flush").doesNotContain("External File Ingestion");
+  }
+
+  /** Why each flush of the store at {@code dir} ran, from RocksDB's event log in its LOG file. */
+  private static List<String> flushReasons(Path dir) throws java.io.IOException {
+    Matcher reason = Pattern.compile("\"event\": \"flush_started\".*\"flush_reason\": \"([^\"]+)\"").matcher("");
+    List<String> reasons = new ArrayList<>();
+    for (String line : Files.readAllLines(dir.resolve("LOG"))) {
+      if (reason.reset(line).find()) {
+        reasons.add(reason.group(1));
+      }
+    }
+    return reasons;
   }
 
   /** One table file of the same keys, each with the value {@code round}. */
