@@ -80,8 +80,12 @@ public final class Spaces {
   /** Group messages each member deleted from its own view: {@link MembershipKey#hidden} → empty. */
   public static final Space GROUP_HIDDEN = Space.plain("group_hidden", MembershipKey.UID_PREFIX);
 
-  /** The search index (decision 0012), derived behind the journals: {@link PostingKey} → empty. */
-  public static final Space POSTINGS = Space.plain("postings", PostingKey.LIST_PREFIX);
+  /**
+   * The search index (decision 0012), derived behind the journals: {@link PostingKey} → the word.
+   * Written for every message and read only by searches, each message's postings spread over every
+   * owner's lists: write-mostly.
+   */
+  public static final Space POSTINGS = Space.writeMostly("postings", PostingKey.LIST_PREFIX);
 
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, STATE,

@@ -12,8 +12,11 @@ import java.util.Objects;
  *                     and read as 8-byte big-endian longs
  * @param largeValues  whether its values are large (up to a few hundred KiB: blob chunks) and
  *                     written once; a backend may keep them apart from its keys
+ * @param writeMostly  whether it is written far more than it is read, its new keys spread over all
+ *                     of it (a search index: every write lands among old keys); a backend may merge
+ *                     new data into old less often, for a few more places to look at per read
  */
-public record Space(String name, int prefixLength, boolean counters, boolean largeValues) {
+public record Space(String name, int prefixLength, boolean counters, boolean largeValues, boolean writeMostly) {
   public Space {
     Objects.requireNonNull(name, "name");
     if (!name.matches("[a-z][a-z0-9_]*")) {
@@ -25,15 +28,20 @@ public record Space(String name, int prefixLength, boolean counters, boolean lar
   }
 
   public static Space plain(String name, int prefixLength) {
-    return new Space(name, prefixLength, false, false);
+    return new Space(name, prefixLength, false, false, false);
   }
 
   public static Space counters(String name, int prefixLength) {
-    return new Space(name, prefixLength, true, false);
+    return new Space(name, prefixLength, true, false, false);
   }
 
   /** A space of large values, each written once. */
   public static Space large(String name, int prefixLength) {
-    return new Space(name, prefixLength, false, true);
+    return new Space(name, prefixLength, false, true, false);
+  }
+
+  /** A space written far more than it is read, whose new keys fall among all its old ones. */
+  public static Space writeMostly(String name, int prefixLength) {
+    return new Space(name, prefixLength, false, false, true);
   }
 }
