@@ -98,8 +98,11 @@ public final class SummaryCommand implements Callable<Integer> {
     return n == of ? s : s + " [" + n + " of " + of + " runs]";
   }
 
-  /** The command without {@code --out}: where a run wrote its result file does not change what it measured. */
+  /**
+   * The command without {@code --out}, {@code --dir} and {@code --keep-data}: where a run wrote its
+   * result file, where it kept its stores and whether it left them behind do not change what it measured.
+   */
   static String measured(String command) {
-    return command.replaceAll(" --out(=| )\\S+", "");
+    return command.replaceAll(" --(out|dir)(=| )\\S+", "").replace(" --keep-data", "");
   }
 }

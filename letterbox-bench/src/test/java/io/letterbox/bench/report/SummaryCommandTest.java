@@ -58,6 +58,17 @@ class SummaryCommandTest {
     assertThat(Files.readString(out)).contains("`http --quick`, 2 runs").contains("| send | letterbox | msgs/s | 105 (100–110) |");
   }
 
+  @Test
+  void runsOfOneCommandThatKeptTheirStoresInDifferentDirectoriesAreSummarisedTogether() throws Exception {
+    Path out = dir.resolve("summary.md");
+    int exit = new CommandLine(new SummaryCommand()).execute(
+        run("r1", "abc", "search --quick --dir /work/a --keep-data", 100, 50),
+        run("r2", "abc", "search --quick --dir=/work/b", 110, 50), "--out", out.toString());
+
+    assertThat(exit).isZero();
+    assertThat(Files.readString(out)).contains("`search --quick`, 2 runs");
+  }
+
   private String run(String name, String commit, String command, double letterbox, double mariadb) throws Exception {
     Report report = new Report("send");
     report.parameter("command", command);
