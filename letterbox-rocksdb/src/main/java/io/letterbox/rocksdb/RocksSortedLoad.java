@@ -24,9 +24,9 @@ import org.rocksdb.SstFileWriter;
  * committed load is durable at once. An abandoned load deletes its file.
  */
 final class RocksSortedLoad extends AbstractSortedLoad {
-  /** Moves a finished file into the column family; durable when it returns. */
+  /** Moves a finished file, whose keys run from {@code first} to {@code last}, into the column family; durable when it returns. */
   interface Ingest {
-    void ingest(Path file) throws RocksDBException;
+    void ingest(Path file, byte[] first, byte[] last) throws RocksDBException;
   }
 
   /**
@@ -45,6 +45,9 @@ final class RocksSortedLoad extends AbstractSortedLoad {
   private List<byte[]> heldValues = new ArrayList<>();
   private EnvOptions envOptions;
   private SstFileWriter writer;
+  /** The file's smallest and largest keys (keys come in order). */
+  private byte[] first;
+  private byte[] last;
 
   /** @param options the column family's options, owned (closed) by the load */
   RocksSortedLoad(RocksStore store, Space space, Path file, Options options, Ingest ingest) {
@@ -80,6 +83,10 @@ final class RocksSortedLoad extends AbstractSortedLoad {
         writer.open(file.toString());
       }
       writer.put(key, value);
+      if (first == null) {
+        first = key;
+      }
+      last = key;
     } catch (RocksDBException e) {
       throw new StoreException("cannot write table file " + file + ": " + e.getMessage(), e);
     }
@@ -99,7 +106,7 @@ final class RocksSortedLoad extends AbstractSortedLoad {
       if (writer != null) {
         writer.finish();
         release();
-        ingest.ingest(file);
+        ingest.ingest(file, first, last);
       }
       return CompletableFuture.completedFuture(null);
     } catch (RocksDBException e) {

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashSet;
@@ -35,8 +36,10 @@ import org.rocksdb.FlushOptions;
 import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.Status;
 import org.rocksdb.WriteOptions;
 import org.slf4j.Logger;
@@ -359,15 +362,16 @@ public final class RocksStore implements KeyValueStore {
     Lock lock = enter();
     try {
       Path file = dir.resolve(INGEST_DIR).resolve(space.name() + "-" + loads.incrementAndGet() + ".sst");
-      return new RocksSortedLoad(this, space, file, tuning.forTableFile(space), table -> ingest(space, table));
+      return new RocksSortedLoad(this, space, file, tuning.forTableFile(space),
+          (table, first, last) -> ingest(space, table, first, last));
     } finally {
       lock.unlock();
     }
   }
 
-  private void ingest(Space space, Path table) throws RocksDBException {
+  private void ingest(Space space, Path table, byte[] first, byte[] last) throws RocksDBException {
     awaitRoomToLoad(space);
-    flushBeforeIngesting(space);
+    flushBeforeIngesting(space, first, last);
     Lock lock = enterToWrite();
     try (IngestExternalFileOptions options = new IngestExternalFileOptions()
         // A hard link instead of a copy; the loaded keys get a sequence number newer than any
@@ -383,26 +387,34 @@ public final class RocksStore implements KeyValueStore {
   }
 
   /**
-   * Flushes {@code space}'s memtable, if it holds anything, before a table file is ingested into
-   * it. RocksDB ingests a file with every write of the database stopped, and if the space's memtable
-   * holds keys in the file's range it flushes that memtable inside the stop
+   * Flushes {@code space}'s memtables before a table file of keys from {@code first} to
+   * {@code last} is ingested into it, if they hold a key in that range. RocksDB ingests a file with
+   * every write of the database stopped, and flushes such memtables inside the stop
    * ({@code allow_blocking_flush}): every durable send waited for the flush. The search postings hit
    * it at every backlog after a quiet spell (their small loads go through the memtable, and their
    * keys span every owner, so the memtable always overlaps the file). Flushed here, the flush runs
    * beside the other writes, and ingestion stops them only to add the file.
    */
-  private void flushBeforeIngesting(Space space) {
+  private void flushBeforeIngesting(Space space, byte[] first, byte[] last) {
     Lock lock = enterToWrite();
     try (FlushOptions options = new FlushOptions().setWaitForFlush(true)) {
       ColumnFamilyHandle family = families.of(space).handle();
-      if (db.getLongProperty(family, "rocksdb.num-entries-active-mem-table") > 0
-          || db.getLongProperty(family, "rocksdb.num-immutable-mem-table") > 0) {
+      if (memtablesHoldKeyIn(family, first, last)) {
         db.flush(options, family);
       }
     } catch (RocksDBException e) {
       throw writeFailed("flush before ingestion", e);
     } finally {
       lock.unlock();
+    }
+  }
+
+  /** Whether {@code family}'s memtables (not its files) hold a key from {@code first} to {@code last}: RocksDB's own test. */
+  private boolean memtablesHoldKeyIn(ColumnFamilyHandle family, byte[] first, byte[] last) {
+    try (ReadOptions memtables = new ReadOptions().setReadTier(ReadTier.MEMTABLE_TIER).setTotalOrderSeek(true);
+        RocksIterator it = db.newIterator(family, memtables)) {
+      it.seek(first);
+      return it.isValid() && Arrays.compareUnsigned(it.key(), last) <= 0;
     }
   }
 

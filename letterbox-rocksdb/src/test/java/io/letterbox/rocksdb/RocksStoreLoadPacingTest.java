@@ -75,6 +75,19 @@ class RocksStoreLoadPacingTest {
     assertThat(flushReasons(dir)).contains("Manual Flush").doesNotContain("External File Ingestion");
   }
 
+  @Test
+  void aLoadLeavesAMemtableWithoutKeysInItsRangeUnflushed() throws Exception {
+    byte[] beyond = AcknowledgingWriter.loadedKey(1, 0); // after every key of load 0's file
+    try (RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL)) {
+      store.write(store.newBatch().put(LOADED, beyond, Bytes.ofLong(-1))).get();
+
+      load(store, 1);
+
+      assertThat(store.get(LOADED, beyond)).isEqualTo(Bytes.ofLong(-1));
+    }
+    assertThat(flushReasons(dir)).doesNotContain("Manual Flush", "External File Ingestion");
+  }
+
   /** Why each flush of the store at {@code dir} ran, from RocksDB's event log in its LOG file. */
   private static List<String> flushReasons(Path dir) throws java.io.IOException {
     Matcher reason = Pattern.compile("\"event\": \"flush_started\".*\"flush_reason\": \"([^\"]+)\"").matcher("");
