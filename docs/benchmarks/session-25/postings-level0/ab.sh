@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Before/after of one change, alternated, each side from its own clean worktree with its bench jar
+# built: the search scenario's sends with the index on and off, an owner's messages searched, and
+# RocksDB's compactions of each store read from its LOG (tools: compactions.py beside this script).
+#   ab.sh OUT ROUNDS NAME=CHECKOUT... -- SCENARIO-ARGS...
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=$1 rounds=$2; shift 2
+sides=()
+while [ "$1" != "--" ]; do sides+=("$1"); shift; done
+shift
+mkdir -p "$out"
+for round in $(seq 1 "$rounds"); do
+  for side in "${sides[@]}"; do
+    name=${side%%=*} checkout=${side#*=}
+    dir=$out/$name/round$round data=$(mktemp -d /work/ab-data.XXXX)
+    mkdir -p "$dir"
+    echo "$(date -u +%FT%TZ) $name round $round, load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/log"
+    (cd "$checkout" && /usr/bin/time -v java -jar letterbox-bench/target/letterbox-bench.jar "$@" \
+        --no-progress --out "$dir" --dir "$data" --keep-data) > "$dir/run.txt" 2> "$dir/time.txt"
+    for log in "$data"/*/*/LOG; do
+      python3 "$here/compactions.py" "$log" > "$dir/compactions-$(basename "$(dirname "$log")").txt"
+    done
+    rm -rf "$data"
+  done
+done
+echo "$(date -u +%FT%TZ) done" | tee -a "$out/log"
