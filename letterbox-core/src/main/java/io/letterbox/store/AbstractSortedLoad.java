@@ -34,6 +34,11 @@ public abstract class AbstractSortedLoad implements SortedLoad {
     size++;
   }
 
+  /** The largest key put so far (the last one: keys ascend), a copy; null before the first. */
+  protected final byte[] lastKey() {
+    return last;
+  }
+
   @Override
   public final long size() {
     return size;

@@ -45,9 +45,8 @@ final class RocksSortedLoad extends AbstractSortedLoad {
   private List<byte[]> heldValues = new ArrayList<>();
   private EnvOptions envOptions;
   private SstFileWriter writer;
-  /** The file's smallest and largest keys (keys come in order). */
+  /** The file's smallest key (its largest is the load's last: {@link #lastKey()}). */
   private byte[] first;
-  private byte[] last;
 
   /** @param options the column family's options, owned (closed) by the load */
   RocksSortedLoad(RocksStore store, Space space, Path file, Options options, Ingest ingest) {
@@ -84,9 +83,8 @@ final class RocksSortedLoad extends AbstractSortedLoad {
       }
       writer.put(key, value);
       if (first == null) {
-        first = key;
+        first = key.clone();
       }
-      last = key;
     } catch (RocksDBException e) {
       throw new StoreException("cannot write table file " + file + ": " + e.getMessage(), e);
     }
@@ -106,7 +104,7 @@ final class RocksSortedLoad extends AbstractSortedLoad {
       if (writer != null) {
         writer.finish();
         release();
-        ingest.ingest(file, first, last);
+        ingest.ingest(file, first, lastKey());
       }
       return CompletableFuture.completedFuture(null);
     } catch (RocksDBException e) {
