@@ -22,6 +22,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntToLongFunction;
 import org.slf4j.Logger;
@@ -29,15 +33,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Derives the search postings of the partitions a node hosts from their journals, behind the
- * writers (decision 0012): on its own thread, woken when a partition's batch is durable, it reads
- * the entries after the partition's index mark, analyses the texts of their messages and writes
- * their postings, then the mark. A send pays nothing for it on the sequencer.
+ * writers (decision 0012): woken when a partition's batch is durable, it reads the entries after
+ * what it has read of the partition, analyses the texts of their messages into postings, and hands
+ * them to the loader, which writes them, then the partition's index mark. A send pays nothing for
+ * it on the sequencer.
+ *
+ * <p>The analysis (smartcn's segmentation: as much CPU per message as the send itself) runs on a
+ * thread at the lowest CPU priority ({@link LowPriority}): on a busy machine the writers come
+ * first and the index falls behind, to catch up when the load eases; searches wait for it up to
+ * search-wait. Every write to the store happens on the loader's thread, at normal priority, so
+ * that the low one never holds up the writers from inside RocksDB (an ingestion stops every
+ * write of the database while it runs).
  *
  * <p>The postings of a step are sorted and written as one sorted load: a few entries go through
- * the store's write path, many (a backlog, under a heavy write load) become a table file that
- * RocksDB ingests without memtable or WAL, far cheaper per posting. What a load covers is durable
- * before the mark that says so is written, so a crash loses at most postings the
- * mark does not cover; they are written again, as puts of the same keys.
+ * the store's write path, many (a backlog) become a table file that RocksDB ingests without
+ * memtable or WAL, far cheaper per posting. What a load covers is durable before the mark that
+ * says so is written, so a crash loses at most postings the mark does not cover; they are written
+ * again, as puts of the same keys.
  */
 public final class SearchIndexer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(SearchIndexer.class);
@@ -45,28 +57,41 @@ public final class SearchIndexer implements AutoCloseable {
   private static final int ENTRIES_PER_READ = 256;
   /** A load is written once it holds this many postings (a big import is indexed in parts). */
   private static final int POSTINGS_PER_BATCH = 200_000;
+  /** Steps analysed ahead of the loader: one loading, one waiting. */
+  private static final int STEPS_AHEAD = 2;
 
   private final KeyValueStore store;
   private final Partitioning partitioning;
   /** Null once closed: a thread still in a store call then keeps no engine alive. */
   private volatile IntToLongFunction durableSeq;
   private final Map<Integer, Follower> followers = new ConcurrentHashMap<>();
-  private final Thread thread;
+  /** Reads the journals and analyses their texts, at low priority. */
+  private final Thread analyser;
+  /** Writes what the analyser gives it, in order, at normal priority. */
+  private final ExecutorService loader;
+  private final Semaphore ahead = new Semaphore(STEPS_AHEAD);
   private volatile boolean running = true;
+  /** Set once a write on the loader gave up (at close): the later ones must not mark past it. */
+  private volatile boolean abandoned;
 
   /** One hosted partition's progress. */
   private static final class Follower {
     final int partition;
     /** Every entry up to it is indexed and durable. */
     volatile long indexed;
+    /** Every entry up to it is analysed (its postings written or handed to the loader); the analyser's alone. */
+    long analysed;
     /** Whether the log from before journals (partition 0 of an old store) still waits. */
-    boolean legacy;
+    volatile boolean legacy;
+    /** Whether the analyser handed its indexing to the loader; the analyser's alone. */
+    boolean legacyHandedOver;
     /** Waits for {@link #indexed} to reach a seq. */
     final TreeMap<Long, List<CompletableFuture<Void>>> waiting = new TreeMap<>();
 
     Follower(int partition, long mark) {
       this.partition = partition;
       this.indexed = mark;
+      this.analysed = mark;
     }
   }
 
@@ -77,9 +102,14 @@ public final class SearchIndexer implements AutoCloseable {
     this.store = store;
     this.partitioning = partitioning;
     this.durableSeq = durableSeq;
-    this.thread = new Thread(this::run, "letterbox-indexer");
-    this.thread.setDaemon(true);
-    this.thread.start();
+    this.loader = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "letterbox-index-loader");
+      t.setDaemon(true);
+      return t;
+    });
+    this.analyser = new Thread(this::run, "letterbox-indexer");
+    this.analyser.setDaemon(true);
+    this.analyser.start();
   }
 
   /** The mark "every entry of the partition up to this seq is indexed". */
@@ -118,7 +148,7 @@ public final class SearchIndexer implements AutoCloseable {
 
   /** Something may be new to index: a batch of a followed partition became durable. */
   public void wake() {
-    LockSupport.unpark(thread);
+    LockSupport.unpark(analyser);
   }
 
   /** Completes once every entry of {@code p} up to {@code seq} is indexed (at once if {@code p} is not followed here). */
@@ -149,15 +179,17 @@ public final class SearchIndexer implements AutoCloseable {
   }
 
   /**
-   * Stops the thread, then indexes, on the caller's thread, what the (closed) writers left durable,
-   * so that a clean shutdown leaves nothing to catch up.
+   * Stops the threads (the loader after what it was given), then indexes, on the caller's thread,
+   * what the (closed) writers left durable, so that a clean shutdown leaves nothing to catch up.
    */
   @Override
   public void close() {
     running = false;
     wake();
     try {
-      thread.join(10_000);
+      analyser.join(10_000);
+      loader.shutdown();
+      loader.awaitTermination(60, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -174,17 +206,18 @@ public final class SearchIndexer implements AutoCloseable {
   }
 
   private void run() {
+    LowPriority.lowerCurrentThread();
     while (running) {
       boolean worked = false;
       for (Follower f : followers.values()) {
         try {
           IntToLongFunction durable = durableSeq;
           if (durable != null) {
-            worked |= step(f, durable.applyAsLong(f.partition));
+            worked |= analyse(f, durable.applyAsLong(f.partition));
           }
         } catch (RuntimeException e) {
           if (running) {
-            log.warn("partition {}: search postings not written; trying again", f.partition, e);
+            log.warn("partition {}: search postings not read; trying again", f.partition, e);
           }
           LockSupport.parkNanos(100_000_000L);
         }
@@ -195,17 +228,74 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  /** Indexes some of {@code f}'s entries up to {@code durable}, and marks them: whether there were any. */
-  private boolean step(Follower f, long durable) {
-    if (f.legacy) {
-      indexLegacyLog(store, partitioning);
-      f.legacy = false;
+  /** Analyses some of {@code f}'s entries up to {@code durable} and hands their postings to the loader: whether there were any. */
+  private boolean analyse(Follower f, long durable) {
+    if (f.legacy && !f.legacyHandedOver) {
+      f.legacyHandedOver = true;
+      handOver(() -> legacy(f));
     }
+    PostingBatch postings = new PostingBatch();
+    long upTo = index(store, partitioning, f.partition, f.analysed, durable, postings);
+    if (upTo == f.analysed) {
+      return false;
+    }
+    f.analysed = upTo;
+    handOver(() -> loaded(f, postings, upTo));
+    return true;
+  }
+
+  /**
+   * Runs {@code write} on the loader, in order, once fewer than {@value #STEPS_AHEAD} steps wait
+   * there. A write that fails is tried again until it succeeds or the indexer closes; one that
+   * gives up then is skipped with all after it, so that no mark passes it, and {@link #close}
+   * indexes from the last mark.
+   */
+  private void handOver(Runnable write) {
+    ahead.acquireUninterruptibly();
+    loader.execute(() -> {
+      try {
+        while (!abandoned) {
+          try {
+            write.run();
+            return;
+          } catch (RuntimeException e) {
+            if (!running) {
+              abandoned = true;
+              log.debug("search postings not written before close; indexed from the last mark", e);
+              return;
+            }
+            log.warn("search postings not written; trying again", e);
+            LockSupport.parkNanos(100_000_000L);
+          }
+        }
+      } finally {
+        ahead.release();
+      }
+    });
+  }
+
+  /** Indexes some of {@code f}'s entries up to {@code durable} on the caller's thread, and marks them: whether there were any. */
+  private boolean step(Follower f, long durable) {
+    legacy(f);
     PostingBatch postings = new PostingBatch();
     long upTo = index(store, partitioning, f.partition, f.indexed, durable, postings);
     if (upTo == f.indexed) {
       return false;
     }
+    loaded(f, postings, upTo);
+    return true;
+  }
+
+  /** Indexes the log from before journals if {@code f} still waits for it. */
+  private void legacy(Follower f) {
+    if (f.legacy) {
+      indexLegacyLog(store, partitioning);
+      f.legacy = false;
+    }
+  }
+
+  /** Writes {@code postings}, then marks {@code f} indexed up to {@code upTo} and answers who waited for it. */
+  private void loaded(Follower f, PostingBatch postings, long upTo) {
     load(store, postings);
     f.indexed = upTo;
     // The postings are durable: the mark may say so (not waited for; lost, it only means more to
@@ -216,7 +306,6 @@ public final class SearchIndexer implements AutoCloseable {
         f.waiting.pollFirstEntry().getValue().forEach(w -> w.complete(null));
       }
     }
-    return true;
   }
 
   /**
