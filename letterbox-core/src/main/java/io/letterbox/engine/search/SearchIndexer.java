@@ -23,8 +23,9 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntToLongFunction;
@@ -102,11 +103,14 @@ public final class SearchIndexer implements AutoCloseable {
     this.store = store;
     this.partitioning = partitioning;
     this.durableSeq = durableSeq;
-    this.loader = Executors.newSingleThreadExecutor(r -> {
+    ThreadPoolExecutor loader = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
       Thread t = new Thread(r, "letterbox-index-loader");
       t.setDaemon(true);
       return t;
     });
+    // Started here, at the engine's priority: a thread the analyser started would inherit its low one.
+    loader.prestartAllCoreThreads();
+    this.loader = loader;
     this.analyser = new Thread(this::run, "letterbox-indexer");
     this.analyser.setDaemon(true);
     this.analyser.start();
