@@ -311,7 +311,8 @@ public final class RocksStore implements KeyValueStore {
    * Written to the WAL and the memtables without asking the committer for a sync: the next sync
    * another write asks for covers it. RocksDB keeps one WAL for every column family and recovers a
    * prefix of it (point-in-time recovery), and syncs the WAL before a flush makes one family's
-   * writes durable ahead of the others', so what survives a crash is a prefix of the writes.
+   * writes durable ahead of the others' (several families: it syncs the closed logs first), so what
+   * survives a crash of the batches is a prefix of them.
    */
   @Override
   public void writeLazily(WriteBatch batch) {
