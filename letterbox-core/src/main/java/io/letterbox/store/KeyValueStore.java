@@ -24,19 +24,6 @@ public interface KeyValueStore extends StoreReads, AutoCloseable {
   CompletableFuture<Void> write(WriteBatch batch);
 
   /**
-   * Applies {@code batch} as {@link #write} does, visible to every read on return, but asks for no
-   * durability work of its own: it becomes durable with a later write's, and may be lost in a
-   * crash before that. Whatever is lost, what survives of the batches ({@link #write} and this;
-   * sorted loads are durable on their own) is a prefix in the order they were applied: a batch
-   * survives a crash if any batch applied after it does. For data derived
-   * again when lost (the search postings and their mark, decision 0012), written so as not to add
-   * a WAL sync to the writers'. The default writes and waits until durable, which keeps that order.
-   */
-  default void writeLazily(WriteBatch batch) {
-    write(batch).join();
-  }
-
-  /**
    * Sets {@code key} to {@code value} if its value is now {@code expected} (null: absent), as one
    * atomic step across every process using the store, durable when this returns.
    *

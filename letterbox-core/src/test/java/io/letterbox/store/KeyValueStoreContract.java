@@ -71,17 +71,6 @@ public interface KeyValueStoreContract {
   }
 
   @Test
-  default void aBatchWrittenLazilyIsVisibleOnReturnAndKeptByTheStoreLikeAnyOther() {
-    WriteBatch lazy = store().newBatch().put(PLAIN, bytes(1), bytes(10)).put(OTHER, bytes(2), bytes(20));
-    store().writeLazily(lazy);
-
-    assertThat(store().get(PLAIN, bytes(1))).containsExactly(10);
-    assertThat(store().get(OTHER, bytes(2))).containsExactly(20);
-    write(b -> b.put(PLAIN, bytes(1), bytes(30)));
-    assertThat(store().get(PLAIN, bytes(1))).containsExactly(30);
-  }
-
-  @Test
   default void theLastMutationOfAKeyInOneBatchWins() {
     write(b -> b.put(PLAIN, bytes(1), bytes(10)).delete(PLAIN, bytes(1)).put(PLAIN, bytes(1), bytes(30))
         .put(PLAIN, bytes(2), bytes(10)).delete(PLAIN, bytes(2)));

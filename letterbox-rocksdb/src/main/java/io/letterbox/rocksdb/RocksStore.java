@@ -307,33 +307,6 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
-  /**
-   * Written to the WAL and the memtables without asking the committer for a sync: the next sync
-   * another write asks for covers it. RocksDB keeps one WAL for every column family and recovers a
-   * prefix of it (point-in-time recovery), and syncs the WAL before a flush makes one family's
-   * writes durable ahead of the others' (several families: it syncs the closed logs first), so what
-   * survives a crash of the batches is a prefix of them.
-   */
-  @Override
-  public void writeLazily(WriteBatch batch) {
-    if (!(batch instanceof RocksBatch rocksBatch && rocksBatch.belongsTo(families))) {
-      throw new IllegalArgumentException("the batch was not made by this store's newBatch()");
-    }
-    if (rocksBatch.hasCommitPoint()) {
-      throw new IllegalArgumentException("a batch with commit points is written by write(), which checks them");
-    }
-    Lock lock = enterToWrite();
-    try (org.rocksdb.WriteBatch nativeBatch = rocksBatch.toNative()) {
-      if (!rocksBatch.isEmpty()) {
-        db.write(writes, nativeBatch);
-      }
-    } catch (RocksDBException e) {
-      throw writeFailed("write", e);
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /** Durable when it returns: the WAL is synced. */
   @Override
   public boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value) {

@@ -79,25 +79,6 @@ class RocksStoreDurabilityTest {
   }
 
   @Test
-  void aLazyWriteAsksForNoSyncOfItsOwnAndIsCoveredByTheNextDurableWrite() {
-    try (RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL)) {
-      store.write(store.newBatch().put(MESSAGES, Bytes.ofLong(0), new byte[0])).join();
-      long syncs = store.walSyncs();
-
-      for (long n = 1; n <= 100; n++) {
-        store.writeLazily(store.newBatch().put(MESSAGES, Bytes.ofLong(n), Bytes.ofLong(-n)));
-      }
-      store.write(store.newBatch().put(MESSAGES, Bytes.ofLong(101), new byte[0])).join();
-
-      assertThat(store.walSyncs()).isEqualTo(syncs + 1);
-    }
-    try (RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL)) {
-      assertThat(store.scan(MESSAGES, new KeyRange(new byte[0], null), false, 500)).hasSize(102);
-      assertThat(store.get(MESSAGES, Bytes.ofLong(100))).isEqualTo(Bytes.ofLong(-100));
-    }
-  }
-
-  @Test
   void closeMakesEveryAppliedWriteDurableAndCompletesItsFuture() {
     List<CompletableFuture<Void>> futures = new ArrayList<>();
     RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL);

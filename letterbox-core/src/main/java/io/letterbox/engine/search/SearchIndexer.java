@@ -16,7 +16,6 @@ import io.letterbox.keys.StateKey;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.SortedLoad;
-import io.letterbox.store.WriteBatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,12 +46,11 @@ import org.slf4j.LoggerFactory;
  * that the low one never holds up the writers from inside RocksDB (an ingestion stops every
  * write of the database while it runs).
  *
- * <p>The postings of a step are sorted and written before its mark: a few as one batch, written
- * lazily (no WAL sync of its own: a send's sync covers it), many (a backlog) as one sorted load,
- * a table file that RocksDB ingests without memtable or WAL, far cheaper per posting. The mark
- * follows, lazily too. A crash keeps a prefix of the store's writes ({@link
- * KeyValueStore#writeLazily}), so a mark that survives has its postings; what a lost mark covered
- * is indexed again, as puts of the same keys.
+ * <p>The postings of a step are sorted and written as one sorted load: a few entries go through
+ * the store's write path, many (a backlog) become a table file that RocksDB ingests without
+ * memtable or WAL, far cheaper per posting. What a load covers is durable before the mark that
+ * says so is written, so a crash loses at most postings the mark does not cover; they are written
+ * again, as puts of the same keys.
  */
 public final class SearchIndexer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(SearchIndexer.class);
@@ -60,8 +58,6 @@ public final class SearchIndexer implements AutoCloseable {
   private static final int ENTRIES_PER_READ = 256;
   /** A load is written once it holds this many postings (a big import is indexed in parts). */
   private static final int POSTINGS_PER_BATCH = 200_000;
-  /** Fewer postings than this are written as one batch, more as a sorted load. */
-  private static final int BATCH_POSTINGS = 16_384;
   /** Steps analysed ahead of the loader: one loading, one waiting. */
   private static final int STEPS_AHEAD = 2;
 
@@ -306,7 +302,9 @@ public final class SearchIndexer implements AutoCloseable {
   private void loaded(Follower f, PostingBatch postings, long upTo) {
     load(store, postings);
     f.indexed = upTo;
-    store.writeLazily(store.newBatch().put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(upTo)));
+    // The postings are durable: the mark may say so (not waited for; lost, it only means more to
+    // index again after a crash).
+    store.write(store.newBatch().put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(upTo)));
     synchronized (f) {
       while (!f.waiting.isEmpty() && f.waiting.firstKey() <= upTo) {
         f.waiting.pollFirstEntry().getValue().forEach(w -> w.complete(null));
@@ -359,15 +357,9 @@ public final class SearchIndexer implements AutoCloseable {
     load(store, postings);
   }
 
-  /** Writes {@code postings}: lazily as one batch when they are few (see the class), else as a sorted load. */
+  /** Writes {@code postings}; durable when it returns. */
   private static void load(KeyValueStore store, PostingBatch postings) {
     if (postings.isEmpty()) {
-      return;
-    }
-    if (postings.size() < BATCH_POSTINGS) {
-      WriteBatch batch = store.newBatch();
-      postings.forEachInOrder((key, value) -> batch.put(Spaces.POSTINGS, key, value));
-      store.writeLazily(batch);
       return;
     }
     try (SortedLoad load = store.newSortedLoad(Spaces.POSTINGS)) {
