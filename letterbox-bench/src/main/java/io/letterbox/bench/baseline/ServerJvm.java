@@ -6,11 +6,11 @@ import java.util.List;
 
 /**
  * How the bench starts a Letterbox server of its own: with the JVM flags {@code ./letterbox serve}
- * gives it (decision 0018), so that what is measured is what a user runs.
+ * gives it (decision 0019), so that what is measured is what a user runs.
  */
 public final class ServerJvm {
   /** The launcher's flags for the server, in its order. Keep in step with {@code ./letterbox}. */
-  public static final List<String> FLAGS = List.of("-XX:+UseZGC", "-XX:+ExitOnOutOfMemoryError",
+  public static final List<String> FLAGS = List.of("-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
       "-Dfile.encoding=UTF-8");
 
   private ServerJvm() {}

@@ -14,9 +14,9 @@ class ServerJvmTest {
   @Test
   void theBenchStartsTheServerWithTheFlagsTheLauncherGivesIt() throws Exception {
     String launcher = Files.readString(LAUNCHER);
-    assertThat(launcher).contains("flags=(-XX:+UseZGC \"${flags[@]}\")")
+    assertThat(launcher).contains("flags=(-XX:+UseG1GC \"${flags[@]}\")")
         .contains("flags=(" + String.join(" ", ServerJvm.FLAGS.subList(1, ServerJvm.FLAGS.size())) + ")");
-    assertThat(ServerJvm.FLAGS.get(0)).isEqualTo("-XX:+UseZGC");
+    assertThat(ServerJvm.FLAGS.get(0)).isEqualTo("-XX:+UseG1GC");
   }
 
   @Test
