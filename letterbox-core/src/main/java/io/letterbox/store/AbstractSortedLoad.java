@@ -4,18 +4,23 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What every {@link SortedLoad} checks, once: keys ascend, nothing is put after commit or close,
- * commit happens once. A backend supplies only how entries are appended, committed and dropped.
+ * What every {@link SortedLoad} checks, once: keys ascend, nothing is put after seal, commit or
+ * close, seal and commit happen once. A backend supplies only how entries are appended, sealed,
+ * committed and dropped.
  */
 public abstract class AbstractSortedLoad implements SortedLoad {
   private byte[] last;
   private long size;
+  private boolean sealed;
   private boolean done;
 
   /** Takes one entry, its key already checked to ascend. */
   protected abstract void append(byte[] key, byte[] value);
 
-  /** Makes every appended entry visible; the future completes when they are durable. */
+  /** Does what needs no write path once the entries are all appended; nothing by default. */
+  protected void sealed() {}
+
+  /** Makes every appended entry visible, sealed or not; the future completes when they are durable. */
   protected abstract CompletableFuture<Void> finish();
 
   /** Drops what an uncommitted load holds. */
@@ -23,8 +28,8 @@ public abstract class AbstractSortedLoad implements SortedLoad {
 
   @Override
   public final void put(byte[] key, byte[] value) {
-    if (done) {
-      throw new IllegalStateException("the load is committed or closed");
+    if (sealed || done) {
+      throw new IllegalStateException("the load is sealed, committed or closed");
     }
     if (last != null && Arrays.compareUnsigned(key, last) <= 0) {
       throw new IllegalArgumentException("keys of a sorted load must ascend");
@@ -42,6 +47,15 @@ public abstract class AbstractSortedLoad implements SortedLoad {
   @Override
   public final long size() {
     return size;
+  }
+
+  @Override
+  public final void seal() {
+    if (sealed || done) {
+      throw new IllegalStateException("the load is sealed, committed or closed");
+    }
+    sealed = true;
+    sealed();
   }
 
   @Override

@@ -6,7 +6,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The {@link SortedLoad} of a backend without a bulk path: ordinary batches of
- * {@value #BATCH_ENTRIES} entries, each visible as it is written.
+ * {@value #BATCH_ENTRIES} entries, each visible as it is written — by the puts as they fill,
+ * which on the backend that takes this load (HBase: a call of its own per batch) hold up no other
+ * writer.
  */
 final class BatchedLoad extends AbstractSortedLoad {
   static final int BATCH_ENTRIES = 10_000;

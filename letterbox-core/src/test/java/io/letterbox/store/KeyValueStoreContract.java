@@ -730,6 +730,36 @@ public interface KeyValueStoreContract {
   }
 
   @Test
+  default void aSealedSortedLoadTakesNoMoreAndCommitsWhatItHeldFromAnotherThread() throws Exception {
+    // A few entries (RocksDB writes them as a batch) and many (a table file; batches elsewhere).
+    int[] sizes = {3, 20_000};
+    for (int owner = 0; owner < sizes.length; owner++) {
+      SortedLoad load = store().newSortedLoad(PREFIXED);
+      for (int id = 0; id < sizes[owner]; id++) {
+        load.put(ownerKey(owner, id), Bytes.ofLong(id));
+      }
+      load.seal();
+      byte[] next = ownerKey(owner, sizes[owner]);
+      assertThatIllegalStateException().isThrownBy(() -> load.put(next, Bytes.ofLong(0)));
+      assertThatIllegalStateException().isThrownBy(load::seal);
+
+      ExecutorService other = Executors.newSingleThreadExecutor();
+      try {
+        other.submit(() -> {
+          try (load) {
+            await(load.commit());
+          }
+        }).get();
+      } finally {
+        other.shutdown();
+      }
+      assertThat(store().scan(PREFIXED, KeyRange.prefix(Arrays.copyOf(ownerKey(owner, 0), 4)), false, 100_000))
+          .hasSize(sizes[owner]);
+      assertThat(store().get(PREFIXED, ownerKey(owner, sizes[owner] - 1))).isEqualTo(Bytes.ofLong(sizes[owner] - 1));
+    }
+  }
+
+  @Test
   default void aSortedLoadOfCountersIsRejected() {
     assertThatIllegalArgumentException().isThrownBy(() -> store().newSortedLoad(COUNTS));
   }

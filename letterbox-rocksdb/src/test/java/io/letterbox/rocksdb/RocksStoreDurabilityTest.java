@@ -52,7 +52,7 @@ class RocksStoreDurabilityTest {
   }
 
   @Test
-  void aCommittedSortedLoadSurvivesReopenAndAnAbandonedOneLeavesNothing() throws Exception {
+  void aCommittedSortedLoadSurvivesReopenAndAnAbandonedOneSealedOrNotLeavesNothing() throws Exception {
     try (RocksStore store = RocksStore.open(dir, SPACES, TestStores.SMALL)) {
       try (SortedLoad load = store.newSortedLoad(LOADED)) {
         for (int i = 0; i < LOAD_ENTRIES; i++) {
@@ -67,6 +67,14 @@ class RocksStoreDurabilityTest {
         assertThat(dir.resolve("ingest")).isNotEmptyDirectory(); // a table file in the making
       }
       assertThat(dir.resolve("ingest")).isEmptyDirectory();
+      try (SortedLoad sealed = store.newSortedLoad(LOADED)) {
+        for (int i = 0; i < LOAD_ENTRIES; i++) {
+          sealed.put(AcknowledgingWriter.loadedKey(3, i), Bytes.ofLong(i));
+        }
+        sealed.seal();
+        assertThat(dir.resolve("ingest")).isNotEmptyDirectory(); // the table file, finished, not ingested
+      }
+      assertThat(dir.resolve("ingest")).isEmptyDirectory();
     }
     Files.writeString(dir.resolve("ingest").resolve("left-by-a-crash.sst"), "partial");
 
@@ -74,6 +82,7 @@ class RocksStoreDurabilityTest {
       assertThat(store.scan(LOADED, KeyRange.prefix(Bytes.ofLong(1)), false, LOAD_ENTRIES + 1)).hasSize(LOAD_ENTRIES);
       assertThat(store.get(LOADED, AcknowledgingWriter.loadedKey(1, LOAD_ENTRIES - 1))).isEqualTo(Bytes.ofLong(LOAD_ENTRIES - 1));
       assertThat(store.scan(LOADED, KeyRange.prefix(Bytes.ofLong(2)), false, 10)).isEmpty();
+      assertThat(store.scan(LOADED, KeyRange.prefix(Bytes.ofLong(3)), false, 10)).isEmpty();
     }
     assertThat(dir.resolve("ingest")).isEmptyDirectory();
   }

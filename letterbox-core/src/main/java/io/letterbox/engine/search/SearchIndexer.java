@@ -42,9 +42,11 @@ import org.slf4j.LoggerFactory;
  * <p>The analysis (smartcn's segmentation: as much CPU per message as the send itself) runs on a
  * thread at the lowest CPU priority ({@link LowPriority}): on a busy machine the writers come
  * first and the index falls behind, to catch up when the load eases; searches wait for it up to
- * search-wait. Every write to the store happens on the loader's thread, at normal priority, so
- * that the low one never holds up the writers from inside RocksDB (an ingestion stops every
- * write of the database while it runs).
+ * search-wait. The same thread sorts a step's postings and builds their sorted load up to its
+ * seal (RocksDB's table file, written and synced), which holds up no writer. What does enter the
+ * store's write path — the load's commit, the mark — happens on the loader's thread, at normal
+ * priority, so that the low one never holds up the writers from inside RocksDB (an ingestion
+ * stops every write of the database while it runs).
  *
  * <p>The postings of a step are sorted and written as one sorted load: a few entries go through
  * the store's write path, many (a backlog) become a table file that RocksDB ingests without
@@ -232,7 +234,10 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  /** Analyses some of {@code f}'s entries up to {@code durable} and hands their postings to the loader: whether there were any. */
+  /**
+   * Analyses some of {@code f}'s entries up to {@code durable}, builds their postings' load up to
+   * its seal and hands it to the loader: whether there were any.
+   */
   private boolean analyse(Follower f, long durable) {
     if (f.legacy && !f.legacyHandedOver) {
       f.legacyHandedOver = true;
@@ -243,24 +248,75 @@ public final class SearchIndexer implements AutoCloseable {
     if (upTo == f.analysed) {
       return false;
     }
+    Step step = new Step(postings, sealedLoad(store, postings));
     f.analysed = upTo;
-    handOver(() -> loaded(f, postings, upTo));
+    handOver(new LoaderTask() {
+      @Override
+      public void write() {
+        loaded(f, step, upTo);
+      }
+
+      @Override
+      public void discard() {
+        step.discard();
+      }
+    });
     return true;
   }
 
+  /** What the loader is given: a write, and what to let go of once it is done or given up. */
+  private interface LoaderTask {
+    void write();
+
+    default void discard() {}
+  }
+
   /**
-   * Runs {@code write} on the loader, in order, once fewer than {@value #STEPS_AHEAD} steps wait
+   * A step's postings and their load, sealed by the analyser. The loader commits the load; if that
+   * fails, it writes the postings again from the start (a load commits once).
+   */
+  private static final class Step {
+    final PostingBatch postings;
+    /** Null once committed or given up. */
+    SortedLoad load;
+
+    Step(PostingBatch postings, SortedLoad load) {
+      this.postings = postings;
+      this.load = load;
+    }
+
+    /** Writes the postings; durable when it returns. */
+    void write(KeyValueStore store) {
+      SortedLoad sealed = load;
+      load = null;
+      try (SortedLoad l = sealed != null ? sealed : sealedLoad(store, postings)) {
+        if (l != null) {
+          l.commit().join();
+        }
+      }
+    }
+
+    void discard() {
+      if (load != null) {
+        load.close();
+        load = null;
+      }
+    }
+  }
+
+  /**
+   * Runs {@code task} on the loader, in order, once fewer than {@value #STEPS_AHEAD} steps wait
    * there. A write that fails is tried again until it succeeds or the indexer closes; one that
    * gives up then is skipped with all after it, so that no mark passes it, and {@link #close}
    * indexes from the last mark.
    */
-  private void handOver(Runnable write) {
+  private void handOver(LoaderTask task) {
     ahead.acquireUninterruptibly();
     loader.execute(() -> {
       try {
         while (!abandoned) {
           try {
-            write.run();
+            task.write();
             return;
           } catch (RuntimeException e) {
             if (!running) {
@@ -273,6 +329,7 @@ public final class SearchIndexer implements AutoCloseable {
           }
         }
       } finally {
+        task.discard();
         ahead.release();
       }
     });
@@ -286,7 +343,7 @@ public final class SearchIndexer implements AutoCloseable {
     if (upTo == f.indexed) {
       return false;
     }
-    loaded(f, postings, upTo);
+    loaded(f, new Step(postings, null), upTo);
     return true;
   }
 
@@ -298,9 +355,9 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  /** Writes {@code postings}, then marks {@code f} indexed up to {@code upTo} and answers who waited for it. */
-  private void loaded(Follower f, PostingBatch postings, long upTo) {
-    load(store, postings);
+  /** Writes {@code step}'s postings, then marks {@code f} indexed up to {@code upTo} and answers who waited for it. */
+  private void loaded(Follower f, Step step, long upTo) {
+    step.write(store);
     f.indexed = upTo;
     // The postings are durable: the mark may say so (not waited for; lost, it only means more to
     // index again after a crash).
@@ -359,12 +416,22 @@ public final class SearchIndexer implements AutoCloseable {
 
   /** Writes {@code postings}; durable when it returns. */
   private static void load(KeyValueStore store, PostingBatch postings) {
+    new Step(postings, null).write(store);
+  }
+
+  /** A load of {@code postings}, put in order and sealed, for its commit; null if there are none. */
+  private static SortedLoad sealedLoad(KeyValueStore store, PostingBatch postings) {
     if (postings.isEmpty()) {
-      return;
+      return null;
     }
-    try (SortedLoad load = store.newSortedLoad(Spaces.POSTINGS)) {
+    SortedLoad load = store.newSortedLoad(Spaces.POSTINGS);
+    try {
       postings.forEachInOrder(load::put);
-      load.commit().join();
+      load.seal();
+      return load;
+    } catch (RuntimeException e) {
+      load.close();
+      throw e;
     }
   }
 
@@ -459,7 +526,7 @@ public final class SearchIndexer implements AutoCloseable {
   }
 
   private static void put(PostingBatch batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
-    postings.forEach((hash, words) -> batch.put(PostingKey.of(scope, kind, hash, id), words));
+    postings.forEach((hash, words) -> batch.put(scope, kind, hash, id, words));
   }
 
   /** A text's postings: each word's hash, with the words of the text that have it (nearly always one). */
