@@ -116,7 +116,7 @@ final class RocksSortedLoad extends AbstractSortedLoad {
       return store.write(batch);
     }
     try {
-      sealed(); // again, if the load was not sealed: nothing, if it was
+      sealed(); // finishes the file, unless seal() did
       if (first != null) {
         ingest.ingest(file, first, lastKey());
       }
