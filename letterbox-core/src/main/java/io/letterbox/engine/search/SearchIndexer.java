@@ -35,9 +35,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Derives the search postings of the partitions a node hosts from their journals, behind the
  * writers (decision 0012): woken when a partition's batch is durable, it reads the entries after
- * what it has read of the partition, analyses the texts of their messages into postings, and hands
- * them to the loader, which writes them, then the partition's index mark. A send pays nothing for
- * it on the sequencer.
+ * what it has read of the partition, analyses the texts of their messages into postings, builds
+ * their load, and hands it to the loader, which commits it, then writes the partition's index
+ * mark. A send pays nothing for it on the sequencer.
  *
  * <p>The analysis (smartcn's segmentation: as much CPU per message as the send itself) runs on a
  * thread at the lowest CPU priority ({@link LowPriority}): on a busy machine the writers come
@@ -68,9 +68,9 @@ public final class SearchIndexer implements AutoCloseable {
   /** Null once closed: a thread still in a store call then keeps no engine alive. */
   private volatile IntToLongFunction durableSeq;
   private final Map<Integer, Follower> followers = new ConcurrentHashMap<>();
-  /** Reads the journals and analyses their texts, at low priority. */
+  /** Reads the journals, analyses their texts and builds their postings' loads, at low priority. */
   private final Thread analyser;
-  /** Writes what the analyser gives it, in order, at normal priority. */
+  /** Commits what the analyser gives it, in order, at normal priority. */
   private final ExecutorService loader;
   private final Semaphore ahead = new Semaphore(STEPS_AHEAD);
   private volatile boolean running = true;
