@@ -107,6 +107,19 @@ public abstract class SearchContract extends EngineFixture {
   }
 
   @Test
+  void postingsWhoseLoadTheAnalyserCannotSealAreWrittenByTheLoader() {
+    io.letterbox.store.FaultyStore faulty = new io.letterbox.store.FaultyStore(store);
+    reopen(faulty, config());
+    faulty.failSeals(Integer.MAX_VALUE);
+
+    Message m = send(ALICE, BOB, "我们明天去北京开会");
+
+    assertThat(search(ALICE, "开会").items()).containsExactly(m);
+    assertThat(search(BOB, "开会").items()).containsExactly(m);
+    assertThat(faulty.failedSeals()).as("every load the analyser built failed at its seal").isPositive();
+  }
+
+  @Test
   void everyWordOfTheQueryMustBeInTheMessage() {
     send(ALICE, BOB, "lunch at noon");
     send(ALICE, BOB, "dinner at eight");

@@ -20,6 +20,8 @@ public final class FaultyStore implements KeyValueStore {
   private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> scans =
       new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.Map<String, List<byte[]>> pointReads = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicInteger failingSeals = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger failedSeals = new java.util.concurrent.atomic.AtomicInteger();
 
   public FaultyStore(KeyValueStore delegate) {
     this.delegate = delegate;
@@ -192,6 +194,55 @@ public final class FaultyStore implements KeyValueStore {
       delegate.write(one).join();
     }
     throw new StoreException("injected failure after " + n + " of " + recorded.ops.size() + " mutations");
+  }
+
+  /**
+   * The next {@code times} sorted loads fail at their seal, as one whose table file cannot be
+   * written (a full disk) would: what was put is dropped, nothing is committed.
+   */
+  public void failSeals(int times) {
+    failingSeals.set(times);
+  }
+
+  /** @return seals failed so far */
+  public int failedSeals() {
+    return failedSeals.get();
+  }
+
+  @Override
+  public SortedLoad newSortedLoad(Space space) {
+    SortedLoad load = KeyValueStore.super.newSortedLoad(space);
+    if (failingSeals.getAndUpdate(n -> Math.max(0, n - 1)) == 0) {
+      return load;
+    }
+    return new SortedLoad() {
+      @Override
+      public void put(byte[] key, byte[] value) {
+        load.put(key, value);
+      }
+
+      @Override
+      public void seal() {
+        load.close();
+        failedSeals.incrementAndGet();
+        throw new StoreException("injected failure: no room for the load's table file");
+      }
+
+      @Override
+      public long size() {
+        return load.size();
+      }
+
+      @Override
+      public CompletableFuture<Void> commit() {
+        return load.commit();
+      }
+
+      @Override
+      public void close() {
+        load.close();
+      }
+    };
   }
 
   @Override

@@ -248,7 +248,15 @@ public final class SearchIndexer implements AutoCloseable {
     if (upTo == f.analysed) {
       return false;
     }
-    Step step = new Step(postings, sealedLoad(store, postings));
+    SortedLoad load = null;
+    try {
+      load = sealedLoad(store, postings);
+    } catch (RuntimeException e) {
+      // The disk full, say: the loader writes the postings itself, and retries that, so the
+      // analysis is not redone each time.
+      log.debug("partition {}: search postings' load not built here; left to the loader", f.partition, e);
+    }
+    Step step = new Step(postings, load);
     f.analysed = upTo;
     handOver(new LoaderTask() {
       @Override
@@ -272,8 +280,9 @@ public final class SearchIndexer implements AutoCloseable {
   }
 
   /**
-   * A step's postings and their load, sealed by the analyser. The loader commits the load; if that
-   * fails, it writes the postings again from the start (a load commits once).
+   * A step's postings and their load, sealed by the analyser (or none, if building it failed).
+   * The loader commits the load; without one, or if the commit failed, it writes the postings in
+   * a load of its own, unsealed (a load commits once; sealing is optional).
    */
   private static final class Step {
     final PostingBatch postings;
@@ -289,8 +298,13 @@ public final class SearchIndexer implements AutoCloseable {
     void write(KeyValueStore store) {
       SortedLoad sealed = load;
       load = null;
-      try (SortedLoad l = sealed != null ? sealed : sealedLoad(store, postings)) {
-        if (l != null) {
+      if (sealed != null) {
+        try (sealed) {
+          sealed.commit().join();
+        }
+      } else if (!postings.isEmpty()) {
+        try (SortedLoad l = store.newSortedLoad(Spaces.POSTINGS)) {
+          postings.forEachInOrder(l::put);
           l.commit().join();
         }
       }
