@@ -2,6 +2,7 @@ package io.letterbox.engine.search;
 
 import io.letterbox.keys.PostingKey;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -51,7 +52,7 @@ final class PostingBatch {
   /** Gives each key ({@link PostingKey#of}) once, in key order, with the value put last for it. */
   void forEachInOrder(BiConsumer<byte[], byte[]> to) {
     Posting[] sorted = postings.toArray(new Posting[0]);
-    java.util.Arrays.sort(sorted, BY_KEY); // stable: of equal keys, the one put last stays last
+    Arrays.sort(sorted, BY_KEY); // stable: of equal keys, the one put last stays last
     for (int i = 0; i < sorted.length; i++) {
       Posting p = sorted[i];
       if (i + 1 < sorted.length && p.sameKey(sorted[i + 1])) {
