@@ -4,6 +4,7 @@ import static io.letterbox.bench.cli.CountConverter.format;
 
 import io.letterbox.bench.cli.CountConverter;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.report.Figures;
@@ -33,6 +34,9 @@ import picocli.CommandLine.Option;
  *       an ordinary history, on 1 and 2 threads;</li>
  *   <li>an owner following B broadcasters that broadcast once each: its first page after a
  *       restart, then warm;</li>
+ *   <li>a chatty owner: M live messages to and from P peers, each moving a conversation to the
+ *       top of the list; its first page (warm) right after them, and again after the compaction
+ *       (what a list steps over that its messages left, and what is left of it once compacted);</li>
  *   <li>durable one-to-one sends after all the loads, as the send scenario measures them.</li>
  * </ol>
  * Every page's size and cursor are checked against what the owner has; a wrong page counts as a
@@ -89,6 +93,14 @@ public final class ConversationListScenario extends ScenarioCommand {
   @Option(names = "--keep-page-cache", description = "Do not drop the OS page cache at restarts, even as root.")
   boolean keepPageCache;
 
+  @Option(names = "--chatty-messages", converter = CountConverter.class,
+      description = "Live messages of the chatty owner with its peers (tiny 2k, quick 20k, full 100k).")
+  Long chattyMessages;
+
+  @Option(names = "--chatty-peers", description = "The chatty owner's peers (default ${DEFAULT-VALUE}).",
+      defaultValue = "10")
+  int chattyPeers;
+
   private List<Long> sizes;
   private int people;
   private long historyMessages;
@@ -97,6 +109,7 @@ public final class ConversationListScenario extends ScenarioCommand {
   private long sent;
   private long warm;
   private double perMeasurement;
+  private long chatter;
   private PageCache pageCache;
 
   @Override
@@ -110,6 +123,7 @@ public final class ConversationListScenario extends ScenarioCommand {
     sent = or(sends, size, 2_000L, 100_000L, 200_000L);
     warm = or(warmup, size, 200L, 20_000L, 50_000L);
     perMeasurement = or(seconds, size, 0.5, 2.0, 15.0);
+    chatter = or(chattyMessages, size, 2_000L, 20_000L, 100_000L);
     pageCache = new PageCache(keepPageCache);
     report.parameter("ownerSizes", sizes);
     report.parameter("users", people);
@@ -121,15 +135,18 @@ public final class ConversationListScenario extends ScenarioCommand {
     report.parameter("warmup", warm);
     report.parameter("secondsPerMeasurement", perMeasurement);
     report.parameter("threads", threads);
+    report.parameter("chattyMessages", chatter);
+    report.parameter("chattyPeers", chattyPeers);
     report.parameter("pageSize", PAGE);
     report.parameter("pageCacheDropped", pageCache.drops());
   }
 
   @Override
   protected void run(List<DmTarget> targets, Report report) throws Exception {
-    if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 1 || n > Integer.MAX_VALUE) || pages < 2 || samples < 1) {
+    if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 1 || n > Integer.MAX_VALUE) || pages < 2 || samples < 1
+        || chattyPeers < 1 || chattyPeers > PAGE || chatter < chattyPeers) {
       throw new IllegalArgumentException("--owner-sizes need 1 to 2^31-1 conversations each, --pages at least 2,"
-          + " --restarts at least 1");
+          + " --restarts at least 1, --chatty-peers 1 to " + PAGE + " and --chatty-messages at least as many");
     }
     long now = System.currentTimeMillis();
     List<WideOwner> owners = wideOwners(now);
@@ -140,6 +157,11 @@ public final class ConversationListScenario extends ScenarioCommand {
     long[] followedUids = new long[followed];
     for (int j = 0; j < followed; j++) {
       followedUids[j] = WideOwner.owner(owners.size() + 1 + j);
+    }
+    long chatty = WideOwner.owner(owners.size() + 1 + followed);
+    long[] chattyWith = new long[chattyPeers];
+    for (int j = 0; j < chattyPeers; j++) {
+      chattyWith[j] = WideOwner.owner(owners.size() + 2 + followed + j);
     }
     report.note("big owners: one message per conversation, imported with its original time, " + format(BIG_LOAD_CHUNK)
         + " a load call; every target is compacted before the restarts; a restart closes the embedded stores (or"
@@ -154,10 +176,18 @@ public final class ConversationListScenario extends ScenarioCommand {
       Steps.sendPairs(target, population, "send warm-up", -warm, warm, Steps.SEND_WINDOW, common.seed);
       Steps.add(report, send(), target,
           Steps.sendPairs(target, population, "send", 0, sent, Steps.SEND_WINDOW, common.seed), "msgs/s");
+      Steps.add(report, chattyOwner() + ": its messages", target, ClosedLoop.run(target.name() + " chatty owner",
+          chatter, Steps.SEND_WINDOW, i -> {
+            long peer = chattyWith[(int) (i % chattyPeers)];
+            String text = Texts.at(i);
+            return i % 2 == 0 ? target.send(chatty, peer, text) : target.send(peer, chatty, text);
+          }), "msgs/s");
+      chattyPages(report, chattyOwner() + ": first page, warm, before compaction", target, chatty);
       try (Progress progress = Progress.start(target.name() + " compaction", 1)) {
         target.compact();
         progress.advance(1);
       }
+      chattyPages(report, chattyOwner() + ": first page, warm, after compaction", target, chatty);
       for (WideOwner owner : owners) {
         firstPages(report, bigOwner(owner.conversations()) + ": first page after restart", target, owner.uid(),
             owner.conversations());
@@ -235,6 +265,12 @@ public final class ConversationListScenario extends ScenarioCommand {
     return true;
   }
 
+  /** The chatty owner's first page, over and over: every one of its conversations, no cursor. */
+  private void chattyPages(Report report, String operation, DmTarget target, long owner) throws Exception {
+    Steps.timed(report, operation, target, 1, perMeasurement, common.seed, "pages/s",
+        (random, timer) -> check(timer.time(() -> target.conversationsPage(owner, null, PAGE)), chattyPeers, 1));
+  }
+
   /** The owner's first page right after each of {@link #samples} restarts. */
   private void firstPages(Report report, String operation, DmTarget target, long owner, long conversations) {
     try {
@@ -301,6 +337,10 @@ public final class ConversationListScenario extends ScenarioCommand {
 
   private String usersLists(int threads) {
     return "first page over " + format(people) + " users, " + threads + (threads == 1 ? " thread" : " threads");
+  }
+
+  private String chattyOwner() {
+    return "chatty owner (" + format(chatter) + " msgs with " + chattyPeers + " peers)";
   }
 
   private String following() {
