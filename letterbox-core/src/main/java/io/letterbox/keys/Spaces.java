@@ -28,8 +28,12 @@ public final class Spaces {
   public static final Space INCOMING = Space.counters("incoming", PairKey.OWNER_PREFIX);
   /** Each conversation's row of its owner's list (decision 0008): {@link PairKey} → {@code ConversationRow}. */
   public static final Space CONVERSATIONS = Space.plain("conversations", PairKey.OWNER_PREFIX);
-  /** Each owner's one-to-one conversations in list order: {@link ActivityKey} → a copy of the conversation's row. */
-  public static final Space ACTIVITY = Space.plain("activity", ActivityKey.OWNER_PREFIX);
+  /**
+   * Each owner's one-to-one conversations in list order: {@link ActivityKey} → a copy of the
+   * conversation's row. Put once: every message moves an entry, and a list scans from the newest,
+   * so deletes that stayed as tombstones would make a chatty owner's page cost its moves.
+   */
+  public static final Space ACTIVITY = Space.putOnce("activity", ActivityKey.OWNER_PREFIX);
   /** Unread counters of each owner's requests folder: {@link RequestsKey} → count. */
   public static final Space REQUESTS = Space.counters("requests", RequestsKey.OWNER_PREFIX);
   /** Peers each owner blocked: {@link PairKey} (owner, peer) → empty. */

@@ -14,6 +14,19 @@ public abstract class AbstractSortedLoad implements SortedLoad {
   private boolean sealed;
   private boolean done;
 
+  /**
+   * @return {@code space}, which a sorted load may fill
+   * @throws IllegalArgumentException for a space of counters or one {@linkplain Space#putOnce put
+   *     once} (a load may put keys that have values)
+   */
+  public static Space loadable(Space space) {
+    if (space.counters() || space.putOnce()) {
+      throw new IllegalArgumentException("a sorted load takes plain spaces, not counters or spaces put once: "
+          + space.name());
+    }
+    return space;
+  }
+
   /** Takes one entry, its key already checked to ascend. */
   protected abstract void append(byte[] key, byte[] value);
 

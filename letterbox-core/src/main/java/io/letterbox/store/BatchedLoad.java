@@ -19,11 +19,8 @@ final class BatchedLoad extends AbstractSortedLoad {
   private WriteBatch batch;
 
   BatchedLoad(KeyValueStore store, Space space) {
-    if (space.counters()) {
-      throw new IllegalArgumentException("a sorted load takes plain spaces, not counters: " + space.name());
-    }
     this.store = store;
-    this.space = space;
+    this.space = loadable(space);
     this.batch = store.newBatch();
   }
 

@@ -35,7 +35,7 @@ public interface KeyValueStore extends StoreReads, AutoCloseable {
    * A new bulk load into {@code space} (see {@link SortedLoad}). The default writes ordinary
    * batches; backends with a faster path for sorted data override it.
    *
-   * @throws IllegalArgumentException for a counter space
+   * @throws IllegalArgumentException for a counter space or one put once
    */
   default SortedLoad newSortedLoad(Space space) {
     return new BatchedLoad(this, space);

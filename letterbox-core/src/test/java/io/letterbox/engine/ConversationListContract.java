@@ -597,8 +597,10 @@ public abstract class ConversationListContract extends EngineFixture {
       io.letterbox.store.Bytes.putLong(old, 10, row.peerReadUpTo());
       WriteBatch b = store.newBatch().put(Spaces.CONVERSATIONS, k, old);
       if (row.lastId() > 0) {
-        b.put(Spaces.ACTIVITY, io.letterbox.keys.ActivityKey.of(PairKey.ownerOf(k), row.folder(), row.pinned(),
-            row.lastId(), PairKey.peer(k)), new byte[0]);
+        // Replaced, not put over: the activity space is put once (as a store of then is by its first open).
+        byte[] entry = io.letterbox.keys.ActivityKey.of(PairKey.ownerOf(k), row.folder(), row.pinned(), row.lastId(),
+            PairKey.peer(k));
+        b.delete(Spaces.ACTIVITY, entry).put(Spaces.ACTIVITY, entry, new byte[0]);
       }
       store.write(b).join();
       return true;

@@ -188,6 +188,9 @@ public final class FaultyStore implements KeyValueStore {
       return written;
     }
     landing = -1;
+    if (delegate instanceof MemoryStore memory) {
+      memory.landedInPart();
+    }
     for (int i = 0; i < Math.min(n, recorded.ops.size()); i++) {
       WriteBatch one = delegate.newBatch();
       recorded.ops.get(i).accept(one);

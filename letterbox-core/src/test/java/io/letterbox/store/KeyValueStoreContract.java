@@ -37,9 +37,11 @@ public interface KeyValueStoreContract {
   Space OTHER = Space.plain("other", 0);
   Space COUNTS = Space.counters("counts", 0);
   Space PREFIXED_COUNTS = Space.counters("prefixed_counts", 4);
+  /** Written as its writers promise: a key put only where absent, deleted only where present. */
+  Space PUT_ONCE = Space.putOnce("put_once", 4);
 
   /** The spaces the store under test is opened with, and no others. */
-  List<Space> SPACES = List.of(PLAIN, PREFIXED, OTHER, COUNTS, PREFIXED_COUNTS);
+  List<Space> SPACES = List.of(PLAIN, PREFIXED, OTHER, COUNTS, PREFIXED_COUNTS, PUT_ONCE);
 
   /** @return the store under test: fresh and empty per test, the same instance within a test */
   KeyValueStore store();
@@ -80,8 +82,31 @@ public interface KeyValueStoreContract {
   }
 
   @Test
+  default void aKeyOfASpacePutOnceMovesAndComesBackWithItsLastValue() {
+    // An index entry's life: put, moved (deleted, put elsewhere), rewritten in place (deleted, then
+    // put again), moved back to a key it left, and put and deleted within one batch.
+    write(b -> b.put(PUT_ONCE, ownerKey(1, 5), bytes(5)).put(PUT_ONCE, ownerKey(1, 6), bytes(6)));
+    write(b -> b.delete(PUT_ONCE, ownerKey(1, 5)).put(PUT_ONCE, ownerKey(1, 7), bytes(7)));
+    write(b -> b.delete(PUT_ONCE, ownerKey(1, 6)).put(PUT_ONCE, ownerKey(1, 6), bytes(66)));
+    write(b -> b.delete(PUT_ONCE, ownerKey(1, 7)).put(PUT_ONCE, ownerKey(1, 5), bytes(55)));
+    write(b -> b.put(PUT_ONCE, ownerKey(1, 8), bytes(8)).delete(PUT_ONCE, ownerKey(1, 8)));
+
+    assertThat(entries(store().scan(PUT_ONCE, KeyRange.prefix(bytes(0, 0, 0, 1)), false, 10)))
+        .containsExactly("000000010000000000000005=37", "000000010000000000000006=42");
+    assertThat(store().get(PUT_ONCE, ownerKey(1, 7))).isNull();
+    assertThat(store().get(PUT_ONCE, ownerKey(1, 8))).isNull();
+    assertThat(store().multiGet(PUT_ONCE, List.of(ownerKey(1, 6), ownerKey(1, 8))))
+        .satisfiesExactly(v -> assertThat(v).containsExactly(66), v -> assertThat(v).isNull());
+  }
+
+  @Test
+  default void aSortedLoadIntoASpacePutOnceIsRejected() {
+    assertThatIllegalArgumentException().isThrownBy(() -> store().newSortedLoad(PUT_ONCE));
+  }
+
+  @Test
   default void deleteRangeRemovesExactlyTheKeysOfItsRangeInItsSpace() {
-    for (Space space : List.of(PLAIN, PREFIXED)) {
+    for (Space space : List.of(PLAIN, PREFIXED, PUT_ONCE)) {
       write(b -> b.put(space, bytes(1, 0, 0, 0, 9), bytes(10)).put(space, bytes(2, 0, 0, 0, 1), bytes(20))
           .put(space, bytes(2, 0, 0, 0, 2), bytes(21)).put(space, bytes(3), bytes(30)).put(space, bytes(4, 0, 0, 0), bytes(40)));
       write(b -> b.put(OTHER, bytes(2, 0, 0, 0, 1), bytes(99)));

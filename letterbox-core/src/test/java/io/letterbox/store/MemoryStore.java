@@ -14,10 +14,17 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 /**
  * The reference implementation of the storage SPI, in memory: for the contract suite and for
  * fast engine tests. Durable only as long as the JVM lives. Batches are applied atomically.
+ * It holds writers of a space {@linkplain Space#putOnce put once} to their promise: a put over a
+ * value or a delete of nothing there throws, failing the write (in part), so that every engine
+ * test checks the promise that a backend such as RocksDB takes on trust. The promise is one of
+ * atomic batches: once a batch {@linkplain #landedInPart landed in part}, as on a backend atomic
+ * per row only whose writer died (HBase, where such deletes are plain ones), it is checked no more.
  */
 public final class MemoryStore implements KeyValueStore {
   private final Map<String, ConcurrentSkipListMap<byte[], byte[]>> spaces = new HashMap<>();
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
+  /** Whether a batch landed in part: then spaces put once are no longer checked. */
+  private volatile boolean torn;
 
   public MemoryStore(List<Space> spaces) {
     for (Space s : spaces) {
@@ -73,6 +80,11 @@ public final class MemoryStore implements KeyValueStore {
   @Override
   public WriteBatch newBatch() {
     return new Batch();
+  }
+
+  /** A batch was applied only in part (FaultyStore): spaces put once are no longer checked. */
+  public void landedInPart() {
+    torn = true;
   }
 
   @Override
@@ -155,7 +167,13 @@ public final class MemoryStore implements KeyValueStore {
       var m = map(space);
       byte[] k = key.clone();
       byte[] v = value.clone();
-      current.ops.add(() -> m.put(k, v));
+      current.ops.add(() -> {
+        if (space.putOnce() && !torn && m.containsKey(k)) {
+          throw new IllegalStateException("a key of " + space.name() + " (put once) put over its value: "
+              + Arrays.toString(k));
+        }
+        m.put(k, v);
+      });
       size++;
       return this;
     }
@@ -164,7 +182,12 @@ public final class MemoryStore implements KeyValueStore {
     public WriteBatch delete(Space space, byte[] key) {
       var m = map(space);
       byte[] k = key.clone();
-      current.ops.add(() -> m.remove(k));
+      current.ops.add(() -> {
+        if (m.remove(k) == null && space.putOnce() && !torn) {
+          throw new IllegalStateException("a key of " + space.name() + " (put once) deleted without a value: "
+              + Arrays.toString(k));
+        }
+      });
       size++;
       return this;
     }

@@ -71,6 +71,11 @@ final class ColumnFamilies implements AutoCloseable {
     return family;
   }
 
+  /** RocksDB's default column family, which holds no space: the store's own marks. */
+  ColumnFamilyHandle defaultFamily() {
+    return all.get(0);
+  }
+
   List<Family> families() {
     return List.copyOf(byName.values());
   }

@@ -20,6 +20,8 @@ final class RocksBatch implements WriteBatch {
   private static final byte CF_DELETE = 0x4;
   private static final byte CF_PUT = 0x5;
   private static final byte CF_MERGE = 0x6;
+  private static final byte SINGLE_DELETE = 0x7;
+  private static final byte CF_SINGLE_DELETE = 0x8;
   private static final int HEADER = 12;
 
   private final ColumnFamilies families;
@@ -64,10 +66,16 @@ final class RocksBatch implements WriteBatch {
     return this;
   }
 
+  /** In a space put once, a SingleDelete: it vanishes with the put it deletes when the two meet. */
   @Override
   public WriteBatch delete(Space space, byte[] key) {
     Objects.requireNonNull(key, "key");
-    append(DELETE, CF_DELETE, families.of(space).id(), key, null);
+    int id = families.of(space).id();
+    if (space.putOnce()) {
+      append(SINGLE_DELETE, CF_SINGLE_DELETE, id, key, null);
+    } else {
+      append(DELETE, CF_DELETE, id, key, null);
+    }
     return this;
   }
 

@@ -2,6 +2,7 @@ package io.letterbox.rocksdb;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.letterbox.store.AbstractSortedLoad;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.FencedException;
 import io.letterbox.store.KeyValueStore;
@@ -32,6 +33,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.CompactRangeOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.Options;
@@ -83,6 +85,8 @@ public final class RocksStore implements KeyValueStore {
   /** The longest a sorted load waits for compaction to make room: after it, it loads even so. */
   static final java.time.Duration LOAD_WAIT = java.time.Duration.ofSeconds(60);
   private static final long LOAD_POLL_NANOS = 20_000_000L;
+  /** Before a space's name, the key of the mark that the space is ready for single deletes. */
+  private static final String PUT_ONCE_MARK = "put-once:";
 
   private final Path dir;
   private final List<Space> spaces;
@@ -153,10 +157,48 @@ public final class RocksStore implements KeyValueStore {
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try {
       RocksDB db = openDatabase(dir, spaces, tuning, false, handles);
-      return new RocksStore(dir, spaces, tuning, db, new ColumnFamilies(spaces, handles));
+      RocksStore store = new RocksStore(dir, spaces, tuning, db, new ColumnFamilies(spaces, handles));
+      try {
+        store.preparePutOnceSpaces();
+      } catch (RocksDBException | RuntimeException e) {
+        store.close();
+        throw e;
+      }
+      return store;
     } catch (RocksDBException e) {
       tuning.close();
       throw new StoreException("cannot open RocksDB store at " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Readies each space {@linkplain Space#putOnce put once} for single deletes, once per store. Its
+   * deletes are RocksDB SingleDeletes ({@link RocksBatch}), each of which removes one put; a space
+   * written before that, with plain deletes and puts over values, may hold several versions of a
+   * key, and a single delete would uncover the older ones. So such a space is first compacted
+   * whole, its last level included, which leaves one version of each key and no deletes, and a
+   * mark in RocksDB's default column family records it. A new space is empty: marked at once.
+   */
+  private void preparePutOnceSpaces() throws RocksDBException {
+    for (Space space : spaces) {
+      if (!space.putOnce()) {
+        continue;
+      }
+      byte[] mark = (PUT_ONCE_MARK + space.name()).getBytes(UTF_8);
+      if (db.get(families.defaultFamily(), mark) != null) {
+        continue;
+      }
+      ColumnFamilyHandle family = families.of(space).handle();
+      if (db.getLongProperty(family, "rocksdb.estimate-num-keys") > 0) {
+        log.info("{}: readying space {} for single deletes, once: compacting it whole", dir, space.name());
+      }
+      try (CompactRangeOptions whole = new CompactRangeOptions()
+          .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForce)) {
+        db.compactRange(family, null, null, whole);
+      }
+      try (WriteOptions synced = new WriteOptions().setSync(true)) {
+        db.put(families.defaultFamily(), synced, mark, new byte[] {1});
+      }
     }
   }
 
@@ -331,10 +373,13 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
-  /** One range tombstone (a bounded range; an open one is deleted key by key): compaction reclaims the space. */
+  /**
+   * One range tombstone (a bounded range; an open one, or one of a space put once, whose deletes
+   * must each meet their put, is deleted key by key): compaction reclaims the space.
+   */
   @Override
   public void deleteRange(Space space, io.letterbox.store.KeyRange range) {
-    if (range.to() == null) {
+    if (range.to() == null || space.putOnce()) {
       KeyValueStore.super.deleteRange(space, range);
       return;
     }
@@ -355,10 +400,7 @@ public final class RocksStore implements KeyValueStore {
    */
   @Override
   public SortedLoad newSortedLoad(Space space) {
-    families.of(space);
-    if (space.counters()) {
-      throw new IllegalArgumentException("a sorted load takes plain spaces, not counters: " + space.name());
-    }
+    families.of(AbstractSortedLoad.loadable(space));
     Lock lock = enter();
     try {
       Path file = dir.resolve(INGEST_DIR).resolve(space.name() + "-" + loads.incrementAndGet() + ".sst");
@@ -470,6 +512,25 @@ public final class RocksStore implements KeyValueStore {
     Lock lock = enter();
     try {
       return levelZeroFiles(families.of(space).handle());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** What the table files of {@code space} hold: entries (deletes included), and deletes of either kind. */
+  record TableEntries(long entries, long deletes) {}
+
+  /** The entries of {@code space}'s table files, from their properties (not its memtables). */
+  TableEntries tableEntries(Space space) throws RocksDBException {
+    Lock lock = enter();
+    try {
+      long entries = 0;
+      long deletes = 0;
+      for (org.rocksdb.TableProperties table : db.getPropertiesOfAllTables(families.of(space).handle()).values()) {
+        entries += table.getNumEntries();
+        deletes += table.getNumDeletions();
+      }
+      return new TableEntries(entries, deletes);
     } finally {
       lock.unlock();
     }

@@ -88,22 +88,31 @@ public final class ConversationRows {
     if (old.request() || row.request()) {
       moveRequestsCounters(batch, owner, old, row);
     }
-    boolean moved = old.lastId() != row.lastId() || old.folder() != row.folder() || old.pinned() != row.pinned();
-    if (moved && old.lastId() > 0) {
-      batch.delete(Spaces.ACTIVITY, ActivityKey.of(owner, old.folder(), old.pinned(), old.lastId(), peer));
-    }
     if (row.lastId() > 0 && row.lastText() == null) {
       Message last = state.message(row.lastId());
       row = last == null ? row.withLast(row.lastId(), row.lastFrom(), "") : row.withLast(last);
+    }
+    replace(batch, owner, peer, old, row);
+  }
+
+  /**
+   * Replaces the row {@code old} and its activity entry by {@code row} and its entry ({@code row}
+   * carries its last message's text), leaving the requests folder's counters as they are. The old
+   * entry is deleted whether the new one moves or not: {@link Spaces#ACTIVITY} is put once.
+   */
+  public static void replace(WriteBatch batch, long owner, long peer, ConversationRow old, ConversationRow row) {
+    if (old.lastId() > 0) {
+      batch.delete(Spaces.ACTIVITY, ActivityKey.of(owner, old.folder(), old.pinned(), old.lastId(), peer));
     }
     put(batch, owner, peer, row);
   }
 
   /**
    * Puts the row and, if it has a message, its activity entry at its place (deletes a row of
-   * nothing); {@code row} carries its last message's text.
+   * nothing); {@code row} carries its last message's text. The entry's key must have no value
+   * ({@link Spaces#ACTIVITY} is put once): a row that had one is {@linkplain #replace replaced}.
    */
-  public static void put(WriteBatch batch, long owner, long peer, ConversationRow row) {
+  private static void put(WriteBatch batch, long owner, long peer, ConversationRow row) {
     if (row.lastId() > 0) {
       batch.put(Spaces.ACTIVITY, ActivityKey.of(owner, row.folder(), row.pinned(), row.lastId(), peer),
           row.encodeWithText());

@@ -150,7 +150,7 @@ final class StoreUpgrades {
         row = m == null ? row.withLast(row.lastId(), 0, "") : row.withLast(m);
       }
       // Its place and the requests folder's counters stay as they are: only the values change.
-      ConversationRows.put(batch, owner, peer, row);
+      ConversationRows.replace(batch, owner, peer, old, row);
       if (batch.size() >= BATCH) {
         end();
       }
