@@ -10,6 +10,7 @@ import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
+import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.Env;
 import org.rocksdb.LRUCache;
@@ -39,6 +40,13 @@ final class RocksTuning implements AutoCloseable {
    * default), so that a space merged this late does not hold back every write of the database.
    */
   static final int WRITE_MOSTLY_LEVEL0_FILES = 16;
+  /**
+   * Entries of the memtable that one step of a scan may pass over unseen (deletes, and the puts
+   * they delete) before the memtable is flushed: about 50 µs of a list's time.
+   */
+  static final int SCAN_FLUSH_ENTRIES = 1_000;
+  /** The same on average over the steps between two seeks, once they passed over that many in all. */
+  static final int SCAN_FLUSH_AVERAGE = 100;
 
   private final RocksStoreOptions options;
   /** Closed in reverse order of creation, so that the cache goes last. */
@@ -102,7 +110,7 @@ final class RocksTuning implements AutoCloseable {
   }
 
   private ColumnFamilyOptions newFamilyOptions(Space space) {
-    ColumnFamilyOptions cf = forDefault()
+    ColumnFamilyOptions cf = (space.putOnce() ? flushedWhenScansStepOverDeletes() : forDefault())
         .setWriteBufferSize(options.writeBufferBytes())
         .setCompressionType(CompressionType.LZ4_COMPRESSION)
         // Most data ends in the last level and is rarely rewritten: worth ZSTD's better ratio.
@@ -136,6 +144,29 @@ final class RocksTuning implements AutoCloseable {
       cf.setMergeOperator(addOperator);
     }
     return cf;
+  }
+
+  /**
+   * Options of a space whose entries move (put once, deleted once): a delete and its put vanish
+   * together only once a flush or a compaction holds both, and until its memtable is flushed a scan
+   * steps over both, one pair per move (a chatty owner's list: hundreds of moves per page). So
+   * RocksDB flushes the memtable as soon as one step of a scan passes over
+   * {@link #SCAN_FLUSH_ENTRIES} entries it holds that the scan does not see, or the steps between
+   * two seeks pass over {@link #SCAN_FLUSH_AVERAGE} on average (RocksDB 10.2 and 10.4; RocksJava
+   * has no setters for them, so they are set by name).
+   */
+  private ColumnFamilyOptions flushedWhenScansStepOverDeletes() {
+    java.util.Properties byName = new java.util.Properties();
+    byName.setProperty("memtable_op_scan_flush_trigger", Integer.toString(SCAN_FLUSH_ENTRIES));
+    byName.setProperty("memtable_avg_op_scan_flush_trigger", Integer.toString(SCAN_FLUSH_AVERAGE));
+    ColumnFamilyOptions cf;
+    try (ConfigOptions strict = new ConfigOptions().setIgnoreUnknownOptions(false)) {
+      cf = ColumnFamilyOptions.getColumnFamilyOptionsFromProps(strict, byName);
+    }
+    if (cf == null) {
+      throw new StoreException("this RocksDB does not know the options " + byName.keySet());
+    }
+    return own(cf);
   }
 
   /** Options of a column family the store does not use (RocksDB's "default"). */

@@ -1,6 +1,7 @@
 package io.letterbox.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxConfig;
@@ -10,6 +11,7 @@ import io.letterbox.store.Bytes;
 import io.letterbox.store.Space;
 import io.letterbox.store.WriteBatch;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -71,6 +73,30 @@ class RocksStorePutOnceTest {
       assertThat(store.get(PUT_ONCE, key(1, 1))).isEqualTo(Bytes.ofLong(10));
       assertThat(store.get(PUT_ONCE, key(1, 2))).isNull();
       assertThat(store.get(PUT_ONCE, key(1, 3))).isEqualTo(Bytes.ofLong(3));
+    }
+  }
+
+  @Test
+  void aScanThatStepsOverManyMovesInTheMemtableHasItFlushedAndThenStepsOverNone() throws Exception {
+    try (RocksStore store = RocksStore.open(dir, List.of(PLAIN, PUT_ONCE), TestStores.SMALL)) {
+      // One entry moved 3,000 times: its deletes and puts are all in the memtable, one entry live.
+      write(store, b -> b.put(PUT_ONCE, key(1, 0), Bytes.ofLong(0)));
+      for (int i = 1; i <= 3_000; i++) {
+        int at = i;
+        write(store, b -> b.delete(PUT_ONCE, key(1, at - 1)).put(PUT_ONCE, key(1, at), Bytes.ofLong(at)));
+      }
+      assertThat(store.tableEntries(PUT_ONCE)).isEqualTo(new RocksStore.TableEntries(0, 0));
+
+      assertThat(store.scan(PUT_ONCE, io.letterbox.store.KeyRange.prefix(Bytes.ofLong(1)), false, 10)).hasSize(1);
+      // The scan marks the memtable; RocksDB schedules its flush at the space's next write and
+      // starts it at the one after, whose put goes into the next memtable.
+      write(store, b -> b.put(PUT_ONCE, key(2, 0), Bytes.ofLong(0)));
+      write(store, b -> b.put(PUT_ONCE, key(3, 0), Bytes.ofLong(0)));
+
+      // The flush drops every pair of a delete and its put.
+      await().atMost(Duration.ofSeconds(60)).until(() -> store.tableEntries(PUT_ONCE).entries() > 0);
+      assertThat(store.tableEntries(PUT_ONCE)).isEqualTo(new RocksStore.TableEntries(2, 0));
+      assertThat(store.tableEntries(PLAIN)).isEqualTo(new RocksStore.TableEntries(0, 0));
     }
   }
 
