@@ -196,8 +196,12 @@ public final class RocksStore implements KeyValueStore {
           .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForce)) {
         db.compactRange(family, null, null, whole);
       }
-      try (WriteOptions synced = new WriteOptions().setSync(true)) {
+      // Flushed at once: a write left in a memtable that is never flushed again would keep every
+      // log file from then on.
+      try (WriteOptions synced = new WriteOptions().setSync(true);
+           FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
         db.put(families.defaultFamily(), synced, mark, new byte[] {1});
+        db.flush(flush, families.defaultFamily());
       }
     }
   }
@@ -512,6 +516,16 @@ public final class RocksStore implements KeyValueStore {
     Lock lock = enter();
     try {
       return levelZeroFiles(families.of(space).handle());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Entries in the memtable of RocksDB's default column family, which holds no space. */
+  long defaultFamilyMemtableEntries() throws RocksDBException {
+    Lock lock = enter();
+    try {
+      return db.getLongProperty(families.defaultFamily(), "rocksdb.num-entries-active-mem-table");
     } finally {
       lock.unlock();
     }

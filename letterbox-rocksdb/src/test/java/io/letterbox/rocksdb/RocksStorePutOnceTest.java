@@ -119,6 +119,9 @@ class RocksStorePutOnceTest {
     }
     try (RocksStore store = RocksStore.open(dir, List.of(after), TestStores.SMALL)) {
       assertThat(store.tableEntries(after)).isEqualTo(new RocksStore.TableEntries(1, 0));
+      // The mark that records it is flushed: in a memtable never flushed again it would keep every
+      // log file of the store from then on.
+      assertThat(store.defaultFamilyMemtableEntries()).isZero();
 
       write(store, b -> b.delete(after, key(1, 1)));
       store.compact();

@@ -20,6 +20,10 @@ import io.letterbox.bench.workload.WideOwner;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,7 +40,8 @@ import picocli.CommandLine.Option;
  *       restart, then warm;</li>
  *   <li>a chatty owner: M live messages to and from P peers, each moving a conversation to the
  *       top of the list; its first page (warm) right after them, and again after the compaction
- *       (what a list steps over that its messages left, and what is left of it once compacted);</li>
+ *       (what a list steps over that its messages left, and what is left of it once compacted),
+ *       both while other users go on sending, one message at a time, as on a live store;</li>
  *   <li>durable one-to-one sends after all the loads, as the send scenario measures them.</li>
  * </ol>
  * Every page's size and cursor are checked against what the owner has; a wrong page counts as a
@@ -182,12 +187,12 @@ public final class ConversationListScenario extends ScenarioCommand {
             String text = Texts.at(i);
             return i % 2 == 0 ? target.send(chatty, peer, text) : target.send(peer, chatty, text);
           }), "msgs/s");
-      chattyPages(report, chattyOwner() + ": first page, warm, before compaction", target, chatty);
+      chattyPages(report, chattyOwner() + ": first page, warm, before compaction", target, chatty, population);
       try (Progress progress = Progress.start(target.name() + " compaction", 1)) {
         target.compact();
         progress.advance(1);
       }
-      chattyPages(report, chattyOwner() + ": first page, warm, after compaction", target, chatty);
+      chattyPages(report, chattyOwner() + ": first page, warm, after compaction", target, chatty, population);
       for (WideOwner owner : owners) {
         firstPages(report, bigOwner(owner.conversations()) + ": first page after restart", target, owner.uid(),
             owner.conversations());
@@ -265,10 +270,44 @@ public final class ConversationListScenario extends ScenarioCommand {
     return true;
   }
 
-  /** The chatty owner's first page, over and over: every one of its conversations, no cursor. */
-  private void chattyPages(Report report, String operation, DmTarget target, long owner) throws Exception {
-    Steps.timed(report, operation, target, 1, perMeasurement, common.seed, "pages/s",
-        (random, timer) -> check(timer.time(() -> target.conversationsPage(owner, null, PAGE)), chattyPeers, 1));
+  /**
+   * The chatty owner's first page, over and over (every one of its conversations, no cursor),
+   * while other users send one message at a time: a live store goes on being written, and a store
+   * may act on what a scan met only at its next writes (RocksDB flushes a memtable that scans
+   * stepped over then).
+   */
+  private void chattyPages(Report report, String operation, DmTarget target, long owner, Population population)
+      throws Exception {
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicLong others = new AtomicLong();
+    AtomicReference<Throwable> failed = new AtomicReference<>();
+    Thread writer = new Thread(() -> {
+      SplittableRandom random = new SplittableRandom(common.seed * 31 + owner);
+      try {
+        while (!stop.get()) {
+          long[] pair = population.pair(random);
+          target.send(pair[0], pair[1], Texts.pick(random)).join();
+          others.incrementAndGet();
+        }
+      } catch (Throwable e) {
+        failed.set(e);
+      }
+    }, "bench-other-senders");
+    long start = System.nanoTime();
+    writer.start();
+    try {
+      Steps.timed(report, operation, target, 1, perMeasurement, common.seed, "pages/s",
+          (random, timer) -> check(timer.time(() -> target.conversationsPage(owner, null, PAGE)), chattyPeers, 1));
+    } finally {
+      stop.set(true);
+      writer.join();
+    }
+    if (failed.get() != null) {
+      throw new IllegalStateException("the other users' sends beside " + operation + " failed", failed.get());
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    report.note(target.name() + ", " + operation + ": others sent " + format(others.get()) + " messages meanwhile ("
+        + format(Math.round(others.get() / seconds)) + "/s, one at a time)");
   }
 
   /** The owner's first page right after each of {@link #samples} restarts. */
