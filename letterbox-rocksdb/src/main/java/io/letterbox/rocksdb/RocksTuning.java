@@ -152,8 +152,9 @@ final class RocksTuning implements AutoCloseable {
    * steps over both, one pair per move (a chatty owner's list: hundreds of moves per page). So
    * RocksDB flushes the memtable as soon as one step of a scan passes over
    * {@link #SCAN_FLUSH_ENTRIES} entries it holds that the scan does not see, or the steps between
-   * two seeks pass over {@link #SCAN_FLUSH_AVERAGE} on average (RocksDB 10.2 and 10.4; RocksJava
-   * has no setters for them, so they are set by name).
+   * two seeks pass over {@link #SCAN_FLUSH_AVERAGE} on average; the scan marks the memtable and
+   * the space's next writes flush it (RocksDB 10.2 and 10.4; RocksJava has no setters for them,
+   * so they are set by name).
    */
   private ColumnFamilyOptions flushedWhenScansStepOverDeletes() {
     java.util.Properties byName = new java.util.Properties();
