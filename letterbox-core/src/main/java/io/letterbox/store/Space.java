@@ -21,8 +21,8 @@ import java.util.Objects;
  *                     a backend may then drop a delete together with the put it deletes as soon
  *                     as the two meet, instead of keeping a tombstone that scans step over until
  *                     it reaches the store's oldest data (RocksDB's SingleDelete). Not for
- *                     counters, range deletes or sorted loads. A broken promise is undefined: an
- *                     older value may come back.
+ *                     counters or sorted loads; a range delete removes its keys one by one. A
+ *                     broken promise is undefined: an older value may come back.
  */
 public record Space(String name, int prefixLength, boolean counters, boolean largeValues, boolean writeMostly,
     boolean putOnce) {
