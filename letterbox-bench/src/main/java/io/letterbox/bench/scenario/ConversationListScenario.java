@@ -4,6 +4,7 @@ import static io.letterbox.bench.cli.CountConverter.format;
 
 import io.letterbox.bench.cli.CountConverter;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.measure.Progress;
@@ -25,6 +26,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -56,6 +58,9 @@ public final class ConversationListScenario extends ScenarioCommand {
   private static final int BIG_LOAD_CHUNK = 100_000;
   private static final long DAY = Duration.ofDays(1).toMillis();
   private static final Duration FANOUT_TIMEOUT = Duration.ofMinutes(10);
+
+  @Mixin
+  StoreOptions store;
 
   @Option(names = "--owner-sizes", split = ",", paramLabel = "N", converter = CountConverter.class,
       description = "Conversations of each big owner (tiny 1k,10k; quick 10k,1M; full 10k,1M,20M).")
@@ -105,6 +110,11 @@ public final class ConversationListScenario extends ScenarioCommand {
   @Option(names = "--chatty-peers", description = "The chatty owner's peers (default ${DEFAULT-VALUE}).",
       defaultValue = "10")
   int chattyPeers;
+
+  @Override
+  protected StoreOptions store() {
+    return store;
+  }
 
   private List<Long> sizes;
   private int people;
@@ -171,6 +181,12 @@ public final class ConversationListScenario extends ScenarioCommand {
     report.note("big owners: one message per conversation, imported with its original time, " + format(BIG_LOAD_CHUNK)
         + " a load call; every target is compacted before the restarts; a restart closes the embedded stores (or"
         + " stops mariadbd) and starts them again with empty caches");
+    if (store.store() == StoreOptions.Store.HBASE) {
+      report.note("letterbox on HBase: the bench compacts nothing there (a major compaction would run in the"
+          + " background into the next measurement), so the chatty owner's page 'after compaction' is the same store"
+          + " later; a restart closes Letterbox's engine and its connection, while the region servers keep their"
+          + " caches");
+    }
     for (DmTarget target : targets) {
       for (WideOwner owner : owners) {
         load(report, target, owner);
