@@ -1,6 +1,7 @@
 package io.letterbox.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -57,11 +59,27 @@ class ScenariosSmokeTest {
     assertThat(result.get("ratioMeaning").asText()).isNotBlank();
   }
 
+  /** Letterbox's bytes at rest come split by space in a note: what takes the disk, not only how much. */
+  @Test
+  void letterboxDiskAfterCompactionIsSplitBySpaceInANote() throws IOException {
+    int exit = BenchMain.commandLine().execute("send", "--size", "tiny", "--baseline", "push-rocksdb", "--no-progress",
+        "--out", tmp.resolve("out").toString(), "--dir", tmp.resolve("data").toString(),
+        "--messages", "300", "--warmup", "50", "--users", "200");
+
+    assertThat(exit).isZero();
+    JsonNode result = new ObjectMapper().readTree(onlyResultFile("send").toFile());
+    List<String> notes = new ArrayList<>();
+    result.get("notes").forEach(n -> notes.add(n.asText()));
+    assertThat(notes).filteredOn(n -> n.contains("by space")).singleElement(STRING)
+        .startsWith("letterbox, disk after compaction, by space, bytes/msg: ")
+        .contains("log ", "conversation ", "activity ", "outside the spaces (logs, the store's own files) ");
+  }
+
   /**
    * The search scenario measures sends with and without the index, and queries on Letterbox and on
    * Lucene, whose every answer was the same.
    */
-  @org.junit.jupiter.api.Test
+  @Test
   void searchScenarioComparesTheIndexWithNoIndexAndWithLucene() throws IOException {
     int exit = BenchMain.commandLine().execute("search", "--size", "tiny", "--no-progress",
         "--out", tmp.resolve("out").toString(), "--dir", tmp.resolve("data").toString(),
@@ -93,7 +111,7 @@ class ScenariosSmokeTest {
    * every checked answer (members' unread after the big group's posts, the member's first page and
    * unread total) was right: no row failed, and the notes say so.
    */
-  @org.junit.jupiter.api.Test
+  @Test
   void groupScenarioMeasuresEveryStepOnBothDesigns() throws IOException {
     int exit = BenchMain.commandLine().execute("group", "--size", "tiny", "--no-progress",
         "--out", tmp.resolve("out").toString(), "--dir", tmp.resolve("data").toString(),
@@ -135,7 +153,7 @@ class ScenariosSmokeTest {
    * checked at the broadcast call's return found every receiver's message on the push designs,
    * whose rows are all written before it returns.
    */
-  @org.junit.jupiter.api.Test
+  @Test
   void broadcastIntoAPopulatedStoreOnBothPushDesigns() throws IOException {
     int exit = BenchMain.commandLine().execute("broadcast-fanout", "--size", "tiny", "--no-progress",
         "--out", tmp.resolve("out").toString(), "--dir", tmp.resolve("data").toString(),
@@ -175,7 +193,7 @@ class ScenariosSmokeTest {
    * that starts and then fails fails the run: MariaDB's JDBC driver 4.0 asked for TLS, and until
    * session 24 the baseline read "skipped" in every run for six sessions.
    */
-  @org.junit.jupiter.api.Test
+  @Test
   void theServerBaselinesRunBesideLetterboxWhereThisMachineHasThem() throws IOException {
     int exit = BenchMain.commandLine().execute("send", "--size", "tiny", "--baseline", "mariadb,redis-recent100",
         "--messages", "300", "--warmup", "50", "--users", "200", "--no-progress",

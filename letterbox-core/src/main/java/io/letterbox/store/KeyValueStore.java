@@ -1,5 +1,6 @@
 package io.letterbox.store;
 
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -64,6 +65,15 @@ public interface KeyValueStore extends StoreReads, AutoCloseable {
 
   /** @return approximate bytes the store occupies on disk. */
   long diskBytes();
+
+  /**
+   * @return approximate bytes of each space's data at rest, by space name, every space of the store
+   *     named (0 for one with none): its table files (and RocksDB's blob files), without the logs,
+   *     what is only in memory yet, and the store's own files, which {@link #diskBytes} also counts.
+   *     As fresh as the backend knows it: HBase's region servers report their sizes every few
+   *     seconds, in whole megabytes.
+   */
+  Map<String, Long> diskBytesBySpace();
 
   @Override
   void close();

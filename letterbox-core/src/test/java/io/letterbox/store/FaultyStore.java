@@ -2,6 +2,7 @@ package io.letterbox.store;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -256,6 +257,11 @@ public final class FaultyStore implements KeyValueStore {
   @Override
   public long diskBytes() {
     return delegate.diskBytes();
+  }
+
+  @Override
+  public Map<String, Long> diskBytesBySpace() {
+    return delegate.diskBytesBySpace();
   }
 
   @Override

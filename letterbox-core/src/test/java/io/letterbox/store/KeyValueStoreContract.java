@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Random;
 import java.util.TreeMap;
@@ -19,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -787,6 +789,41 @@ public interface KeyValueStoreContract {
   @Test
   default void aSortedLoadOfCountersIsRejected() {
     assertThatIllegalArgumentException().isThrownBy(() -> store().newSortedLoad(COUNTS));
+  }
+
+  // ---- disk use ----
+
+  @Test
+  default void diskBytesBySpaceNamesEverySpaceAndCountsWhatOneSpaceGrewBy() {
+    Map<String, Long> before = store().diskBytesBySpace();
+    // 32 MiB of random values (nothing for a compression to take) in one space: enough for HBase,
+    // whose region servers report whole megabytes a region (16 regions here).
+    Random random = new Random(7);
+    for (int part = 0; part < 4; part++) {
+      int first = part * 16;
+      write(b -> {
+        for (int i = first; i < first + 16; i++) {
+          byte[] value = new byte[512 * 1024];
+          random.nextBytes(value);
+          b.put(PREFIXED, ownerKey(i, 1), value);
+        }
+      });
+    }
+    store().compact(); // to files, where a backend counts its data at rest
+
+    // HBase's region servers report their sizes every few seconds; a busy machine may take far longer.
+    Awaitility.await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> {
+          Map<String, Long> after = store().diskBytesBySpace();
+          assertThat(after).containsOnlyKeys(SPACES.stream().map(Space::name).toList());
+          assertThat(after.get(PREFIXED.name()) - before.get(PREFIXED.name())).isGreaterThanOrEqualTo(8L << 20);
+          assertThat(after).allSatisfy((space, bytes) -> {
+            assertThat(bytes).as(space).isNotNegative();
+            if (!space.equals(PREFIXED.name())) {
+              assertThat(bytes - before.get(space)).as(space).isLessThan(8L << 20);
+            }
+          });
+        });
   }
 
   // ---- helpers ----

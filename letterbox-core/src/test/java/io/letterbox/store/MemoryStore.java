@@ -128,7 +128,16 @@ public final class MemoryStore implements KeyValueStore {
 
   @Override
   public long diskBytes() {
-    return 0;
+    return diskBytesBySpace().values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** @return the bytes of each space's keys and values, as if they were its files */
+  @Override
+  public Map<String, Long> diskBytesBySpace() {
+    Map<String, Long> bytes = new HashMap<>();
+    spaces.forEach((name, map) -> bytes.put(name,
+        map.entrySet().stream().mapToLong(e -> e.getKey().length + e.getValue().length).sum()));
+    return bytes;
   }
 
   @Override

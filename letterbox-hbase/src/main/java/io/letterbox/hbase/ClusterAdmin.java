@@ -1,8 +1,13 @@
 package io.letterbox.hbase;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
@@ -45,19 +50,46 @@ final class ClusterAdmin {
    *     reported them to the master: one RPC however many servers and regions
    */
   static long storedBytes(AsyncConnection connection, Collection<SpaceTable> tables) {
+    long bytes = 0;
+    for (RegionMetrics region : regions(connection, tables)) {
+      bytes += (long) (region.getStoreFileSize().get(Size.Unit.BYTE) + region.getMemStoreSize().get(Size.Unit.BYTE));
+    }
+    return bytes;
+  }
+
+  /**
+   * @return each table's store file bytes by its space's name, as the region servers last reported
+   *     them (in whole megabytes a region): one RPC
+   */
+  static Map<String, Long> storeFileBytesBySpace(AsyncConnection connection, Collection<SpaceTable> tables) {
+    Map<TableName, String> spaces = new HashMap<>();
+    Map<String, Long> bytes = new LinkedHashMap<>();
+    for (SpaceTable table : tables) {
+      spaces.put(table.name(), table.space().name());
+      bytes.put(table.space().name(), 0L);
+    }
+    for (RegionMetrics region : regions(connection, tables)) {
+      bytes.merge(spaces.get(RegionInfo.getTable(region.getRegionName())),
+          (long) region.getStoreFileSize().get(Size.Unit.BYTE), Long::sum);
+    }
+    return bytes;
+  }
+
+  /** The metrics of the tables' regions on the live region servers, as last reported to the master. */
+  private static List<RegionMetrics> regions(AsyncConnection connection, Collection<SpaceTable> tables) {
     ClusterMetrics cluster = Futures.await(
         connection.getAdmin().getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS)),
         () -> "cannot read the cluster's metrics");
     Set<TableName> names = new HashSet<>();
     tables.forEach(t -> names.add(t.name()));
-    long bytes = 0;
+    List<RegionMetrics> regions = new ArrayList<>();
     for (ServerMetrics server : cluster.getLiveServerMetrics().values()) {
       for (RegionMetrics region : server.getRegionMetrics().values()) {
         if (names.contains(RegionInfo.getTable(region.getRegionName()))) {
-          bytes += (long) (region.getStoreFileSize().get(Size.Unit.BYTE) + region.getMemStoreSize().get(Size.Unit.BYTE));
+          regions.add(region);
         }
       }
     }
-    return bytes;
+    return regions;
   }
 }

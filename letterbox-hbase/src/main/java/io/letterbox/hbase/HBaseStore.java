@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -337,6 +338,20 @@ public final class HBaseStore implements KeyValueStore {
     Lock lock = enter();
     try {
       return ClusterAdmin.storedBytes(connection, tables.all());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * @return each table's store files, before HDFS replication, as the region servers last reported
+   *     them to the master (every few seconds, in whole megabytes a region)
+   */
+  @Override
+  public Map<String, Long> diskBytesBySpace() {
+    Lock lock = enter();
+    try {
+      return ClusterAdmin.storeFileBytesBySpace(connection, tables.all());
     } finally {
       lock.unlock();
     }

@@ -21,7 +21,9 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -596,6 +598,25 @@ public final class RocksStore implements KeyValueStore {
       return files.filter(Files::isRegularFile).mapToLong(RocksStore::sizeOf).sum();
     } catch (IOException e) {
       throw new StoreException("cannot list " + dir, e);
+    }
+  }
+
+  /** @return each space's live table and blob files, as RocksDB's properties of its column family give them */
+  @Override
+  public Map<String, Long> diskBytesBySpace() {
+    Lock lock = enter();
+    try {
+      Map<String, Long> bytes = new LinkedHashMap<>();
+      for (Space space : spaces) {
+        ColumnFamilyHandle family = families.of(space).handle();
+        bytes.put(space.name(), db.getLongProperty(family, "rocksdb.live-sst-files-size")
+            + db.getLongProperty(family, "rocksdb.live-blob-file-size"));
+      }
+      return bytes;
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot read the file sizes of " + dir + ": " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
     }
   }
 

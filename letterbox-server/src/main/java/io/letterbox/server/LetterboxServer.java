@@ -80,6 +80,7 @@ public final class LetterboxServer implements AutoCloseable {
     }
     Metrics metrics = new Metrics();
     metrics.storeDiskBytes(store::diskBytes);
+    metrics.storeSpaceBytes(store::diskBytesBySpace);
     metrics.engineCaches(box::cachedBytes);
     metrics.eventStreams(box::openEventStreams);
     metrics.searchLag(box::searchLag);

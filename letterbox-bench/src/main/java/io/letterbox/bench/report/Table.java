@@ -79,7 +79,7 @@ public final class Table {
     return number(value) + (ratio == null ? "" : String.format(" (%sx)", ratioText(ratio)));
   }
 
-  static String number(double v) {
+  public static String number(double v) {
     double a = Math.abs(v);
     if (a >= 1000) {
       return String.format("%,.0f", v);

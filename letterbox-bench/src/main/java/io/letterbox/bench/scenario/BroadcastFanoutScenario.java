@@ -112,7 +112,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
               (System.nanoTime() - compactStart) / 1e9));
         }
       }
-      long before = target.diskBytes();
+      Steps.DiskUse before = Steps.diskUse(target);
       ExecutorService checker = Executors.newSingleThreadExecutor();
       try {
         long start = System.nanoTime();
@@ -137,7 +137,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
       Steps.diskPer(report, DISK, target, before, fans.length, "receiver");
       if (audience != Broadcaster.Audience.FOLLOWERS) {
         // The first broadcast paired the sender with every receiver; the next costs only its audience.
-        long beforeAgain = target.diskBytes();
+        Steps.DiskUse beforeAgain = Steps.diskUse(target);
         long againStart = System.nanoTime();
         broadcaster.awaitFanOut(broadcaster.broadcast(sender, text, fans, audience), fanoutTimeout);
         double again = (System.nanoTime() - againStart) / 1e9;

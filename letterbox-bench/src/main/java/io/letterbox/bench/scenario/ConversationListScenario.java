@@ -247,7 +247,7 @@ public final class ConversationListScenario extends ScenarioCommand {
 
   /** Imports the owner's conversations and adds the load rate and the bytes per conversation at rest. */
   private void load(Report report, DmTarget target, WideOwner owner) {
-    long before = Steps.diskBytes(target);
+    Steps.DiskUse before = Steps.diskUse(target);
     Measured m = Steps.load(target, owner, BIG_LOAD_CHUNK);
     String of = bigOwner(owner.conversations());
     report.add(of + ": load", target.name(), Figures.of("conversations/s", m.perSecond(), "seconds", m.seconds()));

@@ -345,7 +345,7 @@ public final class GroupScenario extends ScenarioCommand {
       long count, boolean[] posted) throws InterruptedException {
     String postOp = postOp(groupMembers.length);
     String diskOp = diskOp(groupMembers.length);
-    long before = Steps.diskBytes(target);
+    Steps.DiskUse before = Steps.diskUse(target);
     Measured m = posts(target.name() + " " + format(groupMembers.length) + "-member posts", groupsOf, gid,
         groupMembers, 0, count, posted);
     Steps.add(report, postOp, target, m, "posts/s");
@@ -458,7 +458,7 @@ public final class GroupScenario extends ScenarioCommand {
     long warmMany = Math.max(1, manyPosts / 10);
     postAcross(target.name() + " warm-up", groupsOf, members, gids, counts, -warmMany, warmMany);
     target.compact();
-    long before = Steps.diskBytes(target);
+    Steps.DiskUse before = Steps.diskUse(target);
     Measured m = postAcross(target.name() + " posts across groups", groupsOf, members, gids, counts, 0, manyPosts);
     Steps.add(report, manyOp(), target, m, "msgs/s");
     Steps.diskPer(report, manyDiskOp(), target, before, m.ops(), "msg");

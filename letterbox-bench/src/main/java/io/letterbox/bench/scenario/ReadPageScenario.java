@@ -84,7 +84,7 @@ public final class ReadPageScenario extends ScenarioCommand {
     report.note("old history: " + (total - live) + " messages over the year before 8 days ago (imported);"
         + " recent: " + live + " sent live; then compaction and a restart of the embedded stores");
     for (DmTarget target : targets) {
-      long before = target.diskBytes();
+      Steps.DiskUse before = Steps.diskUse(target);
       Steps.load(target, history);
       Steps.sendInto(target, history, live, common.seed);
       Steps.diskPer(report, "disk after compaction", target, before, total, "msg");

@@ -64,7 +64,7 @@ public final class SendScenario extends ScenarioCommand {
   protected void run(List<DmTarget> targets, Report report) throws Exception {
     Population people = new Population(common.seed, population, 1);
     for (DmTarget target : targets) {
-      long before = Steps.diskBytes(target);
+      Steps.DiskUse before = Steps.diskUse(target);
       sends(target, people, "warm-up", -warm, warm);
       Measured m = sends(target, people, "send", 0, count);
       Steps.add(report, SEND, target, m, "msgs/s");

@@ -8,6 +8,7 @@ import io.letterbox.bench.measure.Seeds;
 import io.letterbox.bench.measure.Sequence;
 import io.letterbox.bench.measure.TimedLoop;
 import io.letterbox.bench.report.Report;
+import io.letterbox.bench.report.Table;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.History;
@@ -17,6 +18,7 @@ import io.letterbox.bench.workload.Texts;
 import io.letterbox.bench.report.Figures;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** Steps several scenarios share: loading history, live sends, timed reads, disk use. */
@@ -168,23 +170,52 @@ final class Steps {
     }
   }
 
+  /** A target's bytes on disk at one moment, in all and by space (Letterbox's; empty for the others). */
+  record DiskUse(long bytes, Map<String, Long> bySpace) {}
+
+  /** @return the target's disk use now; 0 bytes if it cannot tell them at once ({@link #diskPer} says why) */
+  static DiskUse diskUse(DmTarget target) {
+    try {
+      return new DiskUse(target.diskBytes(), target.diskBytesBySpace());
+    } catch (Unsupported e) {
+      return new DiskUse(0, Map.of());
+    }
+  }
+
   /**
-   * Compacts the target and adds its bytes per item beyond {@code bytesBefore}; a target that
-   * cannot tell its bytes at once ({@link Unsupported}) gets a skip with its reason.
+   * Compacts the target and adds its bytes per item beyond {@code before}; a target that cannot
+   * tell its bytes at once ({@link Unsupported}) gets a skip with its reason. For a target with
+   * spaces, a note gives the bytes per item of each space that grew, largest first, and what the
+   * spaces leave out (logs, the store's own files).
    */
-  static void diskPer(Report report, String operation, DmTarget target, long bytesBefore, long items, String per) {
+  static void diskPer(Report report, String operation, DmTarget target, DiskUse before, long items, String per) {
     try (Progress progress = Progress.start(target.name() + " compaction", 1)) {
       target.compact();
       progress.advance(1);
     }
-    long bytes;
+    DiskUse after;
     try {
-      bytes = target.diskBytes() - bytesBefore;
+      after = new DiskUse(target.diskBytes(), target.diskBytesBySpace());
     } catch (Unsupported e) {
       report.skip(operation, target.name(), e.getMessage());
       return;
     }
+    long bytes = after.bytes() - before.bytes();
     report.add(operation, target.name(), Figures.of("bytes/" + per, bytes / (double) items));
+    if (!after.bySpace().isEmpty()) {
+      Map<String, Long> grown = new TreeMap<>();
+      after.bySpace().forEach((space, b) -> grown.put(space, b - before.bySpace().getOrDefault(space, 0L)));
+      long inSpaces = grown.values().stream().mapToLong(Long::longValue).sum();
+      StringBuilder note = new StringBuilder(target.name() + ", " + operation + ", by space, bytes/" + per + ": ");
+      grown.entrySet().stream()
+          .filter(e -> e.getValue() != 0)
+          .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+          .forEach(e -> note.append(e.getKey()).append(' ')
+              .append(Table.number(e.getValue() / (double) items)).append(", "));
+      note.append("outside the spaces (logs, the store's own files) ")
+          .append(Table.number((bytes - inSpaces) / (double) items));
+      report.note(note.toString());
+    }
   }
 
   /** @return the target's bytes on disk; 0 if it cannot tell them at once ({@link #diskPer} says why) */

@@ -2,6 +2,7 @@ package io.letterbox.bench.targets;
 
 import io.letterbox.bench.workload.HistoryMessage;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -68,6 +69,14 @@ public interface DmTarget extends AutoCloseable {
 
   /** @return bytes the data occupies (on disk, or in memory for an in-memory cache) */
   long diskBytes();
+
+  /**
+   * @return what {@link #diskBytes} holds, by the store's space (Letterbox's; baselines have none,
+   *     nor does a store that cannot tell at once): each space's data at rest
+   */
+  default Map<String, Long> diskBytesBySpace() {
+    return Map.of();
+  }
 
   /** Drops the target's own caches, as a restart does, so that reads start cold. */
   default void restart() {

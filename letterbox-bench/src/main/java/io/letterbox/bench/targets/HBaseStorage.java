@@ -5,6 +5,7 @@ import io.letterbox.engine.Letterbox;
 import io.letterbox.hbase.HBaseStore;
 import io.letterbox.hbase.HBaseStoreOptions;
 import io.letterbox.store.KeyValueStore;
+import java.util.Map;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 
 /**
@@ -42,6 +43,12 @@ public final class HBaseStorage implements LetterboxStorage {
   public long diskBytes(KeyValueStore store) {
     throw new Unsupported("HBase's region servers report store sizes every few seconds and compact in the background:"
         + " see the cluster's own metrics");
+  }
+
+  /** None: as {@link #diskBytes}, the region servers' reports lag behind. */
+  @Override
+  public Map<String, Long> diskBytesBySpace(KeyValueStore store) {
+    return Map.of();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.letterbox.bench.targets;
 
 import io.letterbox.store.KeyValueStore;
+import java.util.Map;
 
 /**
  * Where the Letterbox target keeps its data: a store opened when the target starts and again
@@ -18,6 +19,9 @@ public interface LetterboxStorage {
 
   /** @return the bytes {@code store} occupies; throws {@link Unsupported} if they cannot be known at once */
   long diskBytes(KeyValueStore store);
+
+  /** @return {@code store}'s bytes by space; empty if they cannot be known at once */
+  Map<String, Long> diskBytesBySpace(KeyValueStore store);
 
   /** Called after the last store was closed: removes the data unless the run keeps it. */
   void close();

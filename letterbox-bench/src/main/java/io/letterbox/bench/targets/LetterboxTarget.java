@@ -11,6 +11,7 @@ import io.letterbox.store.KeyValueStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -213,6 +214,11 @@ public final class LetterboxTarget implements DmTarget {
   @Override
   public long diskBytes() {
     return storage.diskBytes(store);
+  }
+
+  @Override
+  public Map<String, Long> diskBytesBySpace() {
+    return storage.diskBytesBySpace(store);
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.letterbox.rocksdb.RocksStore;
 import io.letterbox.rocksdb.RocksStoreOptions;
 import io.letterbox.store.KeyValueStore;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** Letterbox embedded on RocksDB in the run's directory (which the scenario deletes afterwards). */
 public final class RocksStorage implements LetterboxStorage {
@@ -35,6 +36,11 @@ public final class RocksStorage implements LetterboxStorage {
   @Override
   public long diskBytes(KeyValueStore store) {
     return store.diskBytes();
+  }
+
+  @Override
+  public Map<String, Long> diskBytesBySpace(KeyValueStore store) {
+    return store.diskBytesBySpace();
   }
 
   @Override

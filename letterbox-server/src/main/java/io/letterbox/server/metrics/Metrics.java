@@ -1,5 +1,7 @@
 package io.letterbox.server.metrics;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -10,10 +12,15 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /** The server's meters, exposed in the Prometheus text format: JVM, process and HTTP. */
 public final class Metrics implements AutoCloseable {
+  /** How long one reading of the spaces' sizes serves the gauges: a scrape reads them all at once. */
+  private static final Duration SPACE_BYTES_FRESH = Duration.ofSeconds(5);
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final JvmGcMetrics gc = new JvmGcMetrics();
 
@@ -32,6 +39,23 @@ public final class Metrics implements AutoCloseable {
         .description("approximate bytes the store occupies on disk")
         .baseUnit("bytes")
         .register(registry);
+  }
+
+  /**
+   * Exposes each space's data at rest as {@code letterbox_store_space_bytes{space="…"}}: read once
+   * for all spaces and kept a few seconds, since on HBase it is a call to the master.
+   */
+  public void storeSpaceBytes(Supplier<Map<String, Long>> bySpace) {
+    LoadingCache<Boolean, Map<String, Long>> latest = Caffeine.newBuilder()
+        .expireAfterWrite(SPACE_BYTES_FRESH)
+        .build(any -> bySpace.get());
+    for (String space : bySpace.get().keySet()) {
+      Gauge.builder("letterbox.store.space.bytes", () -> latest.get(true).getOrDefault(space, 0L))
+          .tag("space", space)
+          .description("approximate bytes of the space's data at rest: its table files, without logs and memory")
+          .baseUnit("bytes")
+          .register(registry);
+    }
   }
 
   /** Exposes each of the engine's caches' heap as {@code letterbox_cache_bytes{cache="…"}}. */

@@ -33,6 +33,8 @@ class OperationsTest extends ApiTestBase {
         .contains("route=\"/v1/users/:uid/conversations\",status=\"400\"")
         .contains("jvm_memory_used_bytes")
         .contains("letterbox_store_disk_bytes")
+        .contains("letterbox_store_space_bytes{space=\"log\"}")
+        .contains("letterbox_store_space_bytes{space=\"activity\"}")
         .contains("letterbox_cache_bytes{cache=\"messages\"}")
         .contains("letterbox_cache_bytes{cache=\"conversation-heads\"}");
   }
