@@ -2,7 +2,8 @@
 # Before/after of one change, alternated, each side from its own clean worktree with its bench jar
 # built: the search scenario's sends with the index on and off, an owner's messages searched, and
 # RocksDB's compactions of each store read from its LOG (tools: compactions.py beside this script).
-#   ab.sh OUT ROUNDS NAME=CHECKOUT... -- SCENARIO-ARGS...
+#   [KEEP_LOGS=1] ab.sh OUT ROUNDS NAME=CHECKOUT... -- SCENARIO-ARGS...
+# KEEP_LOGS=1 also keeps each LOG, gzipped, beside the run's results.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1 rounds=$2; shift 2
@@ -20,6 +21,7 @@ for round in $(seq 1 "$rounds"); do
         --no-progress --out "$dir" --dir "$data" --keep-data) > "$dir/run.txt" 2> "$dir/time.txt"
     for log in "$data"/*/*/LOG; do
       python3 "$here/compactions.py" "$log" > "$dir/compactions-$(basename "$(dirname "$log")").txt"
+      [ "${KEEP_LOGS:-}" != 1 ] || gzip -c "$log" > "$dir/LOG-$(basename "$(dirname "$log")").gz"
     done
     rm -rf "$data"
   done
