@@ -551,6 +551,42 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
+  /** What the table files of {@code space} keep beside their data: filter bytes, and index partitions (0: one whole index). */
+  record TableMetadata(long filterBytes, long indexPartitions) {}
+
+  /** The filters and indexes of {@code space}'s table files, from their properties. */
+  TableMetadata tableMetadata(Space space) throws RocksDBException {
+    Lock lock = enter();
+    try {
+      long filterBytes = 0;
+      long partitions = 0;
+      for (org.rocksdb.TableProperties table : db.getPropertiesOfAllTables(families.of(space).handle()).values()) {
+        filterBytes += table.getFilterSize();
+        partitions += table.getIndexPartitions();
+      }
+      return new TableMetadata(filterBytes, partitions);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The bytes of table blocks (data, index, filter) that {@code reads} fetched from the files, on this thread. */
+  long blockBytesRead(Runnable reads) {
+    Lock lock = enter();
+    try {
+      db.setPerfLevel(org.rocksdb.PerfLevel.ENABLE_COUNT);
+      try {
+        db.getPerfContext().reset();
+        reads.run();
+        return db.getPerfContext().getBlockReadByte();
+      } finally {
+        db.setPerfLevel(org.rocksdb.PerfLevel.DISABLE);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Turns automatic compaction of {@code space} off or on (for tests: compaction that falls behind). */
   void autoCompaction(Space space, boolean on) throws RocksDBException {
     Lock lock = enter();
