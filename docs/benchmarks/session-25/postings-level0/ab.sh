@@ -6,7 +6,7 @@
 # KEEP_LOGS=1 also keeps each LOG, gzipped, beside the run's results.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-out=$1 rounds=$2; shift 2
+out=$(realpath -m "$1") rounds=$2; shift 2  # absolute: each run starts in its checkout
 sides=()
 while [ "$1" != "--" ]; do sides+=("$1"); shift; done
 shift

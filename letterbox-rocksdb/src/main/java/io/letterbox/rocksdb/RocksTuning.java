@@ -190,8 +190,8 @@ final class RocksTuning implements AutoCloseable {
         .setPinL0FilterAndIndexBlocksInCache(true)
         // Each table file's index and filter in partitions of METADATA_BLOCK_SIZE under a small top
         // level, pinned once the file is opened: a read with nothing cached fetches one partition
-        // of each, not the whole of them. Whole, a 64 MB file's filter is a megabyte or more, and
-        // the first page of a list after a restart read 2.7 MB from disk for 20 items (session 31).
+        // of each, not the whole of them. Whole, a compacted file's index and filter run to hundreds
+        // of KB: the first page of a list after a restart read 2.7 MB of them for 20 items (session 31).
         .setIndexType(IndexType.kTwoLevelIndexSearch)
         .setPartitionFilters(true)
         .setMetadataBlockSize(METADATA_BLOCK_SIZE)
