@@ -13,6 +13,7 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
+import org.rocksdb.IndexType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
@@ -90,8 +91,12 @@ final class PushRocksDb implements AutoCloseable {
   }
 
   private ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, int prefix) {
+    // Letterbox's table layout (RocksTuning), partitioned index and filters included: a cold read
+    // fetches a 4 KiB partition of each, not a file's whole index and filter.
     BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockCache(cache).setBlockSize(16 * 1024)
-        .setFilterPolicy(bloom).setCacheIndexAndFilterBlocks(true).setPinL0FilterAndIndexBlocksInCache(true);
+        .setFilterPolicy(bloom).setCacheIndexAndFilterBlocks(true).setPinL0FilterAndIndexBlocksInCache(true)
+        .setIndexType(IndexType.kTwoLevelIndexSearch).setPartitionFilters(true).setMetadataBlockSize(4 * 1024)
+        .setPinTopLevelIndexAndFilter(true);
     ColumnFamilyOptions cf = own(new ColumnFamilyOptions()).setWriteBufferSize(64L << 20)
         .setCompressionType(CompressionType.LZ4_COMPRESSION)
         .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
