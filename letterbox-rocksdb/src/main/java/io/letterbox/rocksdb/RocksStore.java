@@ -537,18 +537,9 @@ public final class RocksStore implements KeyValueStore {
 
   /** The entries of {@code space}'s table files, from their properties (not its memtables). */
   TableEntries tableEntries(Space space) throws RocksDBException {
-    Lock lock = enter();
-    try {
-      long entries = 0;
-      long deletes = 0;
-      for (org.rocksdb.TableProperties table : db.getPropertiesOfAllTables(families.of(space).handle()).values()) {
-        entries += table.getNumEntries();
-        deletes += table.getNumDeletions();
-      }
-      return new TableEntries(entries, deletes);
-    } finally {
-      lock.unlock();
-    }
+    long[] sums = sumOverTables(space, org.rocksdb.TableProperties::getNumEntries,
+        org.rocksdb.TableProperties::getNumDeletions);
+    return new TableEntries(sums[0], sums[1]);
   }
 
   /** What the table files of {@code space} keep beside their data: filter bytes, and index partitions (0: one whole index). */
@@ -556,15 +547,22 @@ public final class RocksStore implements KeyValueStore {
 
   /** The filters and indexes of {@code space}'s table files, from their properties. */
   TableMetadata tableMetadata(Space space) throws RocksDBException {
+    long[] sums = sumOverTables(space, org.rocksdb.TableProperties::getFilterSize,
+        org.rocksdb.TableProperties::getIndexPartitions);
+    return new TableMetadata(sums[0], sums[1]);
+  }
+
+  /** Each of two figures of a table file's properties, summed over {@code space}'s table files. */
+  private long[] sumOverTables(Space space, java.util.function.ToLongFunction<org.rocksdb.TableProperties> first,
+      java.util.function.ToLongFunction<org.rocksdb.TableProperties> second) throws RocksDBException {
     Lock lock = enter();
     try {
-      long filterBytes = 0;
-      long partitions = 0;
+      long[] sums = new long[2];
       for (org.rocksdb.TableProperties table : db.getPropertiesOfAllTables(families.of(space).handle()).values()) {
-        filterBytes += table.getFilterSize();
-        partitions += table.getIndexPartitions();
+        sums[0] += first.applyAsLong(table);
+        sums[1] += second.applyAsLong(table);
       }
-      return new TableMetadata(filterBytes, partitions);
+      return sums;
     } finally {
       lock.unlock();
     }
