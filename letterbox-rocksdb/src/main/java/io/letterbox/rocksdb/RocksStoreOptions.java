@@ -46,7 +46,7 @@ public record RocksStoreOptions(
    * read its filter again from the file (~35–40 µs a key, found with perf in the push baseline,
    * issue 16). Fewer shards contend more on a lock, which on a few cores costs less than that.
    * The store's files now keep their filters in 4 KiB partitions (RocksTuning, session 31); files
-   * written before, until compaction rewrites them, and the push baseline's still have whole ones.
+   * written before keep whole ones until compaction rewrites them.
    */
   public static int blockCacheShardBits(long cacheBytes) {
     int bits = 0;
