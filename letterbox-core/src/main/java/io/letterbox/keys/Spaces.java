@@ -38,6 +38,12 @@ public final class Spaces {
   public static final Space REQUESTS = Space.counters("requests", RequestsKey.OWNER_PREFIX);
   /** Peers each owner blocked: {@link PairKey} (owner, peer) → empty. */
   public static final Space BLOCKED = Space.plain("blocked", PairKey.OWNER_PREFIX);
+  /**
+   * Each owner's pinned conversations: {@link PairKey} (owner, peer) → empty, written with the
+   * row. The one flag that lists a conversation before its place by time: read whole when an
+   * owner's broadcast senders are derived, so that their rows need not be (decision 0008).
+   */
+  public static final Space PINNED = Space.plain("pinned", PairKey.OWNER_PREFIX);
   /** Per-owner state (read positions, watermarks, caps): {@link StateKey}. */
   public static final Space STATE = Space.plain("state", StateKey.OWNER_PREFIX);
   /** Idempotency keys of sends: {@link IdempotencyKey} → message id and request hash. */
@@ -92,7 +98,7 @@ public final class Spaces {
   public static final Space POSTINGS = Space.writeMostly("postings", PostingKey.LIST_PREFIX);
 
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
-      ACTIVITY, REQUESTS, BLOCKED, STATE,
+      ACTIVITY, REQUESTS, BLOCKED, PINNED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
       POSTINGS);

@@ -275,6 +275,79 @@ public abstract class ConversationListContract extends EngineFixture {
     assertThat(peers(ALICE)).containsExactly(pinned, plain);
   }
 
+  @Test
+  void afterARestartAnOwnerOfManySendersHasTheFoldersAndPinsItSetSinceAndNoStalePin() {
+    for (long s = NEWS; s < NEWS + 30; s++) {
+      box.follow(ALICE, s).join();
+    }
+    long archived = NEWS + 29;
+    long unpinned = NEWS + 3;
+    long plain = NEWS + 5;
+    broadcastToFollowers(unpinned, "was pinned");
+    broadcastToFollowers(plain, "plain news");
+    broadcastToFollowers(archived, "archived news");
+    box.setConversationState(ALICE, unpinned, true, null, null).join();
+    box.setConversationState(ALICE, archived, null, null, true).join();
+    reopen(config());
+    assertThat(peers(ALICE)).containsExactly(unpinned, plain);
+    box.setConversationState(ALICE, unpinned, false, null, null).join();
+    reopen(config());
+    assertThat(peers(ALICE)).containsExactly(plain, unpinned);
+    assertThat(peers(ALICE, Folder.ARCHIVED)).containsExactly(archived);
+  }
+
+  @Test
+  void afterARestartAPageReadsTheRowsOfAboutAsManySendersAsItShows() {
+    List<Long> senders = new ArrayList<>();
+    for (long s = NEWS; s < NEWS + 100; s++) {
+      box.follow(ALICE, s).join();
+      senders.add(s);
+    }
+    for (long s : senders) {
+      broadcastToFollowers(s, "news of " + s);
+    }
+    at(BOB, ALICE, "between");
+    box.block(ALICE, NEWS + 98, true).join();
+    FaultyStore counting = new FaultyStore(store);
+    reopen(counting, config());
+    counting.watchPointReads(Spaces.CONVERSATIONS);
+
+    Page<Conversation> first = box.conversations(ALICE, Folder.DEFAULT, null, 5);
+    assertThat(first.items()).extracting(Conversation::peer)
+        .containsExactly(BOB, NEWS + 99, NEWS + 97, NEWS + 96, NEWS + 95);
+    assertThat(counting.takePointReads(Spaces.CONVERSATIONS)).as("rows read for a page of 5 of 100 senders")
+        .hasSizeLessThanOrEqualTo(12);
+    List<Long> all = new ArrayList<>(first.items().stream().map(Conversation::peer).toList());
+    for (String next = first.next(); next != null; ) {
+      Page<Conversation> page = box.conversations(ALICE, Folder.DEFAULT, next, 5);
+      page.items().forEach(c -> all.add(c.peer()));
+      next = page.next();
+    }
+    List<Long> expected = new ArrayList<>(List.of(BOB));
+    for (long s = NEWS + 99; s >= NEWS; s--) {
+      if (s != NEWS + 98) {
+        expected.add(s);
+      }
+    }
+    assertThat(all).containsExactlyElementsOf(expected);
+  }
+
+  @Test
+  void aStoreWhosePinsWereOnlyInTheRowsGetsThemApartAtItsNextStart() {
+    for (long s = NEWS; s < NEWS + 10; s++) {
+      box.follow(ALICE, s).join();
+      broadcastToFollowers(s, "news of " + s);
+    }
+    box.setConversationState(ALICE, NEWS, true, null, null).join();
+    box.close();
+    // As a store of session 31: pins only in the rows, no mark.
+    clear(store, Spaces.PINNED);
+    store.write(store.newBatch().delete(Spaces.STATE, StateKey.meta("pinned"))).join();
+    box = Letterbox.open(store, config().build());
+    assertThat(box.conversations(ALICE, null, 1).items()).extracting(Conversation::peer).containsExactly(NEWS);
+    assertThat(store.get(Spaces.PINNED, PairKey.of(ALICE, NEWS))).as("the pin apart").isNotNull();
+  }
+
   // --- the requests folder ---
 
   @Test

@@ -15,7 +15,8 @@ import java.util.TreeSet;
 /**
  * Keeps an owner's conversation rows and activity index (decision 0008) as actions change them:
  * a conversation's row and its one activity entry, which carries a copy of the row, always move
- * together, and so do the requests folder's counters, which are sums over the folder's rows.
+ * together, and so do its pin ({@link Spaces#PINNED}) and the requests folder's counters, which
+ * are sums over the folder's rows.
  */
 public final class ConversationRows {
   private ConversationRows() {}
@@ -97,14 +98,27 @@ public final class ConversationRows {
 
   /**
    * Replaces the row {@code old} and its activity entry by {@code row} and its entry ({@code row}
-   * carries its last message's text), leaving the requests folder's counters as they are. The old
-   * entry is deleted whether the new one moves or not: {@link Spaces#ACTIVITY} is put once.
+   * carries its last message's text), and its pin if that changed, leaving the requests folder's
+   * counters as they are. The old entry is deleted whether the new one moves or not:
+   * {@link Spaces#ACTIVITY} is put once.
    */
   public static void replace(WriteBatch batch, long owner, long peer, ConversationRow old, ConversationRow row) {
     if (old.lastId() > 0) {
       batch.delete(Spaces.ACTIVITY, ActivityKey.of(owner, old.folder(), old.pinned(), old.lastId(), peer));
     }
     put(batch, owner, peer, row);
+    if (row.pinned() != old.pinned()) {
+      pin(batch, owner, peer, row.pinned());
+    }
+  }
+
+  /** Records (or clears) the owner's pin of its conversation with {@code peer} in {@link Spaces#PINNED}. */
+  public static void pin(WriteBatch batch, long owner, long peer, boolean pinned) {
+    if (pinned) {
+      batch.put(Spaces.PINNED, PairKey.of(owner, peer), new byte[0]);
+    } else {
+      batch.delete(Spaces.PINNED, PairKey.of(owner, peer));
+    }
   }
 
   /**

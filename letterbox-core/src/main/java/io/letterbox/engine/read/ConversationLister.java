@@ -75,11 +75,11 @@ public final class ConversationLister {
     synchronized (broadcasts) {
       int weight = broadcasts.weight();
       broadcasts.refresh(floor);
-      SenderHeads.Places fromBroadcasts = broadcasts.places(folder, after);
+      SenderHeads.Places fromBroadcasts = broadcasts.places(folder, after, limit + 1);
       ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
       while (places.size() <= limit) {
         Activity a = scan.peek();
-        while (a != null && broadcasts.headOf(a.peer()) > a.lastId()) {
+        while (a != null && broadcasts.headOf(a.peer(), a.row()) > a.lastId()) {
           // The peer's newest broadcast is newer: it is listed at that broadcast's place.
           scan.next();
           a = scan.peek();

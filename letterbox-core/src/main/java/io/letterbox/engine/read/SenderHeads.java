@@ -15,15 +15,18 @@ import java.util.TreeSet;
 /**
  * One owner's broadcast senders as its conversation list places them (decision 0008): each with
  * the newest broadcast of it that reached the owner as far as it was checked, the owner's row of
- * it (folder, pin, block, its one-to-one last message), and its place, kept in list order per
- * folder. A sender is checked only when a page reaches its place: it is placed at its newest
- * broadcast until then, which bounds the newest that reached the owner, so a page checks about
- * as many senders as it shows.
+ * it (folder, pin, block, its one-to-one last message) once read, and its place, kept in list
+ * order per folder. A sender is checked only when a page reaches its place: it is placed at its
+ * newest broadcast until then, which bounds the newest that reached the owner, so a page checks
+ * about as many senders as it shows.
  *
- * <p>Derived once (the owner's senders read, their rows read), then kept up to date in O(changes):
+ * <p>Derived once (the owner's senders read, and its pins), then kept up to date in O(changes):
  * a broadcast published or fanned out since is taken from {@link BroadcastIndex#since}, a sender
- * whose row changed is read again ({@link #rowChanged}). So a page costs O(page) whatever the
- * number of senders the owner follows. Not thread-safe: its user locks it.
+ * whose row changed is read again ({@link #rowChanged}). The rows of the senders are read as the
+ * pages reach them, a page's worth at a time: until then a sender is placed in every folder,
+ * pinned if the owner pinned it, and reading its row can only take it out of a folder or lower it.
+ * So a page costs O(page) whatever the number of senders the owner follows. Not thread-safe: its
+ * user locks it.
  */
 final class SenderHeads {
   private static final long[] NO_HEAD = {0, 0, 0};
@@ -32,11 +35,17 @@ final class SenderHeads {
   private final long owner;
   /** By sender: the newest visible broadcast that reached the owner (0: none), checked up to, the sender's newest. */
   private final Map<Long, long[]> bySender = new HashMap<>();
+  /** The owner's rows of its senders as read; a sender not here has not had its row read yet. */
   private final Map<Long, ConversationRow> rows = new HashMap<>();
-  /** Senders whose row is to be read (again) before they are placed. */
+  /** Senders whose row is to be read (again) before they are placed: changed ones, new ones. */
   private final Set<Long> unread = new HashSet<>();
+  /** The owner's pinned peers, as read when derived. */
+  private Set<Long> pinned = Set.of();
   private final Map<Long, Activity> placeOf = new HashMap<>();
+  /** By folder, the places of the senders whose row was read and lists them there. */
   private final Map<Folder, TreeSet<Activity>> placesIn = new EnumMap<>(Folder.class);
+  /** The places of the senders whose row has not been read: a walk of any folder passes them. */
+  private final TreeSet<Activity> unsorted = new TreeSet<>(ConversationLister.ORDER);
   private Map<Long, Long> watermarks;
   private long floor;
   /** The position in the index's record of publications taken so far; -1 before the first derivation. */
@@ -63,13 +72,12 @@ final class SenderHeads {
       }
     }
     if (!unread.isEmpty()) {
-      List<Long> senders = new ArrayList<>(unread);
-      List<ConversationRow> read = state.conversationRows(owner, senders);
-      unread.clear();
-      for (int i = 0; i < senders.size(); i++) {
-        rows.put(senders.get(i), read.get(i));
-        place(senders.get(i));
+      List<Activity> senders = new ArrayList<>(unread.size());
+      for (long sender : unread) {
+        senders.add(new Activity(false, 0, sender));
       }
+      unread.clear();
+      readRows(senders);
     }
   }
 
@@ -84,12 +92,27 @@ final class SenderHeads {
     unread.clear();
     placeOf.clear();
     placesIn.clear();
+    unsorted.clear();
+    pinned = state.pinnedPeers(owner);
     Set<Long> contacts = index.contacts(owner);
     Map<Long, Long> latestOf = index.latest(contacts);
     for (long sender : contacts) {
       bySender.put(sender, new long[] {0, 0, latestOf.getOrDefault(sender, 0L)});
+      place(sender);
     }
-    unread.addAll(contacts);
+  }
+
+  /** Reads the rows of the senders at {@code places} and places them by their rows. */
+  private void readRows(List<Activity> places) {
+    List<Long> senders = new ArrayList<>(places.size());
+    for (Activity a : places) {
+      senders.add(a.peer());
+    }
+    List<ConversationRow> read = state.conversationRows(owner, senders);
+    for (int i = 0; i < senders.size(); i++) {
+      rows.put(senders.get(i), read.get(i));
+      place(senders.get(i));
+    }
   }
 
   /**
@@ -118,10 +141,27 @@ final class SenderHeads {
     return bySender.containsKey(peer);
   }
 
-  /** The newest broadcast of {@code sender} that reached the owner and is shown (0: none), checked now if need be. */
-  long headOf(long sender) {
+  /**
+   * The newest broadcast of {@code sender} that reached the owner and is shown (0: none), checked
+   * now if need be.
+   *
+   * @param row the owner's row of the sender as just read (an activity entry's copy), taken if
+   *     the sender's row has not been read yet; null if none was
+   */
+  long headOf(long sender, ConversationRow row) {
     long[] h = bySender.getOrDefault(sender, NO_HEAD);
-    if (h == NO_HEAD || row(sender).blocked()) {
+    if (h == NO_HEAD) {
+      return 0;
+    }
+    if (!rows.containsKey(sender) && !unread.contains(sender)) {
+      if (row == null) {
+        readRows(List.of(new Activity(false, 0, sender)));
+      } else {
+        rows.put(sender, row);
+        place(sender);
+      }
+    }
+    if (row(sender).blocked()) {
       return 0;
     }
     if (h[2] > h[1]) {
@@ -153,11 +193,14 @@ final class SenderHeads {
   /**
    * Puts the sender at its place: its head if checked, else its newest broadcast (where its head
    * can be at most); nowhere if it is blocked or its one-to-one message is newer (listed there).
-   * A check only lowers a place, so a sender never moves before a place a page has passed.
+   * A sender whose row has not been read is placed in every folder, pinned if the owner pinned
+   * it. A check or a row read only lowers a place or takes it out of a folder, so a sender never
+   * moves before a place a page has passed.
    */
   private void place(long sender) {
     Activity old = placeOf.remove(sender);
     if (old != null) {
+      unsorted.remove(old);
       for (TreeSet<Activity> places : placesIn.values()) {
         places.remove(old);
       }
@@ -165,35 +208,67 @@ final class SenderHeads {
     if (unread.contains(sender)) {
       return;
     }
-    ConversationRow row = row(sender);
     long[] h = bySender.get(sender);
     long bound = h[2] > h[1] ? h[2] : h[0];
-    if (!row.blocked() && bound > row.lastId()) {
+    ConversationRow row = rows.get(sender);
+    if (row == null) {
+      if (bound > 0) {
+        Activity place = new Activity(pinned.contains(sender), bound, sender);
+        unsorted.add(place);
+        placeOf.put(sender, place);
+      }
+    } else if (!row.blocked() && bound > row.lastId()) {
       Activity place = new Activity(row.pinned(), bound, sender);
       placesIn.computeIfAbsent(row.folder(), f -> new TreeSet<>(ConversationLister.ORDER)).add(place);
       placeOf.put(sender, place);
     }
   }
 
-  /** The senders listed at their broadcast's place in {@code folder}, after {@code after}, in list order. */
-  Places places(Folder folder, Activity after) {
-    return new Places(placesIn.computeIfAbsent(folder, f -> new TreeSet<>(ConversationLister.ORDER)), after);
+  /**
+   * The senders listed at their broadcast's place in {@code folder}, after {@code after}, in list
+   * order; {@code rowsAtOnce} is how many rows of senders a walk reads at once at first (a page's
+   * worth), twice as many at each later read.
+   */
+  Places places(Folder folder, Activity after, int rowsAtOnce) {
+    return new Places(placesIn.computeIfAbsent(folder, f -> new TreeSet<>(ConversationLister.ORDER)), after,
+        rowsAtOnce);
   }
 
-  /** A walk of a folder's places; the first unchecked sender is checked before it is shown. */
+  /**
+   * A walk of a folder's places, and of the places of senders whose row has not been read; the
+   * first sender is read and checked before it is shown.
+   */
   final class Places {
     private final TreeSet<Activity> places;
     private Activity last;
+    private int rowsAtOnce;
 
-    private Places(TreeSet<Activity> places, Activity after) {
+    private Places(TreeSet<Activity> places, Activity after, int rowsAtOnce) {
       this.places = places;
       this.last = after;
+      this.rowsAtOnce = Math.max(1, rowsAtOnce);
     }
 
     /** @return the next sender's place, checked; null if none */
     Activity peek() {
       while (true) {
-        Activity top = last == null ? (places.isEmpty() ? null : places.first()) : places.higher(last);
+        Activity sorted = next(places);
+        Activity top = next(unsorted);
+        if (top == null || (sorted != null && ConversationLister.ORDER.compare(sorted, top) < 0)) {
+          top = sorted;
+        } else {
+          // The first is a sender whose row has not been read: read it and those after it.
+          List<Activity> toRead = new ArrayList<>(rowsAtOnce);
+          for (Activity a : unsorted.tailSet(top, true)) {
+            if (toRead.size() == rowsAtOnce) {
+              break;
+            }
+            toRead.add(a);
+          }
+          rowsAtOnce *= 2;
+          readRows(toRead);
+          continue;
+        }
         if (top == null) {
           return null;
         }
@@ -201,8 +276,12 @@ final class SenderHeads {
         if (h[2] <= h[1]) {
           return top;
         }
-        headOf(top.peer());
+        headOf(top.peer(), null);
       }
+    }
+
+    private Activity next(TreeSet<Activity> in) {
+      return last == null ? (in.isEmpty() ? null : in.first()) : in.higher(last);
     }
 
     void next() {
@@ -219,8 +298,8 @@ final class SenderHeads {
     }
   }
 
-  /** Heap bytes, roughly: a sender's entry, place and tree node, and its row. */
+  /** Heap bytes, roughly: a sender's entry, place and tree node, its row, the pins. */
   int weight() {
-    return 64 + 192 * bySender.size() + 64 * rows.size();
+    return 64 + 192 * bySender.size() + 64 * rows.size() + 48 * pinned.size();
   }
 }

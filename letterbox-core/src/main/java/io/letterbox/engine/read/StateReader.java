@@ -431,6 +431,16 @@ public final class StateReader {
     return out;
   }
 
+  /** @return the peers of the owner's pinned conversations */
+  public Set<Long> pinnedPeers(long owner) {
+    Set<Long> out = new HashSet<>();
+    store.scan(Spaces.PINNED, PairKey.owner(owner), false, (k, v) -> {
+      out.add(PairKey.peer(k));
+      return true;
+    });
+    return out;
+  }
+
   /** @return ids the owner deleted one by one in its conversation with {@code peer}, in {@code [from, to)} */
   public Set<Long> hiddenIds(long owner, long peer, long from, long to) {
     Set<Long> hidden = new HashSet<>();

@@ -27,6 +27,8 @@ final class StoreUpgrades {
   private static final String CONVERSATION_ROWS_MARK = "conversation-rows-2";
   /** The mark of a store whose senders' newest broadcast ids are kept together under owner 0. */
   private static final String NEWEST_BROADCASTS_MARK = "newest-broadcasts";
+  /** The mark of a store whose pinned conversations are also kept in their own space. */
+  private static final String PINNED_MARK = "pinned";
   private static final int BATCH = 10_000;
 
   private StoreUpgrades() {}
@@ -36,12 +38,13 @@ final class StoreUpgrades {
     foldConversationCounts(store, config);
     indexConversations(store, config);
     gatherNewestBroadcasts(store);
+    gatherPins(store);
   }
 
   /** Whether {@code key} (of the state space) is one of the marks. */
   static boolean isMark(byte[] key) {
     return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK)
-        || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK);
+        || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK) || StateKey.isMeta(key, PINNED_MARK);
   }
 
   /**
@@ -104,6 +107,29 @@ final class StoreUpgrades {
           batch[0].put(Spaces.STATE, moved, v);
         }
         batch[0].delete(Spaces.STATE, k);
+        if (batch[0].size() >= BATCH) {
+          store.write(batch[0]).join();
+          batch[0] = store.newBatch();
+        }
+      }
+      return true;
+    });
+    store.write(batch[0].put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
+  }
+
+  /**
+   * Gives a store from before session 32 its pins apart from the rows ({@link Spaces#PINNED}):
+   * one pass over the rows; after the passes above, which keep pins as they are.
+   */
+  static void gatherPins(KeyValueStore store) {
+    byte[] mark = StateKey.meta(PINNED_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    WriteBatch[] batch = {store.newBatch()};
+    store.scan(Spaces.CONVERSATIONS, new KeyRange(new byte[0], null), false, (k, v) -> {
+      if (ConversationRow.decode(v).pinned()) {
+        ConversationRows.pin(batch[0], PairKey.ownerOf(k), PairKey.peer(k), true);
         if (batch[0].size() >= BATCH) {
           store.write(batch[0]).join();
           batch[0] = store.newBatch();
