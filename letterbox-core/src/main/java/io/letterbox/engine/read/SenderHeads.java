@@ -30,6 +30,8 @@ import java.util.TreeSet;
  */
 final class SenderHeads {
   private static final long[] NO_HEAD = {0, 0, 0};
+  /** The most rows of senders a walk reads at once. */
+  private static final int MOST_ROWS_AT_ONCE = 4096;
 
   private final StateReader state;
   private final long owner;
@@ -227,7 +229,7 @@ final class SenderHeads {
   /**
    * The senders listed at their broadcast's place in {@code folder}, after {@code after}, in list
    * order; {@code rowsAtOnce} is how many rows of senders a walk reads at once at first (a page's
-   * worth), twice as many at each later read.
+   * worth), twice as many at each later read, up to 4,096.
    */
   Places places(Folder folder, Activity after, int rowsAtOnce) {
     return new Places(placesIn.computeIfAbsent(folder, f -> new TreeSet<>(ConversationLister.ORDER)), after,
@@ -246,7 +248,7 @@ final class SenderHeads {
     private Places(TreeSet<Activity> places, Activity after, int rowsAtOnce) {
       this.places = places;
       this.last = after;
-      this.rowsAtOnce = Math.max(1, rowsAtOnce);
+      this.rowsAtOnce = Math.max(1, Math.min(rowsAtOnce, MOST_ROWS_AT_ONCE));
     }
 
     /** @return the next sender's place, checked; null if none */
@@ -265,7 +267,7 @@ final class SenderHeads {
             }
             toRead.add(a);
           }
-          rowsAtOnce *= 2;
+          rowsAtOnce = Math.min(2 * rowsAtOnce, MOST_ROWS_AT_ONCE);
           readRows(toRead);
           continue;
         }
