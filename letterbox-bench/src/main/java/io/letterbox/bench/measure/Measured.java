@@ -1,14 +1,22 @@
 package io.letterbox.bench.measure;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What one timed phase did: operations completed and failed, its wall time and latencies.
  *
  * @param firstError the message of the first failure, or null
+ * @param samplesMs each operation's time in ms, in order, where they were timed one at a time
+ *     ({@link Sequence}); empty for a timed loop
  */
-public record Measured(long ops, long errors, double seconds, Latency latency, String firstError) {
+public record Measured(long ops, long errors, double seconds, Latency latency, String firstError,
+    List<Double> samplesMs) {
+
+  public Measured(long ops, long errors, double seconds, Latency latency, String firstError) {
+    this(ops, errors, seconds, latency, firstError, List.of());
+  }
 
   public double perSecond() {
     return seconds > 0 ? ops / seconds : 0;

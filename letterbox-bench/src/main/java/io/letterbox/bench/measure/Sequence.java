@@ -1,12 +1,15 @@
 package io.letterbox.bench.measure;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Numbered steps one after another on the calling thread, each timing through the
  * {@link TimedLoop.Timer} only what it measures: a read right after a restart (the restart is not
  * timed), or the next page of a walk that needs the cursor of the one before. A step that throws
- * counts as a failure and the sequence goes on.
+ * counts as a failure and the sequence goes on. Each sample is kept, in order.
  */
 public final class Sequence {
   /** Step number {@code i}. @return whether there is a next step */
@@ -22,7 +25,17 @@ public final class Sequence {
     Latency latency = new Latency();
     Errors errors = new Errors();
     AtomicLong done = new AtomicLong();
-    TimedLoop.Timer timer = TimedLoop.timer(latency, done);
+    TimedLoop.Timer recording = TimedLoop.timer(latency, done);
+    List<Double> samples = new ArrayList<>();
+    TimedLoop.Timer timer = new TimedLoop.Timer() {
+      @Override
+      public <T> T time(Callable<T> operation) throws Exception {
+        long start = System.nanoTime();
+        T result = recording.time(operation);
+        samples.add((System.nanoTime() - start) / 1e6);
+        return result;
+      }
+    };
     try (Progress progress = Progress.start(label, count)) {
       long start = System.nanoTime();
       for (int i = 0; i < count; i++) {
@@ -38,7 +51,7 @@ public final class Sequence {
         }
       }
       double seconds = (System.nanoTime() - start) / 1e9;
-      return new Measured(done.get(), errors.count(), seconds, latency, errors.first());
+      return new Measured(done.get(), errors.count(), seconds, latency, errors.first(), samples);
     }
   }
 }

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * The report as a Markdown table, written next to the JSON result file, so that
  * docs/benchmarks.md can be brought up to date by pasting it: a line per operation and figure,
- * a column per target, each baseline's figure with its ratio to Letterbox's.
+ * a column per target, each baseline's figure with its ratio to Letterbox's; then the samples of
+ * operations timed one at a time, in the order taken.
  */
 public final class MarkdownTable {
   private MarkdownTable() {}
@@ -39,6 +40,15 @@ public final class MarkdownTable {
     for (TargetStatus t : report.targets()) {
       if (t.status().equals("skipped")) {
         md.append("\nSkipped ").append(t.name()).append(": ").append(t.reason()).append('\n');
+      }
+    }
+    for (Row r : report.rows()) {
+      if (r.samplesMs() != null && !r.samplesMs().isEmpty()) {
+        md.append("\nSamples of ").append(r.operation()).append(" on ").append(r.target()).append(", ms in the order taken: ");
+        for (int i = 0; i < r.samplesMs().size(); i++) {
+          md.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.3g", r.samplesMs().get(i)));
+        }
+        md.append('\n');
       }
     }
     for (Row r : report.failures()) {

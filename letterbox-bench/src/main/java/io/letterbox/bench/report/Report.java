@@ -53,16 +53,22 @@ public final class Report {
   }
 
   public synchronized void add(String operation, String target, Map<String, Double> figures) {
-    rows.add(new Row(operation, target, new LinkedHashMap<>(figures), new LinkedHashMap<>(), null, null));
+    rows.add(new Row(operation, target, new LinkedHashMap<>(figures), new LinkedHashMap<>(), null, null, null));
+  }
+
+  /** A row of operations timed one at a time, with each sample in ms, in the order taken. */
+  public synchronized void add(String operation, String target, Map<String, Double> figures, List<Double> samplesMs) {
+    rows.add(new Row(operation, target, new LinkedHashMap<>(figures), new LinkedHashMap<>(), null, null,
+        List.copyOf(samplesMs)));
   }
 
   public synchronized void skip(String operation, String target, String reason) {
-    rows.add(new Row(operation, target, new LinkedHashMap<>(), new LinkedHashMap<>(), reason, null));
+    rows.add(new Row(operation, target, new LinkedHashMap<>(), new LinkedHashMap<>(), reason, null, null));
   }
 
   /** Every attempt of {@code operation} on {@code target} failed: nothing measured, and the run fails. */
   public synchronized void fail(String operation, String target, String reason) {
-    rows.add(new Row(operation, target, new LinkedHashMap<>(), new LinkedHashMap<>(), null, reason));
+    rows.add(new Row(operation, target, new LinkedHashMap<>(), new LinkedHashMap<>(), null, reason, null));
   }
 
   /** The rows whose operation failed on its target. */

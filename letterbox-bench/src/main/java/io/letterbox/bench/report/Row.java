@@ -1,5 +1,7 @@
 package io.letterbox.bench.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,6 +12,9 @@ import java.util.Map;
  * @param skipped           why it was not measured (the target does not have it), or null
  * @param failed            why it could not be measured although the target has it (every
  *                          attempt failed), or null: the run then ends with a failure
+ * @param samplesMs         each sample in ms, in the order taken, where the operation was timed
+ *                          one at a time (a page after each restart); null for a timed loop
  */
 public record Row(String operation, String target, Map<String, Double> figures,
-    Map<String, Double> ratiosToLetterbox, String skipped, String failed) {}
+    Map<String, Double> ratiosToLetterbox, String skipped, String failed,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> samplesMs) {}

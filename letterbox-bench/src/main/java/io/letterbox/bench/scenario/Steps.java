@@ -164,7 +164,11 @@ final class Steps {
       report.fail(operation, target.name(), "every attempt failed (" + m.errors() + "), first: " + m.firstError());
       return;
     }
-    report.add(operation, target.name(), figures);
+    if (m.samplesMs().isEmpty()) {
+      report.add(operation, target.name(), figures);
+    } else {
+      report.add(operation, target.name(), figures, m.samplesMs());
+    }
     if (m.errors() > 0) {
       report.note(target.name() + " " + operation + ": " + m.errors() + " failures, first: " + m.firstError());
     }

@@ -2,9 +2,17 @@ package io.letterbox.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ReportTest {
+  @TempDir
+  Path dir;
   private final Machine machine = new Machine(2, 1, "disk", "os", "java", "abc");
 
   @Test
@@ -45,6 +53,22 @@ class ReportTest {
     Table.print(report, new java.io.PrintStream(bytes, true));
 
     assertThat(bytes.toString()).contains("50.0 (0.500x)").contains("skipped redis-recent100: redis-server not found");
+  }
+
+  @Test
+  void samplesTimedOneAtATimeAreKeptInTheOrderTakenInBothFiles() throws Exception {
+    Report report = new Report("conversation-list");
+    report.target("letterbox", null);
+    report.add("first page after restart", "letterbox", Figures.of("max ms", 20.1), List.of(2.5, 20.1, 1.75));
+    report.add("lists", "letterbox", Figures.of("lists/s", 9000));
+    report.finish(machine);
+
+    Path file = ResultFile.write(report, dir);
+    JsonNode rows = new ObjectMapper().readTree(file.toFile()).path("results");
+    assertThat(rows.get(0).path("samplesMs")).extracting(JsonNode::asDouble).containsExactly(2.5, 20.1, 1.75);
+    assertThat(rows.get(1).has("samplesMs")).as("a timed loop's row").isFalse();
+    assertThat(Files.readString(dir.resolve(file.getFileName().toString().replace(".json", ".md"))))
+        .contains("Samples of first page after restart on letterbox, ms in the order taken: 2.50, 20.1, 1.75");
   }
 
   @Test
