@@ -259,41 +259,28 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
-  void afterARestartAnOwnerOfManySendersStillHasItsPinsAndBlocksOfThem() {
+  void afterARestartAnOwnerOfManySendersStillHasItsPinsBlocksAndFoldersOfThemAndNoStalePin() {
     for (long s = NEWS; s < NEWS + 30; s++) {
       box.follow(ALICE, s).join();
     }
     long pinned = NEWS + 29;
     long blocked = NEWS + 28;
+    long archived = NEWS + 27;
     long plain = NEWS + 5;
     broadcastToFollowers(pinned, "pinned news");
     broadcastToFollowers(plain, "plain news");
     broadcastToFollowers(blocked, "blocked news");
+    broadcastToFollowers(archived, "archived news");
     box.setConversationState(ALICE, pinned, true, null, null).join();
+    box.setConversationState(ALICE, archived, null, null, true).join();
     box.block(ALICE, blocked, true).join();
     reopen(config());
     assertThat(peers(ALICE)).containsExactly(pinned, plain);
-  }
-
-  @Test
-  void afterARestartAnOwnerOfManySendersHasTheFoldersAndPinsItSetSinceAndNoStalePin() {
-    for (long s = NEWS; s < NEWS + 30; s++) {
-      box.follow(ALICE, s).join();
-    }
-    long archived = NEWS + 29;
-    long unpinned = NEWS + 3;
-    long plain = NEWS + 5;
-    broadcastToFollowers(unpinned, "was pinned");
-    broadcastToFollowers(plain, "plain news");
-    broadcastToFollowers(archived, "archived news");
-    box.setConversationState(ALICE, unpinned, true, null, null).join();
-    box.setConversationState(ALICE, archived, null, null, true).join();
-    reopen(config());
-    assertThat(peers(ALICE)).containsExactly(unpinned, plain);
-    box.setConversationState(ALICE, unpinned, false, null, null).join();
-    reopen(config());
-    assertThat(peers(ALICE)).containsExactly(plain, unpinned);
     assertThat(peers(ALICE, Folder.ARCHIVED)).containsExactly(archived);
+    box.setConversationState(ALICE, pinned, false, null, null).join();
+    reopen(config());
+    assertThat(peers(ALICE)).as("unpinned: the newest broadcast first").containsExactly(plain, pinned);
+    assertThat(store.get(Spaces.PINNED, PairKey.of(ALICE, pinned))).as("the pin kept apart").isNull();
   }
 
   @Test
