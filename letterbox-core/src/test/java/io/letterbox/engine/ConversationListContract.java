@@ -284,42 +284,6 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
-  void afterARestartAPageReadsTheRowsOfAboutAsManySendersAsItShows() {
-    List<Long> senders = new ArrayList<>();
-    for (long s = NEWS; s < NEWS + 100; s++) {
-      box.follow(ALICE, s).join();
-      senders.add(s);
-    }
-    for (long s : senders) {
-      broadcastToFollowers(s, "news of " + s);
-    }
-    at(BOB, ALICE, "between");
-    box.block(ALICE, NEWS + 98, true).join();
-    FaultyStore counting = new FaultyStore(store);
-    reopen(counting, config());
-    counting.watchPointReads(Spaces.CONVERSATIONS);
-
-    Page<Conversation> first = box.conversations(ALICE, Folder.DEFAULT, null, 5);
-    assertThat(first.items()).extracting(Conversation::peer)
-        .containsExactly(BOB, NEWS + 99, NEWS + 97, NEWS + 96, NEWS + 95);
-    assertThat(counting.takePointReads(Spaces.CONVERSATIONS)).as("rows read for a page of 5 of 100 senders")
-        .hasSizeLessThanOrEqualTo(12);
-    List<Long> all = new ArrayList<>(first.items().stream().map(Conversation::peer).toList());
-    for (String next = first.next(); next != null; ) {
-      Page<Conversation> page = box.conversations(ALICE, Folder.DEFAULT, next, 5);
-      page.items().forEach(c -> all.add(c.peer()));
-      next = page.next();
-    }
-    List<Long> expected = new ArrayList<>(List.of(BOB));
-    for (long s = NEWS + 99; s >= NEWS; s--) {
-      if (s != NEWS + 98) {
-        expected.add(s);
-      }
-    }
-    assertThat(all).containsExactlyElementsOf(expected);
-  }
-
-  @Test
   void aStoreWhosePinsWereOnlyInTheRowsGetsThemApartAtItsNextStart() {
     for (long s = NEWS; s < NEWS + 10; s++) {
       box.follow(ALICE, s).join();
@@ -401,9 +365,9 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
-  void aPageChecksTheBroadcastsOfAboutAsManySendersAsItShows() {
+  void aPageChecksTheBroadcastsAndReadsTheRowsOfAboutAsManySendersAsItShows() {
     List<Long> senders = new ArrayList<>();
-    for (long s = NEWS; s < NEWS + 30; s++) {
+    for (long s = NEWS; s < NEWS + 100; s++) {
       box.follow(ALICE, s).join();
       senders.add(s);
     }
@@ -411,14 +375,18 @@ public abstract class ConversationListContract extends EngineFixture {
       broadcastToFollowers(s, "news of " + s);
     }
     at(BOB, ALICE, "between");
+    box.block(ALICE, NEWS + 98, true).join();
     FaultyStore counting = new FaultyStore(store);
     reopen(counting, config());
     counting.takeScans(Spaces.AUDIENCE);
+    counting.watchPointReads(Spaces.CONVERSATIONS);
 
     Page<Conversation> first = box.conversations(ALICE, Folder.DEFAULT, null, 5);
     assertThat(first.items()).extracting(Conversation::peer)
-        .containsExactly(BOB, NEWS + 29, NEWS + 28, NEWS + 27, NEWS + 26);
-    assertThat(counting.takeScans(Spaces.AUDIENCE)).as("audience reads for a page of 5 of 31").isLessThanOrEqualTo(6);
+        .containsExactly(BOB, NEWS + 99, NEWS + 97, NEWS + 96, NEWS + 95);
+    assertThat(counting.takeScans(Spaces.AUDIENCE)).as("audience reads for a page of 5 of 101").isLessThanOrEqualTo(6);
+    assertThat(counting.takePointReads(Spaces.CONVERSATIONS)).as("rows read for a page of 5 of 100 senders")
+        .hasSizeLessThanOrEqualTo(12);
     List<Long> all = new ArrayList<>(first.items().stream().map(Conversation::peer).toList());
     for (String next = first.next(); next != null; ) {
       Page<Conversation> page = box.conversations(ALICE, Folder.DEFAULT, next, 5);
@@ -426,8 +394,10 @@ public abstract class ConversationListContract extends EngineFixture {
       next = page.next();
     }
     List<Long> expected = new ArrayList<>(List.of(BOB));
-    for (long s = NEWS + 29; s >= NEWS; s--) {
-      expected.add(s);
+    for (long s = NEWS + 99; s >= NEWS; s--) {
+      if (s != NEWS + 98) {
+        expected.add(s);
+      }
     }
     assertThat(all).containsExactlyElementsOf(expected);
   }
