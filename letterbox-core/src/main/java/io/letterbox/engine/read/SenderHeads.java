@@ -74,10 +74,7 @@ final class SenderHeads {
       }
     }
     if (!unread.isEmpty()) {
-      List<Activity> senders = new ArrayList<>(unread.size());
-      for (long sender : unread) {
-        senders.add(new Activity(false, 0, sender));
-      }
+      List<Long> senders = new ArrayList<>(unread);
       unread.clear();
       readRows(senders);
     }
@@ -104,12 +101,8 @@ final class SenderHeads {
     }
   }
 
-  /** Reads the rows of the senders at {@code places} and places them by their rows. */
-  private void readRows(List<Activity> places) {
-    List<Long> senders = new ArrayList<>(places.size());
-    for (Activity a : places) {
-      senders.add(a.peer());
-    }
+  /** Reads the owner's rows of {@code senders} and places them by their rows. */
+  private void readRows(List<Long> senders) {
     List<ConversationRow> read = state.conversationRows(owner, senders);
     for (int i = 0; i < senders.size(); i++) {
       rows.put(senders.get(i), read.get(i));
@@ -157,7 +150,7 @@ final class SenderHeads {
     }
     if (!rows.containsKey(sender) && !unread.contains(sender)) {
       if (row == null) {
-        readRows(List.of(new Activity(false, 0, sender)));
+        readRows(List.of(sender));
       } else {
         rows.put(sender, row);
         place(sender);
@@ -260,12 +253,12 @@ final class SenderHeads {
           top = sorted;
         } else {
           // The first is a sender whose row has not been read: read it and those after it.
-          List<Activity> toRead = new ArrayList<>(rowsAtOnce);
+          List<Long> toRead = new ArrayList<>(rowsAtOnce);
           for (Activity a : unsorted.tailSet(top, true)) {
             if (toRead.size() == rowsAtOnce) {
               break;
             }
-            toRead.add(a);
+            toRead.add(a.peer());
           }
           rowsAtOnce = Math.min(2 * rowsAtOnce, MOST_ROWS_AT_ONCE);
           readRows(toRead);

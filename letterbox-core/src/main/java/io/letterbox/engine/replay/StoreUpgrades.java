@@ -98,23 +98,21 @@ final class StoreUpgrades {
     if (store.get(Spaces.STATE, mark) != null) {
       return;
     }
-    WriteBatch[] batch = {store.newBatch()};
+    Pass pass = new Pass(store);
     store.scan(Spaces.STATE, new KeyRange(new byte[0], null), false, (k, v) -> {
       if (StateKey.isLatestBroadcast(k)) {
         byte[] moved = StateKey.newestBroadcast(StateKey.owner(k));
         byte[] there = store.get(Spaces.STATE, moved);
         if (there == null || Bytes.getLong(there, 0) < Bytes.getLong(v, 0)) {
-          batch[0].put(Spaces.STATE, moved, v);
+          pass.batch.put(Spaces.STATE, moved, v);
         }
-        batch[0].delete(Spaces.STATE, k);
-        if (batch[0].size() >= BATCH) {
-          store.write(batch[0]).join();
-          batch[0] = store.newBatch();
-        }
+        pass.batch.delete(Spaces.STATE, k);
+        pass.endIfFull();
       }
       return true;
     });
-    store.write(batch[0].put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
+    pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
+    pass.end();
   }
 
   /**
@@ -126,21 +124,19 @@ final class StoreUpgrades {
     if (store.get(Spaces.STATE, mark) != null) {
       return;
     }
-    WriteBatch[] batch = {store.newBatch()};
+    Pass pass = new Pass(store);
     store.scan(Spaces.CONVERSATIONS, new KeyRange(new byte[0], null), false, (k, v) -> {
       if (ConversationRow.decode(v).pinned()) {
-        ConversationRows.pin(batch[0], PairKey.ownerOf(k), PairKey.peer(k), true);
-        if (batch[0].size() >= BATCH) {
-          store.write(batch[0]).join();
-          batch[0] = store.newBatch();
-        }
+        ConversationRows.pin(pass.batch, PairKey.ownerOf(k), PairKey.peer(k), true);
+        pass.endIfFull();
       }
       return true;
     });
-    store.write(batch[0].put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
+    pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
+    pass.end();
   }
 
-  /** Writes folded rows in batches; a conversation is folded once even if seen several times. */
+  /** Writes a pass's mutations in batches; a conversation is folded once even if seen several times. */
   private static final class Pass {
     private final KeyValueStore store;
     private WriteBatch batch;
@@ -177,6 +173,11 @@ final class StoreUpgrades {
       }
       // Its place and the requests folder's counters stay as they are: only the values change.
       ConversationRows.replace(batch, owner, peer, old, row);
+      endIfFull();
+    }
+
+    /** Writes the batch once it holds {@link #BATCH} mutations or more. */
+    void endIfFull() {
       if (batch.size() >= BATCH) {
         end();
       }
@@ -200,28 +201,25 @@ final class StoreUpgrades {
     }
     StateReader state = StateReader.uncached(store, config);
     if (state.largestLoggedId() > 0) {
-      WriteBatch[] batch = {store.newBatch()};
+      Pass pass = new Pass(store);
       long[] pair = {0, 0};
       boolean[] any = {false};
       store.scan(Spaces.CONVERSATION, new KeyRange(new byte[0], null), false, (k, v) -> {
         long owner = TimelineKey.owner(k);
         long peer = TimelineKey.peer(k);
         if (any[0] && (owner != pair[0] || peer != pair[1])) {
-          indexConversation(state, batch[0], pair[0], pair[1]);
+          indexConversation(state, pass.batch, pair[0], pair[1]);
         }
         any[0] = true;
         pair[0] = owner;
         pair[1] = peer;
-        if (batch[0].size() >= BATCH) {
-          store.write(batch[0]).join();
-          batch[0] = store.newBatch();
-        }
+        pass.endIfFull();
         return true;
       });
       if (any[0]) {
-        indexConversation(state, batch[0], pair[0], pair[1]);
+        indexConversation(state, pass.batch, pair[0], pair[1]);
       }
-      store.write(batch[0]).join();
+      pass.end();
     }
     store.write(store.newBatch().put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
   }
