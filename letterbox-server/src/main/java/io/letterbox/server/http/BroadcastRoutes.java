@@ -36,7 +36,7 @@ final class BroadcastRoutes {
 
     routes.add(GET, "/v1/broadcasts/:id", ctx -> {
       long id = Params.id(ctx, "id");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.broadcast(box.broadcast(id).orElseThrow(
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.broadcast(id).orElseThrow(
           () -> LetterboxException.notFound("no broadcast %d", id)))));
     });
 
@@ -44,7 +44,7 @@ final class BroadcastRoutes {
     // only queues the fan-out and reads the broadcast back, so it answers at once.
     routes.add(POST, "/v1/broadcasts/:id/resume", ctx -> {
       long id = Params.id(ctx, "id");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.broadcast(box.resumeBroadcast(id))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.resumeBroadcast(id))));
     });
 
     routes.add(POST, "/v1/broadcasts/:id/recall", ctx -> {
@@ -57,7 +57,7 @@ final class BroadcastRoutes {
       long uid = Params.id(ctx, "uid");
       int limit = Params.limit(ctx);
       String cursor = Params.cursor(ctx);
-      Replies.document(ctx, 200, engine.readJson(() ->
+      Replies.json(ctx, 200, engine.read(() ->
           JsonViews.page(box.sentBroadcasts(uid, cursor, limit), JsonViews::broadcast)));
     });
   }

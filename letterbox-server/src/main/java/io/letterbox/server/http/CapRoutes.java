@@ -30,7 +30,7 @@ final class CapRoutes {
 
     routes.add(GET, "/v1/senders/:uid/cap", ctx -> {
       long sender = Params.id(ctx, "uid");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.cap(box.cap(sender).orElseThrow(
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.cap(box.cap(sender).orElseThrow(
           () -> LetterboxException.notFound("sender %d has no cap and no default cap is configured", sender)))));
     });
   }

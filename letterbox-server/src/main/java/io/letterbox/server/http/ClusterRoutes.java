@@ -29,7 +29,7 @@ final class ClusterRoutes {
   }
 
   void register(Routes routes, EngineCalls engine) {
-    routes.add(GET, "/v1/cluster", ctx -> Replies.document(ctx, 200, engine.readJson(cluster::describe)));
+    routes.add(GET, "/v1/cluster", ctx -> Replies.json(ctx, 200, engine.read(cluster::describe)));
 
     routes.addOpen(POST, DELIVERIES, ctx -> {
       member(ctx);

@@ -26,14 +26,14 @@ final class ConversationRoutes {
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
       var folder = Params.folder(ctx);
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.conversations(box.conversations(uid, folder, cursor, limit),
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversations(box.conversations(uid, folder, cursor, limit),
           folder == Folder.DEFAULT ? box.requestsUnread(uid) : java.util.OptionalLong.empty())));
     });
 
     routes.add(GET, "/v1/users/:uid/conversations/:peer", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.conversation(box.conversation(uid, peer))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversation(uid, peer))));
     });
 
     routes.add(PUT, "/v1/users/:uid/conversations/:peer/state", ctx -> {
@@ -58,7 +58,7 @@ final class ConversationRoutes {
 
     routes.add(GET, "/v1/users/:uid/blocks", ctx -> {
       long uid = Params.id(ctx, "uid");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.peers(box.blocked(uid))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.peers(box.blocked(uid))));
     });
 
     routes.add(GET, "/v1/users/:uid/conversations/:peer/messages", ctx -> {
@@ -66,7 +66,7 @@ final class ConversationRoutes {
       long peer = Params.id(ctx, "peer");
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.page(box.history(uid, peer, cursor, limit), JsonViews::message)));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.history(uid, peer, cursor, limit), JsonViews::message)));
     });
 
     routes.add(POST, "/v1/users/:uid/conversations/:peer/read", ctx -> {
@@ -81,7 +81,7 @@ final class ConversationRoutes {
     routes.add(GET, "/v1/users/:uid/unread", ctx -> {
       long uid = Params.id(ctx, "uid");
       String device = Params.requiredQuery(ctx, "device");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.unread(box.unread(uid, device))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.unread(box.unread(uid, device))));
     });
 
     routes.add(DELETE, "/v1/users/:uid/conversations/:peer", ctx -> {

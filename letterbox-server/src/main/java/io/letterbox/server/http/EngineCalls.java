@@ -8,8 +8,6 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
-import io.vertx.core.buffer.Buffer;
-import io.letterbox.server.http.json.Json;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
@@ -41,15 +39,6 @@ public final class EngineCalls implements AutoCloseable {
       return Future.failedFuture(OVERLOADED);
     }
     return workers.executeBlocking(call, false).andThen(done -> pending.decrementAndGet());
-  }
-
-  /**
-   * @return the JSON document of a read's answer, written on the worker that read it: the event
-   *     loop is one thread for every connection, and writing a page's JSON there took it more
-   *     time than everything else it did for that request (session 33's profile)
-   */
-  public Future<Buffer> readJson(Callable<?> view) {
-    return read(() -> Buffer.buffer(Json.write(view.call())));
   }
 
   /** @return the outcome of a mutation, complete once the engine says it is durable */

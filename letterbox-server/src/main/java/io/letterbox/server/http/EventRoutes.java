@@ -58,7 +58,7 @@ final class EventRoutes {
       long uid = Params.id(ctx, "uid");
       String since = Params.optionalQuery(ctx, "since");
       int limit = Params.limit(ctx, SYNC_DEFAULT_LIMIT);
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.sync(uid, box.sync(uid, since, limit))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.sync(uid, box.sync(uid, since, limit))));
     });
 
     routes.add(GET, "/v1/users/:uid/events", ctx -> {

@@ -38,7 +38,7 @@ final class GroupRoutes {
 
     routes.add(GET, "/v1/groups/:gid", ctx -> {
       long gid = Params.id(ctx, "gid");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.group(box.group(gid))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.group(box.group(gid))));
     });
 
     routes.add(PATCH, "/v1/groups/:gid", ctx -> {
@@ -82,7 +82,7 @@ final class GroupRoutes {
       long gid = Params.id(ctx, "gid");
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.page(box.groupMembers(gid, cursor, limit), JsonViews::member)));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.groupMembers(gid, cursor, limit), JsonViews::member)));
     });
 
     routes.add(POST, "/v1/groups/:gid/messages", ctx -> {
@@ -102,14 +102,14 @@ final class GroupRoutes {
       long gid = Params.id(ctx, "gid");
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.document(ctx, 200, engine.readJson(() ->
+      Replies.json(ctx, 200, engine.read(() ->
           JsonViews.page(box.groupHistory(uid, gid, cursor, limit), JsonViews::message)));
     });
 
     routes.add(GET, "/v1/users/:uid/groups/:gid", ctx -> {
       long uid = Params.id(ctx, "uid");
       long gid = Params.id(ctx, "gid");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.conversation(box.groupConversation(uid, gid))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.groupConversation(uid, gid))));
     });
 
     routes.add(PUT, "/v1/users/:uid/groups/:gid/state", ctx -> {

@@ -41,7 +41,7 @@ final class MessageRoutes {
     routes.add(GET, "/v1/users/:uid/messages/:id", ctx -> {
       long uid = Params.id(ctx, "uid");
       long id = Params.id(ctx, "id");
-      Replies.document(ctx, 200, engine.readJson(() -> JsonViews.message(box.message(uid, id).orElseThrow(
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.message(box.message(uid, id).orElseThrow(
           () -> LetterboxException.notFound("user %d has no message %d", uid, id)))));
     });
 

@@ -27,14 +27,6 @@ public final class Replies {
         .end(Buffer.buffer(Json.write(body)));
   }
 
-  /** Answers {@code status} with {@code document}, JSON already written, or the failure. */
-  public static void document(RoutingContext ctx, int status, Future<Buffer> document) {
-    when(ctx, document, bytes -> ctx.response()
-        .setStatusCode(status)
-        .putHeader("Content-Type", "application/json; charset=utf-8")
-        .end(bytes));
-  }
-
   /** Answers {@code status} with the value of {@code body} as JSON, or the failure. */
   public static void json(RoutingContext ctx, int status, Future<?> body) {
     when(ctx, body, value -> json(ctx, status, value));
