@@ -2,6 +2,8 @@
 # Profile the server under one wrk operation: start the server jar, seed it with the http scenario
 # (which then runs OP), attach async-profiler for SECS once the max runs have started.
 # profile-http.sh OUT OP JARDIR
+# The agent: libasyncProfiler.so unpacked from Maven Central's tools.profiler:async-profiler:4.2
+# (async-profiler-4.2-linux-x64.jar) into /work/ap/linux-x64/. Run from a clean checkout with its jars built.
 set -u
 OUT=$1; OP=$2; JARDIR=$3
 mkdir -p "$OUT"; rm -rf /tmp/prof-data
