@@ -1,6 +1,7 @@
 #!/bin/bash
 # Profile the server under one wrk operation: start the server jar, seed it with the http scenario
-# (which then runs OP), attach async-profiler for SECS once the max runs have started.
+# (which then runs OP at 64 connections), attach async-profiler for 10 s, then 5 s by thread, once
+# its warm-up has passed.
 # profile-http.sh OUT OP JARDIR
 # The agent: libasyncProfiler.so unpacked from Maven Central's tools.profiler:async-profiler:4.2
 # (async-profiler-4.2-linux-x64.jar) into /work/ap/linux-x64/. Run from a clean checkout with its jars built.
