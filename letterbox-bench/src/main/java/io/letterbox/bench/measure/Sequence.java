@@ -2,7 +2,6 @@ package io.letterbox.bench.measure;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,19 +25,7 @@ public final class Sequence {
     Errors errors = new Errors();
     AtomicLong done = new AtomicLong();
     List<Double> samples = new ArrayList<>();
-    // One duration per operation, kept twice: the histogram's figures and the samples agree.
-    TimedLoop.Timer timer = new TimedLoop.Timer() {
-      @Override
-      public <T> T time(Callable<T> operation) throws Exception {
-        long start = System.nanoTime();
-        T result = operation.call();
-        long nanos = System.nanoTime() - start;
-        latency.record(nanos);
-        done.incrementAndGet();
-        samples.add(nanos / 1e6);
-        return result;
-      }
-    };
+    TimedLoop.Timer timer = TimedLoop.timer(latency, done, nanos -> samples.add(nanos / 1e6));
     try (Progress progress = Progress.start(label, count)) {
       long start = System.nanoTime();
       for (int i = 0; i < count; i++) {

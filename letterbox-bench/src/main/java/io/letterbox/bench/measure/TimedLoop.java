@@ -29,15 +29,21 @@ public final class TimedLoop {
 
   private TimedLoop() {}
 
-  /** A timer that records into {@code latency} and counts into {@code done}. */
-  static Timer timer(Latency latency, AtomicLong done) {
+  /**
+   * A timer that records into {@code latency}, counts into {@code done} and hands each duration
+   * in nanoseconds to {@code each}: one reading, so whatever {@code each} keeps agrees with the
+   * histogram.
+   */
+  static Timer timer(Latency latency, AtomicLong done, java.util.function.LongConsumer each) {
     return new Timer() {
       @Override
       public <T> T time(Callable<T> operation) throws Exception {
         long start = System.nanoTime();
         T result = operation.call();
-        latency.recordSince(start);
+        long nanos = System.nanoTime() - start;
+        latency.record(nanos);
         done.incrementAndGet();
+        each.accept(nanos);
         return result;
       }
     };
@@ -48,7 +54,7 @@ public final class TimedLoop {
     Latency latency = new Latency();
     Errors errors = new Errors();
     AtomicLong done = new AtomicLong();
-    Timer timer = timer(latency, done);
+    Timer timer = timer(latency, done, nanos -> {});
     long millis = (long) (seconds * 1000);
     List<Thread> workers = new ArrayList<>();
     try (Progress progress = Progress.start(label, millis)) {
