@@ -171,7 +171,7 @@ public final class HttpScenario implements Callable<Integer> {
       if (ops.contains(WrkOperation.SEND)) {
         env.put("LB_TEXTS", WrkScripts.writeTexts(work.resolve("wrk"), seed.messages(), SEND_TEXTS).toString());
       }
-      WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress, new SearchLag(target, key));
+      WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress, new ServerMetrics(target, key));
       for (WrkOperation op : ops) {
         WrkSweep.Outcome outcome = sweep.run(op, WrkScripts.write(work.resolve("wrk"), op), levels, secs, warm);
         targets(op, outcome, report);

@@ -1,5 +1,6 @@
 package io.letterbox.bench.scenario;
 
+import io.letterbox.bench.measure.MachineCpu;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.wrk.Pacing;
 import io.letterbox.bench.wrk.Wrk;
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One operation of the {@code http} scenario: an unmeasured warm-up, then wrk at each connection
@@ -23,6 +25,11 @@ import java.util.Map;
  * <p>Where the server indexes for search, each run starts once the index has caught up with the
  * runs before it (the wait is reported), and each row gives the entries left to index when the run
  * ended: a rate the index did not keep up with is not one the server can sustain.
+ *
+ * <p>Each row also gives the server's CPU per request (its process CPU time over the run, from its
+ * metrics, divided by the run's requests) and the cores the server and the whole machine were busy
+ * for (and the hypervisor took, steal): the rate of a run moves with whatever else shares the two
+ * cores, its CPU per request far less, so two builds are compared by both.
  */
 final class WrkSweep {
   static final String TARGET = "letterbox-http";
@@ -35,16 +42,18 @@ final class WrkSweep {
   private final Report report;
   private final boolean verbose;
   private final int pacedTries;
-  private final SearchLag lag;
+  private final ServerMetrics metrics;
   private int invocation;
   private double waited;
   private Long lagAfter;
+  private Map<String, Double> cpu = Map.of();
 
   /** The max and the paced runs' figures, for the targets; null where not measured. */
   record Outcome(Double maxPerSecond, Double p99MillisAtHalf, Double p99MillisAt80) {}
 
-  /** @param lag the server's search lag, waited for before each run and read after it; null: neither */
-  WrkSweep(Wrk wrk, URI url, Map<String, String> env, Report report, int pacedTries, boolean verbose, SearchLag lag) {
+  /** @param metrics the server's metrics, read before and after each run; null: not read */
+  WrkSweep(Wrk wrk, URI url, Map<String, String> env, Report report, int pacedTries, boolean verbose,
+      ServerMetrics metrics) {
     if (pacedTries < 1) {
       throw new IllegalArgumentException("paced tries must be >= 1");
     }
@@ -54,7 +63,7 @@ final class WrkSweep {
     this.env = env;
     this.report = report;
     this.verbose = verbose;
-    this.lag = lag;
+    this.metrics = metrics;
   }
 
   Outcome run(WrkOperation op, Path script, List<Integer> connections, int seconds, int warmup) throws Exception {
@@ -131,6 +140,7 @@ final class WrkSweep {
       f.put("index caught up before, s", waited);
       f.put("index lag after, entries", (double) lagAfter);
     }
+    f.putAll(cpu);
     return f;
   }
 
@@ -140,13 +150,29 @@ final class WrkSweep {
     e.put("LB_RUN", env.get("LB_RUN") + "-" + (++invocation));
     e.put("LB_SEED", Long.toString(Long.parseLong(env.get("LB_SEED")) + invocation));
     e.put("LB_DELAY_MS", String.format(java.util.Locale.ROOT, "%.3f", delayMillis));
-    if (lag != null) {
-      waited = lag.awaitCaughtUp(INDEX_CATCH_UP);
+    ServerMetrics.Reading before = null;
+    if (metrics != null) {
+      waited = metrics.awaitCaughtUp(INDEX_CATCH_UP);
+      before = metrics.read();
     }
+    Optional<MachineCpu> machineBefore = MachineCpu.read();
+    long start = System.nanoTime();
     WrkResult r = wrk.run(script, url, c, seconds, e);
-    if (lag != null) {
-      java.util.OptionalLong after = lag.entries();
-      lagAfter = after.isPresent() ? after.getAsLong() : null;
+    double wall = (System.nanoTime() - start) / 1e9;
+    Optional<MachineCpu> machineAfter = MachineCpu.read();
+    cpu = new LinkedHashMap<>();
+    if (metrics != null) {
+      ServerMetrics.Reading after = metrics.read();
+      lagAfter = after.searchLag().isPresent() ? after.searchLag().getAsLong() : null;
+      if (before.cpuNanos().isPresent() && after.cpuNanos().isPresent() && r.requests() > 0) {
+        double nanos = after.cpuNanos().getAsDouble() - before.cpuNanos().getAsDouble();
+        cpu.put("server CPU µs/req", nanos / 1e3 / r.requests());
+        cpu.put("server cores", nanos / 1e9 / wall);
+      }
+    }
+    if (machineBefore.isPresent() && machineAfter.isPresent()) {
+      cpu.put("machine busy cores", machineAfter.get().busyCoresSince(machineBefore.get(), wall));
+      cpu.put("machine steal cores", machineAfter.get().stealCoresSince(machineBefore.get(), wall));
     }
     if (verbose) {
       System.err.printf("%s, %s: %,.0f req/s, p50 %.2f ms, p99 %.2f ms%s%s%n", op.script(), what, r.perSecond(),
