@@ -68,12 +68,6 @@ public final class StateReader {
   private record CachedMessage(Message message, boolean settled) {}
 
   /**
-   * Which messages {@link #messages} admits: one read a second time ({@link SecondReadAdmission}),
-   * so that reads at random over more history than the cache holds do not churn it. Null: no cache.
-   */
-  private final SecondReadAdmission admission;
-
-  /**
    * Messages revised within the revision horizon, when this process writes every revision of the
    * store (one node hosting every partition): then a young message outside it needs no read of
    * its revision. Null otherwise: readers read the revisions of young messages from the store.
@@ -96,9 +90,6 @@ public final class StateReader {
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
         .build();
-    // A bit for every 64 bytes the cache may hold: several per entry it can hold (~100+ bytes
-    // each), so a working set the cache fits is read again within the filter's window.
-    this.admission = !cached ? null : new SecondReadAdmission(config.cachedMessageBytes() / 64);
     reloadCaps();
   }
 
@@ -179,7 +170,7 @@ public final class StateReader {
         Message m = importedMessage(id, store.get(Spaces.IMPORTED, LogKey.of(id)));
         if (m != null) {
           found.put(id, m);
-          if (messages != null && admission.readAgain(keys.get(i))) {
+          if (messages != null) {
             messages.put(keys.get(i), new CachedMessage(m, true));
           }
         }
@@ -210,8 +201,8 @@ public final class StateReader {
 
   /**
    * Reads the revisions of {@code ids} (messages as logged, in {@code found}) and applies them;
-   * caches what was not cached (if read before: {@link #admission}), and what settled since it
-   * was ({@code cached}: the entries found, by {@link #key}).
+   * caches what was not cached, and what settled since it was ({@code cached}: the entries found,
+   * by {@link #key}).
    */
   private void revise(List<Long> ids, Map<Long, Message> found, Map<Long, CachedMessage> cached) {
     long firstYoung = firstYoungId();
@@ -221,13 +212,8 @@ public final class StateReader {
       Message now = revised(logged, rows.get(id));
       found.put(id, now);
       boolean settled = id < firstYoung;
-      if (messages == null) {
-        continue;
-      }
-      Long key = key(id);
-      boolean wasCached = cached.containsKey(key);
-      if (wasCached ? settled : admission.readAgain(key)) {
-        messages.put(key, settled ? new CachedMessage(now, true) : new CachedMessage(logged, false));
+      if (messages != null && (settled || !cached.containsKey(key(id)))) {
+        messages.put(key(id), settled ? new CachedMessage(now, true) : new CachedMessage(logged, false));
       }
     }
   }
