@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  *       tells whether the run's rate was one the index kept up with; waited for before a run,
  *       each run starts with nothing left over from the one before;
  *   <li>the process's CPU time: its difference over a run, divided by the run's requests, is the
- *       server's CPU per request, a figure the two cores' other users (wrk, the machine) move far
- *       less than they move the rate.
+ *       server's CPU per request (its background work, compactions, indexing and the collector,
+ *       included), what a request cost whatever else shared the cores.
  * </ul>
  */
 final class ServerMetrics {

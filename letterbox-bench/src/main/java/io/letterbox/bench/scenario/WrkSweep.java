@@ -28,8 +28,9 @@ import java.util.Optional;
  *
  * <p>Each row also gives the server's CPU per request (its process CPU time over the run, from its
  * metrics, divided by the run's requests) and the cores the server and the whole machine were busy
- * for (and the hypervisor took, steal): the rate of a run moves with whatever else shares the two
- * cores, its CPU per request far less, so two builds are compared by both.
+ * for (and the hypervisor took, steal): the rate says what the machine served, the CPU per request
+ * what each request cost the server (its background work included), and the machine's busy cores
+ * whether something besides the server and wrk held the run back.
  */
 final class WrkSweep {
   static final String TARGET = "letterbox-http";
