@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Per operation and run: max req/s (its connections), and at 1 and 64 connections req/s with the
-server's CPU µs a request; then p99 at 50 % of max. Usage: cpu-table.py DIR (the r<round>-<name>
-result directories of an A/B)."""
+server's CPU µs a request; then p99 at 50 % of max. Usage: cpu-table.py DIR (an A/B's runs: each
+directory in DIR that holds a result file is one run, named by the directory)."""
 import collections, glob, json, os, re, sys
 
 def rows(path):

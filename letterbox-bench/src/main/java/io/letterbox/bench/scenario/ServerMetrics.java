@@ -48,16 +48,16 @@ final class ServerMetrics {
   /**
    * Waits until nothing is left to index (or the server does not index), or {@code most} has passed.
    *
-   * @return the seconds waited
+   * @return the reading that found nothing left to index
    * @throws IllegalStateException if the index still lags after {@code most}
    */
-  double awaitCaughtUp(Duration most) throws InterruptedException {
-    long start = System.nanoTime();
-    long deadline = start + most.toNanos();
+  Reading awaitCaughtUp(Duration most) throws InterruptedException {
+    long deadline = System.nanoTime() + most.toNanos();
     while (true) {
-      OptionalLong lag = read().searchLag();
+      Reading r = read();
+      OptionalLong lag = r.searchLag();
       if (lag.isEmpty() || lag.getAsLong() == 0) {
-        return (System.nanoTime() - start) / 1e9;
+        return r;
       }
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("the search index still lags " + lag.getAsLong() + " entries after " + most);

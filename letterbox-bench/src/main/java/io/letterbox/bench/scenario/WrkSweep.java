@@ -153,8 +153,9 @@ final class WrkSweep {
     e.put("LB_DELAY_MS", String.format(java.util.Locale.ROOT, "%.3f", delayMillis));
     ServerMetrics.Reading before = null;
     if (metrics != null) {
-      waited = metrics.awaitCaughtUp(INDEX_CATCH_UP);
-      before = metrics.read();
+      long waitStart = System.nanoTime();
+      before = metrics.awaitCaughtUp(INDEX_CATCH_UP);
+      waited = (System.nanoTime() - waitStart) / 1e9;
     }
     Optional<MachineCpu> machineBefore = MachineCpu.read();
     long start = System.nanoTime();
