@@ -7,6 +7,8 @@
 --   LB_KEY    the server's API key, if any
 --   LB_SEED   seed of the random choices (each thread adds its id)
 --   LB_TEXTS  a file of message texts, one JSON string literal a line (WrkScripts.writeTexts)
+--   LB_TOKENS a file of user tokens, line i for seeded user i (WrkScripts.writeTokens): when set,
+--             each request acts as its user with that user's token instead of LB_KEY
 local base = tonumber(os.getenv("LB_BASE"))
 local users = tonumber(os.getenv("LB_USERS"))
 local peers = tonumber(os.getenv("LB_PEERS") or "1")
@@ -34,6 +36,15 @@ function anyText()
   return texts[math.random(1, #texts)]
 end
 
+-- The users' tokens, read once per Lua state like the texts.
+local tokens = {}
+local tokensFile = os.getenv("LB_TOKENS")
+if tokensFile ~= nil and tokensFile ~= "" then
+  for line in io.lines(tokensFile) do
+    tokens[#tokens + 1] = line
+  end
+end
+
 local threads = {}
 function setup(thread)
   thread:set("id", #threads + 1)
@@ -46,9 +57,21 @@ failures = 0
 statuses = {}
 function init(args)
   math.randomseed(seed * 7919 + id)
-  if key ~= nil and key ~= "" then
-    wrk.headers["Authorization"] = "Bearer " .. key
+end
+
+-- The headers of a request that seeded user i (0-based) makes: its token, or the API key, and
+-- Content-Type for a request with a body. wrk.format takes these instead of wrk.headers.
+function headersOf(i, withBody)
+  local h = {}
+  if #tokens > 0 then
+    h["Authorization"] = "Bearer " .. tokens[i + 1]
+  elseif key ~= nil and key ~= "" then
+    h["Authorization"] = "Bearer " .. key
   end
+  if withBody then
+    h["Content-Type"] = "application/json"
+  end
+  return h
 end
 
 -- The uid of seeded user i (0-based) and a random seeded user.

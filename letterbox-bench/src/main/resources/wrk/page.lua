@@ -4,5 +4,5 @@ function request()
   if math.random() < 0.5 then
     u, p = p, u
   end
-  return wrk.format("GET", string.format("/v1/users/%d/conversations/%d/messages?limit=20", uid(u), uid(p)))
+  return wrk.format("GET", string.format("/v1/users/%d/conversations/%d/messages?limit=20", uid(u), uid(p)), headersOf(u))
 end

@@ -1,4 +1,5 @@
 -- A seeded user's unread summary on the pc device.
 function request()
-  return wrk.format("GET", string.format("/v1/users/%d/unread?device=pc", uid(anyUser())))
+  local u = anyUser()
+  return wrk.format("GET", string.format("/v1/users/%d/unread?device=pc", uid(u)), headersOf(u))
 end

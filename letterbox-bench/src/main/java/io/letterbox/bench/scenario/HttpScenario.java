@@ -10,16 +10,19 @@ import io.letterbox.bench.report.Machine;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.wrk.Wrk;
 import io.letterbox.bench.wrk.WrkOperation;
+import io.letterbox.bench.wrk.UserTokenMint;
 import io.letterbox.bench.wrk.WrkScripts;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -56,6 +59,18 @@ public final class HttpScenario implements Callable<Integer> {
 
   @Option(names = "--key", description = "The server's API key, if it has keys.")
   String key;
+
+  @Option(names = "--user-tokens", description = "Requests act as their users with user tokens (HS256) instead of"
+      + " as a service: through token verification, owner isolation and the per-user limits. The server started"
+      + " here gets an API key (for seeding) and a token secret; with --url give --key and --token-secret.")
+  boolean userTokens;
+
+  @Option(names = "--token-secret", description = "The user-token-secret of the server at --url (with --user-tokens).")
+  String tokenSecret;
+
+  @Option(names = "--server-setting", paramLabel = "KEY=VALUE", description = "A setting of the server started here"
+      + " (a key of its configuration file, e.g. user-sends-per-second=100000); repeatable.")
+  Map<String, String> serverSettings = new LinkedHashMap<>();
 
   @Option(names = "--server-jar", description = "The server jar to start (default: ${DEFAULT-VALUE}, from the"
       + " working directory).", defaultValue = "letterbox-server/target/letterbox-server.jar")
@@ -109,6 +124,16 @@ public final class HttpScenario implements Callable<Integer> {
     if (!common.baselines().isEmpty()) {
       throw new ParameterException(spec.commandLine(), "the http scenario has no baselines: it drives one server");
     }
+    if (url != null && !serverSettings.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "--server-setting is for the server started here, not one at --url");
+    }
+    if (userTokens && url != null && (key == null || tokenSecret == null)) {
+      throw new ParameterException(spec.commandLine(), "--user-tokens with --url needs the server's --key and --token-secret");
+    }
+    if (userTokens && url == null) {
+      key = "bench-key-" + Long.toString(System.nanoTime(), 36);
+      tokenSecret = "bench-token-secret-" + java.util.UUID.randomUUID();
+    }
     HttpSeed seed = seed(size);
 
     Report report = new Report("http");
@@ -124,6 +149,8 @@ public final class HttpScenario implements Callable<Integer> {
     report.parameter("conversationsPerUser", seed.peers());
     report.parameter("messagesPerConversation", seed.perPair());
     report.parameter("seededMessages", seed.messages());
+    report.parameter("actingAs", userTokens ? "users, with user tokens" : "a service");
+    report.parameter("serverSettings", serverSettings);
     Path work = common.dir() != null ? Files.createTempDirectory(Files.createDirectories(common.dir()), "http-")
         : Files.createTempDirectory("letterbox-bench-http-");
     Machine machine = Machine.here(work);
@@ -168,6 +195,11 @@ public final class HttpScenario implements Callable<Integer> {
       if (key != null) {
         env.put("LB_KEY", key);
       }
+      if (userTokens) {
+        // Valid for longer than any run, within the server's default user-token-max-ttl (a day).
+        UserTokenMint mint = new UserTokenMint(tokenSecret, java.time.Duration.ofHours(12));
+        env.put("LB_TOKENS", WrkScripts.writeTokens(work.resolve("wrk"), mint, seed.base(), seed.users()).toString());
+      }
       if (ops.contains(WrkOperation.SEND)) {
         env.put("LB_TEXTS", WrkScripts.writeTexts(work.resolve("wrk"), seed.messages(), SEND_TEXTS).toString());
       }
@@ -202,8 +234,20 @@ public final class HttpScenario implements Callable<Integer> {
           + " give --server-jar or --url");
     }
     int port = LocalServer.freePort();
+    Map<String, String> settings = new LinkedHashMap<>();
+    if (userTokens) {
+      settings.put("api-keys", key);
+      settings.put("user-token-secret", tokenSecret);
+    }
+    settings.putAll(serverSettings);
+    Path config = work.resolve("server.properties");
+    Properties properties = new Properties();
+    properties.putAll(settings);
+    try (var out = Files.newBufferedWriter(config)) {
+      properties.store(out, "the http scenario's server");
+    }
     List<String> command = ServerJvm.command(jar, List.of("serve", "--port", Integer.toString(port), "--data-dir",
-        work.resolve("server-data").toString()));
+        work.resolve("server-data").toString(), "--config", config.toString()));
     report.parameter("serverCommand", String.join(" ", command));
     report.target(WrkSweep.TARGET, "the server jar in its own process on loopback, with ./letterbox's JVM flags,"
         + " RocksDB in a new directory; wrk (another process) on the same two cores");

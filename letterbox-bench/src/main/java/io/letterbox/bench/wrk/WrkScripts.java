@@ -45,6 +45,22 @@ public final class WrkScripts {
     return file;
   }
 
+  /**
+   * Writes {@code <dir>/tokens.txt}: a token for each of {@code users} uids from {@code base}, line
+   * i for uid base + i, for requests that act as their users (env {@code LB_TOKENS}).
+   */
+  public static Path writeTokens(Path dir, UserTokenMint mint, long base, int users) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve("tokens.txt");
+    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
+      for (int i = 0; i < users; i++) {
+        out.write(mint.issue(base + i));
+        out.write('\n');
+      }
+    }
+    return file;
+  }
+
   static String resource(String name) {
     try (InputStream in = WrkScripts.class.getResourceAsStream("/wrk/" + name)) {
       if (in == null) {

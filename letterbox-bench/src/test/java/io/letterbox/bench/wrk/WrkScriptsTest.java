@@ -3,10 +3,14 @@ package io.letterbox.bench.wrk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.nimbusds.jose.crypto.MACVerifier;
+import com.nimbusds.jwt.SignedJWT;
 import io.letterbox.bench.workload.Texts;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,6 +31,21 @@ class WrkScriptsTest {
 
     assertThat(script).contains("function done(summary, latency, requests)", "function response(status",
         "function request()", "os.getenv(\"LB_DELAY_MS\")");
+  }
+
+  @Test
+  void eachSeededUserHasATokenOnItsOwnLineSignedWithTheServersSecretForItsUid() throws Exception {
+    String secret = "a-secret-of-at-least-thirty-two-bytes";
+    List<String> lines = Files.readAllLines(WrkScripts.writeTokens(tmp, new UserTokenMint(secret, Duration.ofHours(1)),
+        5_000, 3));
+
+    assertThat(lines).hasSize(3);
+    for (int i = 0; i < lines.size(); i++) {
+      SignedJWT jwt = SignedJWT.parse(lines.get(i));
+      assertThat(jwt.verify(new MACVerifier(secret.getBytes(StandardCharsets.UTF_8)))).isTrue();
+      assertThat(jwt.getJWTClaimsSet().getSubject()).isEqualTo(Long.toString(5_000 + i));
+      assertThat(jwt.getJWTClaimsSet().getExpirationTime()).isAfter(jwt.getJWTClaimsSet().getIssueTime());
+    }
   }
 
   @Test
