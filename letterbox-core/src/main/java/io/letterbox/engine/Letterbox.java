@@ -549,33 +549,29 @@ public final class Letterbox implements AutoCloseable {
    * @throws LetterboxException INVALID_ARGUMENT if {@code id} is not a blob id
    */
   public Optional<Blob> blob(long reader, String id) {
+    if (reader != Blobs.SERVICE) {
+      Validate.uid("reader", reader);
+      requireHosted(reader);
+    }
+    return readable(reader, id);
+  }
+
+  /**
+   * @return the blob {@code id} names if {@code reader} (a uid, or {@link Blobs#SERVICE}) may read
+   *     it: a service, its uploader, or a user who can see a message that still attaches it
+   */
+  private Optional<Blob> readable(long reader, String id) {
     Optional<Blob> blob = blobs.find(id);
     if (blob.isEmpty() || reader == Blobs.SERVICE || blob.get().uploader() == reader) {
       return blob;
     }
-    Validate.uid("reader", reader);
-    requireHosted(reader);
-    return readable(reader, blob.get());
-  }
-
-  /** @return {@code blob} if {@code reader} (a uid) can see a message that still attaches it */
-  private Optional<Blob> readable(long reader, Blob blob) {
-    for (long message : BlobReferences.newest(store, blob.id())) {
+    for (long message : BlobReferences.newest(store, id)) {
       Optional<Message> seen = visibleMessage(reader, message);
-      if (seen.isPresent() && seen.get().extras().attachments().stream().anyMatch(a -> a.blob().equals(blob.id()))) {
-        return Optional.of(blob);
+      if (seen.isPresent() && seen.get().extras().attachments().stream().anyMatch(a -> a.blob().equals(id))) {
+        return blob;
       }
     }
     return Optional.empty();
-  }
-
-  /** @return the blob {@code id} names if {@code reader} (a uid, or {@link Blobs#SERVICE}) may attach it */
-  private Optional<Blob> attachable(long reader, String id) {
-    Optional<Blob> blob = blobs.find(id);
-    if (blob.isEmpty() || reader == Blobs.SERVICE || blob.get().uploader() == reader) {
-      return blob;
-    }
-    return readable(reader, blob.get());
   }
 
   /** Sends a one-to-one message for a service, which may attach any blob. */
@@ -593,7 +589,7 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("from", request.from());
     Validate.uid("to", request.to());
     Validate.distinct("from", request.from(), "to", request.to());
-    Extras extras = Validate.extras(request.extras(), id -> attachable(attacher, id));
+    Extras extras = Validate.extras(request.extras(), id -> readable(attacher, id));
     String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
     SendRequest checked = new SendRequest(request.from(), request.to(), text, request.idempotencyKey(), extras);
@@ -904,7 +900,7 @@ public final class Letterbox implements AutoCloseable {
   public CompletableFuture<SendResult> post(GroupPost post, long attacher) {
     Validate.uid("group", post.group());
     Validate.uid("from", post.from());
-    Extras extras = Validate.extras(post.extras(), id -> attachable(attacher, id));
+    Extras extras = Validate.extras(post.extras(), id -> readable(attacher, id));
     String text = Validate.text(post.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(post.idempotencyKey());
     long[] mentions = Validate.uids("mentions", post.mentions().stream().mapToLong(Long::longValue).toArray(),
