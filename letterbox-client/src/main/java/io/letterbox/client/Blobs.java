@@ -18,7 +18,7 @@ import java.util.function.Supplier;
 
 /**
  * Attachments' bytes, streamed both ways: an upload reads its source as it sends, a download hands
- * over the body as it arrives. Uploads are content-addressed, so sending the same bytes again is safe.
+ * over the body as it arrives. Sending the same bytes again is safe: the uploader gets the same id.
  */
 public final class Blobs extends Resource {
   Blobs(Transport transport) {

@@ -48,7 +48,7 @@ class WireFormatTest {
   void attachmentsSizesAndAudiencesKeepTheirJsonTypes() throws Exception {
     try (FakeServer server = new FakeServer((r, ex, i) -> FakeServer.json(ex, 202, "{\"id\":\"3\",\"status\":\"queued\"}"))) {
       Content content = Content.ofType("image").withText("cat")
-          .withAttachments(List.of(new Attachment("sha256:ab", "a.png", null, 12L)));
+          .withAttachments(List.of(new Attachment("q2Xv0ZkE1c9Jm3T4bA7HwQ", "a.png", null, 12L)));
 
       Broadcast b = Fixtures.client(server.url()).build().broadcasts()
           .send(SendBroadcast.of(100, content, Audience.uids(List.of(5L, 6L)))).execute();

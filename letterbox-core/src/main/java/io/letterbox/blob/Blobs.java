@@ -5,14 +5,15 @@ import io.letterbox.engine.LetterboxException;
 import io.letterbox.keys.BlobKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Blob;
+import io.letterbox.keys.BlobUploadKey;
 import io.letterbox.rows.BlobRow;
+import io.letterbox.rows.BlobUploadRow;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.WriteBatch;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,11 +21,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 
 /**
- * Content-addressed blobs in the store's {@code blobs} space: a blob is named {@code sha256:<hex>}
- * after its bytes, stored once however often it is uploaded, in chunks of {@link #CHUNK_BYTES}
- * under a header that is written only once every chunk is durable (a header means a whole blob;
- * chunks of an upload cut short are written again, identically, by the next one). Blobs are never
- * changed; they outlive the messages that refer to them.
+ * Blobs in the store: the bytes, content-addressed in the {@code blobs} space and stored once
+ * however often they are uploaded, in chunks of {@link #CHUNK_BYTES} under a header; and each
+ * upload's record in {@code blob_uploads} (decision 0022), under an opaque id that says nothing
+ * about the bytes. An uploader sending the same bytes again gets its id again; another uploader
+ * gets its own. Blobs are never changed; they outlive the messages that refer to them.
+ *
+ * <p>Who may read a blob is decided by the engine ({@code Letterbox#blob}); this class reads any.
  */
 public final class Blobs {
   /** The largest {@code max-blob-bytes} a deployment may set: a blob is read into memory whole or by range. */
@@ -32,8 +35,8 @@ public final class Blobs {
   /** A chunk: small enough for one HBase cell and one RocksDB value, large enough that a blob is few rows. */
   public static final int CHUNK_BYTES = 256 * 1024;
   public static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
-  private static final String PREFIX = "sha256:";
-  private static final Pattern ID = Pattern.compile("sha256:[0-9a-f]{64}");
+  /** The uploader, or reader, that is a service: no user, reads every blob. */
+  public static final long SERVICE = 0;
   private static final int MAX_CONTENT_TYPE = 255;
   private static final String TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
   /** RFC 9110's media-type: type "/" subtype, then parameters of tokens or quoted strings. */
@@ -42,7 +45,7 @@ public final class Blobs {
   /** Chunks per write: a 20 MiB blob is five batches of 4 MiB. */
   private static final int CHUNKS_PER_BATCH = 16;
 
-  /** What an upload stored: the blob, and whether these bytes were new. */
+  /** What an upload stored: the blob, and whether its id is new (false: the uploader sent these bytes before). */
   public record Stored(Blob blob, boolean created) {}
 
   private final KeyValueStore store;
@@ -54,47 +57,68 @@ public final class Blobs {
   }
 
   /**
-   * Stores {@code bytes} unless they are stored already.
+   * Stores {@code bytes} for {@code uploader} unless it uploaded them before. The bytes are
+   * written (again, identically) even where another upload stored them already, so that how long
+   * an upload takes does not tell whether given bytes exist.
    *
+   * @param uploader    the user uploading, or {@link #SERVICE}
    * @param contentType its media type; null or blank for {@value #DEFAULT_CONTENT_TYPE}
-   * @return the blob once durable; {@code created} false if the same bytes were stored before (the
-   *     first upload's content type stays)
+   * @return the blob once durable; {@code created} false if {@code uploader} stored the same
+   *     bytes before (its first upload's id and content type stay)
    */
-  public CompletableFuture<Stored> put(byte[] bytes, String contentType) {
+  public CompletableFuture<Stored> put(long uploader, byte[] bytes, String contentType) {
     if (bytes.length > maxBytes) {
       throw new LetterboxException(ErrorCode.PAYLOAD_TOO_LARGE,
           "a blob is at most max-blob-bytes (" + maxBytes + " bytes): " + bytes.length);
     }
+    if (uploader < 0) {
+      throw new IllegalArgumentException("an uploader is a uid or SERVICE: " + uploader);
+    }
     String type = contentType(contentType);
     byte[] hash = sha256(bytes);
-    String id = PREFIX + HexFormat.of().formatHex(hash);
-    BlobRow existing = BlobRow.decode(store.get(Spaces.BLOBS, BlobKey.header(hash)));
-    if (existing != null) {
-      return CompletableFuture.completedFuture(new Stored(blob(id, existing), false));
+    byte[] mine = store.get(Spaces.BLOB_UPLOADS, BlobUploadKey.uploaded(uploader, hash));
+    if (mine != null) {
+      BlobId id = BlobId.opaque(mine);
+      BlobUploadRow row = BlobUploadRow.decode(store.get(Spaces.BLOB_UPLOADS, BlobUploadKey.id(mine)));
+      if (row != null) {
+        return CompletableFuture.completedFuture(new Stored(blob(id, row), false));
+      }
     }
-    BlobRow row = new BlobRow(bytes.length, CHUNK_BYTES, type);
+    BlobRow header = new BlobRow(bytes.length, CHUNK_BYTES, type);
     List<CompletableFuture<Void>> chunks = new ArrayList<>();
-    for (int first = 0; first < row.chunks(); first += CHUNKS_PER_BATCH) {
+    for (int first = 0; first < header.chunks(); first += CHUNKS_PER_BATCH) {
       WriteBatch batch = store.newBatch();
-      for (int i = first; i < Math.min(row.chunks(), first + CHUNKS_PER_BATCH); i++) {
+      for (int i = first; i < Math.min(header.chunks(), first + CHUNKS_PER_BATCH); i++) {
         int from = i * CHUNK_BYTES;
         batch.put(Spaces.BLOBS, BlobKey.chunk(hash, i), Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + CHUNK_BYTES)));
       }
       chunks.add(store.write(batch));
     }
+    BlobId id = BlobId.random();
+    BlobUploadRow row = new BlobUploadRow(hash, uploader, bytes.length, type);
+    // Each step is written once the one before is durable: a header means whole chunks, an id's
+    // record a header, and an uploader's pointer a record.
     return CompletableFuture.allOf(chunks.toArray(CompletableFuture[]::new))
-        .thenCompose(v -> store.write(store.newBatch().put(Spaces.BLOBS, BlobKey.header(hash), row.encode())))
+        .thenCompose(v -> store.get(Spaces.BLOBS, BlobKey.header(hash)) != null ? CompletableFuture.completedFuture(null)
+            : store.write(store.newBatch().put(Spaces.BLOBS, BlobKey.header(hash), header.encode())))
+        .thenCompose(v -> store.write(store.newBatch().put(Spaces.BLOB_UPLOADS, BlobUploadKey.id(id.bytes()), row.encode())))
+        .thenCompose(v -> store.write(store.newBatch().put(Spaces.BLOB_UPLOADS, BlobUploadKey.uploaded(uploader, hash), id.bytes())))
         .thenApply(v -> new Stored(blob(id, row), true));
   }
 
   /**
    * @param id a blob id as a client gives it
-   * @return the blob, or empty if none is stored under {@code id}
+   * @return the blob, or empty if none is stored under {@code id}; whoever may read it
    * @throws LetterboxException INVALID_ARGUMENT if {@code id} is not a blob id
    */
   public Optional<Blob> find(String id) {
-    BlobRow row = BlobRow.decode(store.get(Spaces.BLOBS, BlobKey.header(hash(id))));
-    return row == null ? Optional.empty() : Optional.of(blob(id, row));
+    BlobId parsed = BlobId.parse(id);
+    if (parsed.legacy()) {
+      BlobRow row = BlobRow.decode(store.get(Spaces.BLOBS, BlobKey.header(parsed.bytes())));
+      return row == null ? Optional.empty() : Optional.of(new Blob(id, row.size(), row.contentType(), SERVICE));
+    }
+    BlobUploadRow row = BlobUploadRow.decode(store.get(Spaces.BLOB_UPLOADS, BlobUploadKey.id(parsed.bytes())));
+    return row == null ? Optional.empty() : Optional.of(blob(parsed, row));
   }
 
   /**
@@ -108,7 +132,7 @@ public final class Blobs {
     if (length == 0) {
       return out;
     }
-    byte[] hash = hash(blob.id());
+    byte[] hash = contentHash(blob.id());
     int firstChunk = (int) (from / CHUNK_BYTES);
     int lastChunk = (int) ((from + length - 1) / CHUNK_BYTES);
     List<byte[]> keys = new ArrayList<>(lastChunk - firstChunk + 1);
@@ -131,12 +155,17 @@ public final class Blobs {
     return out;
   }
 
-  /** @return the SHA-256 {@code id} names */
-  private static byte[] hash(String id) {
-    if (id == null || !ID.matcher(id).matches()) {
-      throw LetterboxException.invalid("a blob id is sha256: and 64 lower-case hexadecimal digits: %s", shown(id));
+  /** @return the SHA-256 of the bytes {@code id} names, which is stored */
+  private byte[] contentHash(String id) {
+    BlobId parsed = BlobId.parse(id);
+    if (parsed.legacy()) {
+      return parsed.bytes();
     }
-    return HexFormat.of().parseHex(id, PREFIX.length(), id.length());
+    BlobUploadRow row = BlobUploadRow.decode(store.get(Spaces.BLOB_UPLOADS, BlobUploadKey.id(parsed.bytes())));
+    if (row == null) {
+      throw new IllegalStateException("no blob " + id);
+    }
+    return row.sha256();
   }
 
   /** @return {@code contentType} checked, or the default for none */
@@ -163,8 +192,14 @@ public final class Blobs {
         : t.substring(0, semicolon).toLowerCase(Locale.ROOT) + t.substring(semicolon);
   }
 
-  private static Blob blob(String id, BlobRow row) {
-    return new Blob(id, row.size(), row.contentType());
+  /** @return the type and subtype of a media type, in lower case, without its parameters */
+  public static String essence(String mediaType) {
+    int semicolon = mediaType.indexOf(';');
+    return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+  }
+
+  private static Blob blob(BlobId id, BlobUploadRow row) {
+    return new Blob(id.text(), row.size(), row.contentType(), row.uploader());
   }
 
   private static byte[] sha256(byte[] bytes) {
@@ -175,7 +210,7 @@ public final class Blobs {
     }
   }
 
-  private static String shown(String s) {
+  static String shown(String s) {
     return s == null ? "null" : s.length() > 80 ? s.substring(0, 80) + "…" : s;
   }
 }

@@ -1,6 +1,8 @@
 package io.letterbox.engine;
 
+import io.letterbox.blob.BlobReferences;
 import io.letterbox.blob.Blobs;
+import io.letterbox.model.Blob;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
@@ -537,12 +539,57 @@ public final class Letterbox implements AutoCloseable {
     return config;
   }
 
-  /** Sends a one-to-one message. */
+  /**
+   * Reads a blob for {@code reader} (decision 0022): its uploader, a user who can see one of the
+   * newest {@link BlobReferences#MAX_CHECKED} messages that attach it, or a service.
+   *
+   * @param reader a uid, or {@link Blobs#SERVICE}
+   * @return the blob; empty if none is stored under {@code id} or {@code reader} may not read it
+   *     (the same answer: no one learns that a blob it may not read exists)
+   * @throws LetterboxException INVALID_ARGUMENT if {@code id} is not a blob id
+   */
+  public Optional<Blob> blob(long reader, String id) {
+    if (reader != Blobs.SERVICE) {
+      Validate.uid("reader", reader);
+      requireHosted(reader);
+    }
+    return readable(reader, id);
+  }
+
+  /**
+   * @return the blob {@code id} names if {@code reader} (a uid, or {@link Blobs#SERVICE}) may read
+   *     it: a service, its uploader, or a user who can see a message that still attaches it
+   */
+  private Optional<Blob> readable(long reader, String id) {
+    Optional<Blob> blob = blobs.find(id);
+    if (blob.isEmpty() || reader == Blobs.SERVICE || blob.get().uploader() == reader) {
+      return blob;
+    }
+    for (long message : BlobReferences.newest(store, id)) {
+      Optional<Message> seen = visibleMessage(reader, message);
+      if (seen.isPresent() && seen.get().extras().attachments().stream().anyMatch(a -> a.blob().equals(id))) {
+        return blob;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Sends a one-to-one message for a service, which may attach any blob. */
   public CompletableFuture<SendResult> send(SendRequest request) {
+    return send(request, Blobs.SERVICE);
+  }
+
+  /**
+   * Sends a one-to-one message.
+   *
+   * @param attacher who asks: the sender acting for itself, whose attachments must be blobs it
+   *     may read, or {@link Blobs#SERVICE}
+   */
+  public CompletableFuture<SendResult> send(SendRequest request, long attacher) {
     Validate.uid("from", request.from());
     Validate.uid("to", request.to());
     Validate.distinct("from", request.from(), "to", request.to());
-    Extras extras = Validate.extras(request.extras(), blobs);
+    Extras extras = Validate.extras(request.extras(), id -> readable(attacher, id));
     String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
     SendRequest checked = new SendRequest(request.from(), request.to(), text, request.idempotencyKey(), extras);
@@ -565,6 +612,10 @@ public final class Letterbox implements AutoCloseable {
     Validate.uid("uid", owner);
     Validate.messageId(id);
     requireHosted(owner);
+    return visibleMessage(owner, id);
+  }
+
+  private Optional<Message> visibleMessage(long owner, long id) {
     Message m = state.message(id);
     if (m != null && m.kind() == Message.Kind.GROUP) {
       return groups.visible(owner, m) ? Optional.of(m) : Optional.empty();
@@ -835,11 +886,21 @@ public final class Letterbox implements AutoCloseable {
     return groups.members(gid, cursor, limit);
   }
 
-  /** Posts a message to a group, for a member; fails with NOT_MEMBER for anyone else. */
+  /** Posts a message to a group for a service, which may attach any blob. */
   public CompletableFuture<SendResult> post(GroupPost post) {
+    return post(post, Blobs.SERVICE);
+  }
+
+  /**
+   * Posts a message to a group, for a member; fails with NOT_MEMBER for anyone else.
+   *
+   * @param attacher who asks: the poster acting for itself, whose attachments must be blobs it
+   *     may read, or {@link Blobs#SERVICE}
+   */
+  public CompletableFuture<SendResult> post(GroupPost post, long attacher) {
     Validate.uid("group", post.group());
     Validate.uid("from", post.from());
-    Extras extras = Validate.extras(post.extras(), blobs);
+    Extras extras = Validate.extras(post.extras(), id -> readable(attacher, id));
     String text = Validate.text(post.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(post.idempotencyKey());
     long[] mentions = Validate.uids("mentions", post.mentions().stream().mapToLong(Long::longValue).toArray(),
@@ -1026,7 +1087,8 @@ public final class Letterbox implements AutoCloseable {
    */
   public CompletableFuture<Broadcast> broadcast(BroadcastRequest request) {
     Validate.uid("from", request.from());
-    Extras extras = Validate.extras(request.extras(), blobs);
+    // Broadcasts are sent by services, which may attach any blob.
+    Extras extras = Validate.extras(request.extras(), blobs::find);
     String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
     Audience audience = request.audience();

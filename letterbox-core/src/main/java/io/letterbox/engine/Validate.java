@@ -53,10 +53,13 @@ final class Validate {
   }
 
   /**
-   * A message's type, payload and attachments, checked; attachments take their size and, unless
-   * named, their content type from their blobs, which must exist.
+   * A message's type, payload and attachments, checked; attachments take their size and content
+   * type from their blobs, which must exist and be readable by the sender (a blob it may not read
+   * is refused as one that does not exist), and whose content type a named one must match.
+   *
+   * @param readable the blob, if the sender may read it
    */
-  static Extras extras(Extras extras, Blobs blobs) {
+  static Extras extras(Extras extras, java.util.function.Function<String, java.util.Optional<Blob>> readable) {
     if (extras == null || extras.isPlainText()) {
       return Extras.TEXT;
     }
@@ -82,7 +85,7 @@ final class Validate {
     for (int i = 0; i < extras.attachments().size(); i++) {
       Attachment a = extras.attachments().get(i);
       String where = "attachments[" + i + "]";
-      Blob blob = blobs.find(a.blob()).orElseThrow(
+      Blob blob = readable.apply(a.blob()).orElseThrow(
           () -> LetterboxException.invalid("%s.blob names no stored blob: %s (upload it with POST /v1/blobs first)", where, a.blob()));
       if (a.name() != null && (a.name().isEmpty() || a.name().length() > MAX_NAME || a.name().chars().anyMatch(Character::isISOControl))) {
         throw LetterboxException.invalid("%s.name must be 1 to %d characters without control characters", where, MAX_NAME);
@@ -90,8 +93,12 @@ final class Validate {
       if (a.size() >= 0 && a.size() != blob.size()) {
         throw LetterboxException.invalid("%s.size is %d but the blob has %d bytes", where, a.size(), blob.size());
       }
-      String contentType = a.contentType() == null ? blob.contentType() : Blobs.mediaType(a.contentType());
-      attachments.add(new Attachment(blob.id(), a.name(), contentType, blob.size()));
+      if (a.contentType() != null
+          && !Blobs.essence(Blobs.mediaType(a.contentType())).equals(Blobs.essence(blob.contentType()))) {
+        throw LetterboxException.invalid("%s.contentType is %s but the blob is %s", where,
+            Blobs.mediaType(a.contentType()), blob.contentType());
+      }
+      attachments.add(new Attachment(blob.id(), a.name(), blob.contentType(), blob.size()));
     }
     return new Extras(type, payload, attachments);
   }

@@ -74,6 +74,13 @@ public final class Spaces {
   public static final Space REVISIONS = Space.plain("revisions", 0);
   /** Blobs (attachments), content-addressed, in chunks: {@link BlobKey} → {@code BlobRow} or a chunk's bytes. */
   public static final Space BLOBS = Space.large("blobs", BlobKey.HASH_PREFIX);
+  /**
+   * Uploads of blobs (decision 0022): {@link BlobUploadKey} → an opaque id's {@code BlobUploadRow},
+   * or the id an uploader got for given bytes. Written by uploads, not by the log: primary.
+   */
+  public static final Space BLOB_UPLOADS = Space.plain("blob_uploads", 0);
+  /** The messages that attach each blob, for who may read it (decision 0022): {@link BlobRefKey} → empty. */
+  public static final Space BLOB_REFS = Space.plain("blob_refs", 0);
 
   /** Owners' change feeds (decision 0010): {@link FeedKey} → {@code FeedRow}, kept for the sync retention. */
   public static final Space FEED = Space.plain("feed", FeedKey.DAY_OWNER_PREFIX);
@@ -100,12 +107,12 @@ public final class Spaces {
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, PINNED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
-      CAPS, CAP_LEVELS, REVISIONS, BLOBS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
+      CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
       POSTINGS);
 
   /**
-   * The spaces nothing derives: the log, the journals and the blobs. {@code migrate} copies them,
+   * The spaces nothing derives: the log, the journals, the blobs and their uploads. {@code migrate} copies them,
    * {@code rebuild} keeps them; every other space is derived from the log by the appliers.
    */
-  public static final List<Space> PRIMARY = List.of(LOG, JOURNAL, BLOBS);
+  public static final List<Space> PRIMARY = List.of(LOG, JOURNAL, BLOBS, BLOB_UPLOADS);
 }

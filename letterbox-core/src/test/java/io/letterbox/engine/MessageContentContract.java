@@ -50,25 +50,32 @@ public abstract class MessageContentContract extends EngineFixture {
   }
 
   @Test
-  void aBlobIsNamedByTheSha256OfItsBytesAndStoredOnce() throws Exception {
+  void theBytesAreStoredOnceWhoeverUploadsThemAndEachUploaderGetsItsOwnOpaqueId() throws Exception {
     byte[] bytes = randomBytes(CHUNK * 2 + 1000, 1);
 
-    Blobs.Stored first = box.blobs().put(bytes, "image/png").join();
+    Blobs.Stored first = box.blobs().put(ALICE, bytes, "image/png").join();
     long rows = entries(store);
-    Blobs.Stored again = box.blobs().put(bytes.clone(), "application/pdf").join();
+    Blobs.Stored again = box.blobs().put(ALICE, bytes.clone(), "application/pdf").join();
+    Blobs.Stored other = box.blobs().put(BOB, bytes.clone(), "image/png").join();
 
     assertThat(first.created()).isTrue();
-    assertThat(first.blob()).isEqualTo(new Blob(idOf(bytes), bytes.length, "image/png"));
+    assertThat(first.blob()).isEqualTo(new Blob(first.blob().id(), bytes.length, "image/png", ALICE));
+    assertThat(first.blob().id()).as("opaque: not the hash of the bytes").matches("[A-Za-z0-9_-]{22}")
+        .doesNotContain(idOf(bytes).substring(7, 20));
     assertThat(again.created()).isFalse();
-    assertThat(again.blob()).as("the first upload's content type stays").isEqualTo(first.blob());
+    assertThat(again.blob()).as("the first upload's id and content type stay").isEqualTo(first.blob());
+    assertThat(other.created()).as("another uploader's upload is its own").isTrue();
+    assertThat(other.blob().id()).isNotEqualTo(first.blob().id());
+    assertThat(other.blob().uploader()).isEqualTo(BOB);
     assertThat(rows).as("a header and three chunks").isEqualTo(4);
-    assertThat(entries(store)).isEqualTo(rows);
+    assertThat(entries(store)).as("the bytes are stored once").isEqualTo(rows);
+    assertThat(box.blobs().read(other.blob(), 0, bytes.length)).isEqualTo(bytes);
   }
 
   @Test
   void anyRangeOfABlobReadsBackItsBytesAcrossChunks() {
     byte[] bytes = randomBytes(CHUNK * 2 + CHUNK / 2, 2);
-    Blob blob = box.blobs().put(bytes, null).join().blob();
+    Blob blob = box.blobs().put(Blobs.SERVICE, bytes, null).join().blob();
 
     assertThat(box.blobs().find(blob.id())).contains(blob);
     assertThat(blob.contentType()).isEqualTo("application/octet-stream");
@@ -83,9 +90,9 @@ public abstract class MessageContentContract extends EngineFixture {
 
   @Test
   void anEmptyBlobIsABlobToo() throws Exception {
-    Blob blob = box.blobs().put(new byte[0], "text/plain; charset=utf-8").join().blob();
+    Blob blob = box.blobs().put(Blobs.SERVICE, new byte[0], "text/plain; charset=utf-8").join().blob();
 
-    assertThat(blob).isEqualTo(new Blob(idOf(new byte[0]), 0, "text/plain; charset=utf-8"));
+    assertThat(blob).isEqualTo(new Blob(blob.id(), 0, "text/plain; charset=utf-8", Blobs.SERVICE));
     assertThat(box.blobs().find(blob.id())).contains(blob);
     assertThat(box.blobs().read(blob, 0, 0)).isEmpty();
   }
@@ -95,9 +102,9 @@ public abstract class MessageContentContract extends EngineFixture {
     box.close();
     box = Letterbox.open(store, config().maxBlobBytes(1000).build());
 
-    assertThat(box.blobs().put(new byte[1000], null).join().created()).isTrue();
+    assertThat(box.blobs().put(Blobs.SERVICE, new byte[1000], null).join().created()).isTrue();
     long rows = entries(store);
-    assertThatThrownBy(() -> box.blobs().put(new byte[1001], null))
+    assertThatThrownBy(() -> box.blobs().put(Blobs.SERVICE, new byte[1001], null))
         .isInstanceOfSatisfying(LetterboxException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE));
     assertThat(entries(store)).isEqualTo(rows);
   }
@@ -110,12 +117,15 @@ public abstract class MessageContentContract extends EngineFixture {
           .isInstanceOfSatisfying(LetterboxException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
     }
     for (String bad : new String[] {"png", "image/", "/png", "image/png; charset", "image/p ng", "text/pl\u0001ain", "a/" + "b".repeat(300)}) {
-      assertThatThrownBy(() -> box.blobs().put(new byte[1], bad)).as(bad)
+      assertThatThrownBy(() -> box.blobs().put(Blobs.SERVICE, new byte[1], bad)).as(bad)
           .isInstanceOfSatisfying(LetterboxException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
     }
     assertThat(entries(store)).isZero();
     assertThat(box.blobs().find(idOf(new byte[] {42}))).isEmpty();
-    assertThat(box.blobs().put(new byte[1], "Image/PNG; q=\"x\"").join().blob().contentType()).isEqualTo("image/png; q=\"x\"");
+    assertThat(box.blobs().find("A".repeat(22))).isEmpty();
+    assertThatThrownBy(() -> box.blobs().find("A".repeat(21) + "B")).as("not a canonical encoding")
+        .isInstanceOfSatisfying(LetterboxException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+    assertThat(box.blobs().put(Blobs.SERVICE, new byte[1], "Image/PNG; q=\"x\"").join().blob().contentType()).isEqualTo("image/png; q=\"x\"");
   }
 
   @Test
@@ -127,7 +137,7 @@ public abstract class MessageContentContract extends EngineFixture {
     store.write(partial).join();
 
     assertThat(box.blobs().find(idOf(bytes))).isEmpty();
-    Blobs.Stored stored = box.blobs().put(bytes, "video/mp4").join();
+    Blobs.Stored stored = box.blobs().put(ALICE, bytes, "video/mp4").join();
 
     assertThat(stored.created()).isTrue();
     assertThat(box.blobs().read(stored.blob(), 0, bytes.length)).isEqualTo(bytes);
@@ -136,7 +146,7 @@ public abstract class MessageContentContract extends EngineFixture {
   @Test
   void rebuildKeepsBlobsAndMigrateCarriesThem() throws Exception {
     byte[] bytes = randomBytes(CHUNK + 1, 4);
-    Blob blob = box.blobs().put(bytes, "image/jpeg").join().blob();
+    Blob blob = box.blobs().put(ALICE, bytes, "image/jpeg").join().blob();
     box.close();
 
     Replayer.rebuild(store, config().build(), n -> {});
@@ -154,7 +164,7 @@ public abstract class MessageContentContract extends EngineFixture {
   // --- typed messages ---
 
   private Blob image() {
-    return box.blobs().put(randomBytes(3000, 9), "image/png").join().blob();
+    return box.blobs().put(ALICE, randomBytes(3000, 9), "image/png").join().blob();
   }
 
   private SendResult sendTyped(long from, long to, String text, Extras extras, String key) {
@@ -231,6 +241,7 @@ public abstract class MessageContentContract extends EngineFixture {
         new Extras("image", null, List.of(new Attachment(png.id(), null, null, 2999))),
         new Extras("image", null, List.of(new Attachment(png.id(), "", null, -1))),
         new Extras("image", null, List.of(new Attachment(png.id(), null, "not a type", -1))),
+        new Extras("image", null, List.of(new Attachment(png.id(), null, "text/html", -1))),
         new Extras("image", null, java.util.Collections.nCopies(21, new Attachment(png.id(), null, null, -1))));
     for (Extras extras : bad) {
       assertThat(refusal(() -> sendTyped(ALICE, BOB, "x", extras, null))).as("%s", extras)

@@ -13,7 +13,8 @@ import java.util.List;
  * Every scan rests on two promises of the key codecs: a key reads back as the fields it was made
  * of, and byte order is the order the readers need (numeric, or newest first where the codec says
  * so), so a range holds exactly the keys whose fields are within it. Checked on the key families
- * that page (timelines, conversation lists, postings, the change feed, the journal) with the
+ * that page (timelines, conversation lists, postings, the change feed, the journal, the messages
+ * that attach a blob) with the
  * values ids, uids and positions take: 0 to 2^63-1.
  */
 class KeyCodecsFuzzTest {
@@ -64,6 +65,15 @@ class KeyCodecsFuzzTest {
     byte[] ja = JournalKey.of(partition, a[1]);
     assertThat(JournalKey.seq(ja)).isEqualTo(a[1]);
     assertThat(JournalKey.from(partition, b[1]).contains(ja)).isEqualTo(a[1] >= b[1]);
+
+    boolean legacy = data.consumeBoolean();
+    byte[] blob = Arrays.copyOf(data.consumeBytes(32), legacy ? 32 : 16);
+    byte[] other = Arrays.copyOf(data.consumeBytes(32), legacy ? 32 : 16);
+    byte[] ra = BlobRefKey.of(legacy, blob, a[1]);
+    assertThat(BlobRefKey.message(ra)).isEqualTo(a[1]);
+    assertSameOrder(ra, BlobRefKey.of(legacy, blob, b[1]), Long.compare(a[1], b[1]));
+    assertThat(BlobRefKey.messages(legacy, other).contains(ra)).isEqualTo(Arrays.equals(blob, other));
+    assertThat(BlobRefKey.messages(!legacy, Arrays.copyOf(blob, legacy ? 16 : 32)).contains(ra)).isFalse();
   }
 
   private static long id(FuzzedDataProvider data) {

@@ -29,7 +29,8 @@ import org.roaringbitmap.RoaringBitmap;
  * of the log, minus the receivers at the frequency cap, and frozen: stored once, one row per
  * block of 2^16 uids. An audience of uids or a segment also gets a fan-out job (reached records
  * for its receivers). The broadcast record is written last, so a reader never sees an audience in
- * part. Its content (text and {@code extras}) lives in this log entry.
+ * part. The blobs it attaches refer to it, once for all its receivers. Its content (text and
+ * {@code extras}) lives in this log entry.
  */
 public record BroadcastAccepted(long id, long from, String text, Audience audience, Priority priority,
     String idempotencyKey, long requestHash, Extras extras) implements Action {
@@ -167,6 +168,9 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
     batch.put(Spaces.STATE, StateKey.newestBroadcast(from), Bytes.ofLong(id));
     if (receivers >= to.config().prewarmMinReceivers()) {
       batch.put(Spaces.STATE, StateKey.bigSender(from), Bytes.ofLong(receivers));
+    }
+    if (to.home()) {
+      io.letterbox.blob.BlobReferences.put(batch, id, extras);
     }
     batch.put(Spaces.BROADCASTS, BroadcastKey.of(from, id), record.encode());
   }

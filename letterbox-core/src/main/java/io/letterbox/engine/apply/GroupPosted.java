@@ -15,7 +15,7 @@ import io.letterbox.rows.MembershipRow;
  * group's partition writes one timeline row, the header's newest message, the post's
  * idempotency key ({@code idempotencyKey} may be null) and its poster's cap count; the poster's partition moves the poster's
  * read positions to it (one's own post is not unread), and each mentioned member's partition its
- * mention. Nothing is written per member. The message's content is this log entry.
+ * mention; at home, the references of the blobs it attaches. Nothing is written per member. The message's content is this log entry.
  *
  * @param mentions members it mentions, sorted and distinct; empty for none
  * @param cap the poster's frequency cap when it posted (null: none): the group's partition counts
@@ -74,6 +74,9 @@ public record GroupPosted(long id, long gid, long from, long seq, String text, S
 
   @Override
   public void apply(Applying to) {
+    if (to.home()) {
+      io.letterbox.blob.BlobReferences.put(to.batch(), id, extras);
+    }
     if (to.owns(gid)) {
       var header = to.state().groups().header(gid);
       to.batch().put(Spaces.GROUP_TIMELINE, GroupTimelineKey.of(gid, id), new GroupTimelineRow(seq, from).encode());

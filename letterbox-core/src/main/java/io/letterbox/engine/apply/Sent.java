@@ -3,6 +3,7 @@ package io.letterbox.engine.apply;
 import io.letterbox.rows.FeedRow;
 
 import io.letterbox.bitmap.Blocks;
+import io.letterbox.blob.BlobReferences;
 import io.letterbox.id.Ids;
 import io.letterbox.keys.IdempotencyKey;
 import io.letterbox.keys.PairKey;
@@ -19,7 +20,7 @@ import org.roaringbitmap.RoaringBitmap;
  * A one-to-one message was sent: a row in each party's timeline, each party's conversation row
  * (the receiver's counts it as incoming; {@code request}: it may start a conversation in the
  * receiver's requests folder), the sender's cap counters if it has a cap, and its idempotency key
- * ({@code idempotencyKey} may be null). The message's content (text and {@code extras}) is this
+ * ({@code idempotencyKey} may be null), and at home the references of the blobs it attaches. The message's content (text and {@code extras}) is this
  * log entry.
  */
 public record Sent(long id, long from, long to, String text, String idempotencyKey, long requestHash,
@@ -86,6 +87,9 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
   public void apply(Applying to) {
     var batch = to.batch();
     Message message = new Message(id, Message.Kind.SINGLE, from, this.to, text, extras);
+    if (to.home()) {
+      BlobReferences.put(batch, id, extras);
+    }
     if (to.owns(from)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(from, this.to, id), TimelineFlags.of(true, false));
       to.state().cap(from).ifPresent(cap -> {

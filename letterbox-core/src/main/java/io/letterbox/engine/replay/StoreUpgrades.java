@@ -1,6 +1,8 @@
 package io.letterbox.engine.replay;
 
+import io.letterbox.blob.BlobReferences;
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.ConversationRows;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.keys.PairKey;
@@ -29,6 +31,8 @@ final class StoreUpgrades {
   private static final String NEWEST_BROADCASTS_MARK = "newest-broadcasts";
   /** The mark of a store whose pinned conversations are also kept in their own space. */
   private static final String PINNED_MARK = "pinned";
+  /** The mark of a store whose blobs know the messages that attach them. */
+  private static final String BLOB_REFERENCES_MARK = "blob-references";
   private static final int BATCH = 10_000;
 
   private StoreUpgrades() {}
@@ -39,12 +43,14 @@ final class StoreUpgrades {
     indexConversations(store, config);
     gatherNewestBroadcasts(store);
     gatherPins(store);
+    referenceBlobs(store);
   }
 
   /** Whether {@code key} (of the state space) is one of the marks. */
   static boolean isMark(byte[] key) {
     return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK)
-        || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK) || StateKey.isMeta(key, PINNED_MARK);
+        || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK) || StateKey.isMeta(key, PINNED_MARK)
+        || StateKey.isMeta(key, BLOB_REFERENCES_MARK);
   }
 
   /**
@@ -128,6 +134,29 @@ final class StoreUpgrades {
     store.scan(Spaces.CONVERSATIONS, new KeyRange(new byte[0], null), false, (k, v) -> {
       if (ConversationRow.decode(v).pinned()) {
         ConversationRows.pin(pass.batch, PairKey.ownerOf(k), PairKey.peer(k), true);
+        pass.endIfFull();
+      }
+      return true;
+    });
+    pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
+    pass.end();
+  }
+
+  /**
+   * Gives a store from before blobs were private its blob references ({@link Spaces#BLOB_REFS},
+   * decision 0022): one pass over the log, each message that attaches blobs referring to them.
+   * Blobs those messages attach stay readable by the messages' readers.
+   */
+  static void referenceBlobs(KeyValueStore store) {
+    byte[] mark = StateKey.meta(BLOB_REFERENCES_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    Pass pass = new Pass(store);
+    store.scan(Spaces.LOG, new KeyRange(new byte[0], null), false, (k, v) -> {
+      Message m = ActionCodec.message(v);
+      if (m != null && !m.extras().attachments().isEmpty()) {
+        BlobReferences.put(pass.batch, m.id(), m.extras());
         pass.endIfFull();
       }
       return true;

@@ -69,6 +69,9 @@ import java.util.TreeSet;
  *                       a cluster; null for a single node
  * @param userTokens     how user tokens (JWTs) are verified: user-token-secret, user-token-jwks,
  *                       user-token-issuer, user-token-audience, user-token-clock-skew
+ * @param inlineBlobTypes the media types of blobs served to be shown in place; a blob of another
+ *                       type is served with {@code Content-Disposition: attachment} and
+ *                       {@code Content-Security-Policy: sandbox}
  */
 public record ServerConfig(
     String host,
@@ -87,7 +90,8 @@ public record ServerConfig(
     LetterboxConfig engineConfig,
     StoreLocation store,
     ClusterSettings cluster,
-    UserTokenSettings userTokens) {
+    UserTokenSettings userTokens,
+    InlineBlobTypes inlineBlobTypes) {
 
   public static Builder builder() {
     return new Builder();
@@ -160,6 +164,10 @@ public record ServerConfig(
     private String userTokenAudience;
     // Clocks of the issuer and this server may differ a little: exp and nbf get this much slack.
     private Duration userTokenClockSkew = Duration.ofSeconds(60);
+    // Images, sound, video and plain text, which browsers show without running anything; HTML,
+    // SVG and the rest could run script on the API's origin, so they are downloads.
+    private List<String> inlineBlobTypes =
+        List.of("image/png", "image/jpeg", "image/gif", "image/webp", "audio/*", "video/*", "text/plain");
 
     public Builder host(String v) { host = v; return this; }
     public Builder port(int v) { port = v; return this; }
@@ -199,6 +207,7 @@ public record ServerConfig(
     public Builder userTokenJwks(Path v) { userTokenJwks = v; return this; }
     public Builder userTokenIssuer(String v) { userTokenIssuer = v; return this; }
     public Builder userTokenAudience(String v) { userTokenAudience = v; return this; }
+    public Builder inlineBlobTypes(List<String> v) { inlineBlobTypes = List.copyOf(v); return this; }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {
@@ -254,6 +263,7 @@ public record ServerConfig(
         case "user-token-issuer" -> userTokenIssuer = v.isEmpty() ? null : v;
         case "user-token-audience" -> userTokenAudience = v.isEmpty() ? null : v;
         case "user-token-clock-skew" -> userTokenClockSkew = ConfigValues.duration(key, v);
+        case "inline-blob-types" -> inlineBlobTypes(ConfigValues.list(v));
         case "cluster" -> cluster = ConfigValues.bool(key, v);
         case "cluster-node" -> clusterNode = v;
         case "cluster-url" -> clusterUrl = v;
@@ -372,7 +382,7 @@ public record ServerConfig(
             maxConnections, eventKeepAlive,
             clientTimeout, eventBufferBytes,
             eventBufferTotalBytes > 0 ? eventBufferTotalBytes : Runtime.getRuntime().maxMemory() / 8, engine.build(),
-            storeLocation(), clustering, userTokenSettings());
+            storeLocation(), clustering, userTokenSettings(), new InlineBlobTypes(inlineBlobTypes));
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
       }

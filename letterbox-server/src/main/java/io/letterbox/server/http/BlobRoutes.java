@@ -8,6 +8,8 @@ import io.letterbox.blob.Blobs;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.model.Blob;
+import io.letterbox.server.auth.Principal;
+import io.letterbox.server.config.InlineBlobTypes;
 import io.letterbox.server.http.json.JsonViews;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -18,8 +20,13 @@ import java.util.Optional;
 
 /**
  * Blobs: uploads of raw bytes, and downloads with {@code ETag}, {@code If-None-Match} and one
- * byte range ({@code Range}, {@code If-Range}; RFC 9110). A blob never changes, so its id is its
- * strong entity tag and clients may cache it for good.
+ * byte range ({@code Range}, {@code If-Range}; RFC 9110). A blob never changes, so its id (opaque:
+ * never the hash of its bytes) is its strong entity tag and clients may cache it for good.
+ *
+ * <p>A blob is private (decision 0022): its uploader, the readers of a message that attaches it
+ * and services read it; anyone else gets the 404 of a blob that does not exist. One whose type is
+ * not in {@code inline-blob-types} is served as a download in a sandbox, so that bytes a user
+ * uploaded (HTML, SVG) never run as a page of the API's origin.
  */
 final class BlobRoutes {
   private static final String CACHE_CONTROL = "private, max-age=31536000, immutable";
@@ -29,12 +36,20 @@ final class BlobRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
   private final long maxBytes;
+  private final InlineBlobTypes inlineTypes;
 
   /** @param maxBytes the engine's max-blob-bytes, the routes' body limit */
-  BlobRoutes(Letterbox box, EngineCalls engine, long maxBytes) {
+  BlobRoutes(Letterbox box, EngineCalls engine, long maxBytes, InlineBlobTypes inlineTypes) {
     this.box = box;
     this.engine = engine;
     this.maxBytes = maxBytes;
+    this.inlineTypes = inlineTypes;
+  }
+
+  /** @return the uid whose access to blobs a request has: its user's, or {@link Blobs#SERVICE} for a service */
+  static long reader(RoutingContext ctx) {
+    Principal principal = ctx.get(Authentication.PRINCIPAL);
+    return principal == null || principal.isService() ? Blobs.SERVICE : principal.uid();
   }
 
   void register(Routes routes) {
@@ -42,7 +57,8 @@ final class BlobRoutes {
       Blobs blobs = box.blobs();
       byte[] bytes = ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
       String contentType = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
-      Replies.when(ctx, engine.write(() -> blobs.put(bytes, contentType)), stored -> {
+      long uploader = reader(ctx);
+      Replies.when(ctx, engine.write(() -> blobs.put(uploader, bytes, contentType)), stored -> {
         ctx.response().putHeader(HttpHeaders.LOCATION, "/v1/blobs/" + stored.blob().id());
         Replies.json(ctx, stored.created() ? 201 : 200, JsonViews.blob(stored.blob()));
       });
@@ -54,13 +70,20 @@ final class BlobRoutes {
   private void download(RoutingContext ctx, boolean withBody) {
     String id = ctx.pathParam("id");
     Blobs blobs = box.blobs();
-    Replies.when(ctx, engine.read(() -> blobs.find(id)), found -> {
+    long reader = reader(ctx);
+    Replies.when(ctx, engine.read(() -> box.blob(reader, id)), found -> {
+      // The same answer whether it does not exist or this reader may not read it.
       Blob blob = found.orElseThrow(() -> LetterboxException.notFound("no blob %s", id));
       String etag = "\"" + blob.id() + "\"";
       HttpServerResponse response = ctx.response()
           .putHeader(HttpHeaders.ETAG, etag)
           .putHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL)
-          .putHeader(HttpHeaders.ACCEPT_RANGES, "bytes");
+          .putHeader(HttpHeaders.ACCEPT_RANGES, "bytes")
+          .putHeader("X-Content-Type-Options", "nosniff");
+      if (!inlineTypes.inline(blob.contentType())) {
+        response.putHeader("Content-Disposition", "attachment")
+            .putHeader("Content-Security-Policy", "sandbox");
+      }
       if (matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
         response.setStatusCode(304).end();
         return;

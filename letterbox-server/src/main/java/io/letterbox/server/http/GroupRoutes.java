@@ -92,8 +92,9 @@ final class GroupRoutes {
       GroupPost post = new GroupPost(gid, b.id("from"), b.optionalString("text").orElse(null),
           Arrays.stream(mentions).boxed().toList(), b.optionalString("idempotencyKey").orElse(null),
           MessageContent.extras(b));
+      long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key, as for one-to-one sends.
-      Replies.when(ctx, engine.write(() -> box.post(post)),
+      Replies.when(ctx, engine.write(() -> box.post(post, attacher)),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
     });
 

@@ -28,7 +28,7 @@ public final class HttpApi {
     new BroadcastRoutes(box, engine).register(routes);
     new GroupRoutes(box, engine).register(routes);
     new SearchRoutes(box, engine).register(routes);
-    new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes()).register(routes);
+    new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes(), config.inlineBlobTypes()).register(routes);
     new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),
         config.eventBufferTotalBytes()).register(routes);
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();

@@ -33,8 +33,9 @@ final class MessageRoutes {
       JsonBody b = JsonBody.of(ctx, SEND_FIELDS);
       SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.optionalString("text").orElse(null),
           b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b));
+      long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
-      Replies.when(ctx, engine.write(() -> box.send(req)),
+      Replies.when(ctx, engine.write(() -> box.send(req, attacher)),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
     });
 

@@ -280,7 +280,7 @@ function messageItem(m) {
 async function blobUrl(id) {
   if (!state.blobUrls.has(id)) {
     state.blobUrls.set(id, (async () => {
-      const r = await fetch('/v1/blobs/' + id, { headers: state.token ? { Authorization: 'Bearer ' + state.token } : {} });
+      const r = await fetch('/v1/blobs/' + encodeURIComponent(id), { headers: state.token ? { Authorization: 'Bearer ' + state.token } : {} });
       return URL.createObjectURL(await r.blob());
     })());
   }
