@@ -1020,6 +1020,15 @@ public final class Letterbox implements AutoCloseable {
     return relation(RelationCommand.Kind.SUBSCRIBE, uid, target, Validate.attributes("attributes", attributes));
   }
 
+  /**
+   * {@code uid} subscribes to {@code target} if it does not: a subscription it has keeps its
+   * attributes, a new one has none (decision 0023: a user subscribing does not change what a
+   * service set).
+   */
+  public CompletableFuture<Void> subscribeKeepingAttributes(long uid, long target) {
+    return relation(RelationCommand.Kind.SUBSCRIBE_KEEPING_ATTRIBUTES, uid, target, Map.of());
+  }
+
   /** {@code uid} unsubscribes from {@code target}; what it received stays. */
   public CompletableFuture<Void> unsubscribe(long uid, long target) {
     return relation(RelationCommand.Kind.UNSUBSCRIBE, uid, target, Map.of());
