@@ -584,19 +584,6 @@ public abstract class GroupContract extends EngineFixture {
   }
 
   @Test
-  void anyMemberLeavesAndKeepsWhatItSaw() {
-    Group g = create(ALICE, BOB, CAROL);
-    post(g.id(), ALICE, "seen");
-
-    box.removeMember(g.id(), CAROL, CAROL).join();
-    post(g.id(), ALICE, "after");
-
-    assertThat(groupHistory(CAROL, g.id())).containsExactly("seen");
-    assertThat(memberUids(g.id())).containsExactly(ALICE, BOB);
-    assertThat(box.group(g.id()).owner()).isEqualTo(ALICE);
-  }
-
-  @Test
   void theLastMemberLeavingRemovesTheGroup() {
     Group g = create(ALICE, BOB);
     post(g.id(), BOB, "hello");
