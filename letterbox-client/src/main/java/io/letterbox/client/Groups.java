@@ -28,10 +28,13 @@ public final class Groups extends Resource {
     super(transport);
   }
 
-  /** Creates a group. Not retried once sent: a create has no idempotency key. */
+  /**
+   * Creates a group; members who blocked {@code by} or whose settings exclude it are not added,
+   * and are listed. Not retried once sent: a create has no idempotency key.
+   */
   @Maps(CREATE_GROUP)
-  public Call<Group> create(CreateGroup group) {
-    return call(Spec.of(CREATE_GROUP).json(group), Group.class);
+  public Call<NewGroup> create(CreateGroup group) {
+    return call(Spec.of(CREATE_GROUP).json(group), NewGroup.class);
   }
 
   @Maps(GET_GROUP)
@@ -46,7 +49,8 @@ public final class Groups extends Resource {
   }
 
   /**
-   * Adds {@code uid} or changes its role; {@code by} its owner or an admin.
+   * Adds {@code uid} or changes its role; {@code by} its owner or an admin. A uid that blocked
+   * {@code by} is refused with BLOCKED, one whose settings exclude {@code by} with NOT_ALLOWED.
    *
    * @param role member, admin or owner; null for member
    */
@@ -56,16 +60,20 @@ public final class Groups extends Resource {
   }
 
   /**
-   * Adds many members as one change.
+   * Adds many members as one change; those who blocked {@code by} or whose settings exclude it
+   * are not added, and are listed.
    *
    * @param role member or admin; null for member
    */
   @Maps(ADD_GROUP_MEMBERS)
-  public Call<Void> addMembers(long gid, long by, List<Long> uids, String role) {
-    return call(Spec.of(ADD_GROUP_MEMBERS, gid).json(new Membership(by, uids, role)));
+  public Call<AddedMembers> addMembers(long gid, long by, List<Long> uids, String role) {
+    return call(Spec.of(ADD_GROUP_MEMBERS, gid).json(new Membership(by, uids, role)), AddedMembers.class);
   }
 
-  /** Removes {@code uid}, or {@code uid} leaves when {@code by == uid}. */
+  /**
+   * Removes {@code uid}, or {@code uid} leaves when {@code by == uid}: the owner's group passes to
+   * its longest-standing admin (else member), and the last member's leaving ends the group.
+   */
   @Maps(REMOVE_GROUP_MEMBER)
   public Call<Void> removeMember(long gid, long uid, long by) {
     return call(Spec.of(REMOVE_GROUP_MEMBER, gid, uid).query("by", by));

@@ -3,7 +3,9 @@ package io.letterbox.client;
 import static io.letterbox.client.internal.Route.ADD_FOLLOWERS;
 import static io.letterbox.client.internal.Route.BLOCK;
 import static io.letterbox.client.internal.Route.FOLLOW;
+import static io.letterbox.client.internal.Route.GET_USER_SETTINGS;
 import static io.letterbox.client.internal.Route.LIST_BLOCKS;
+import static io.letterbox.client.internal.Route.SET_USER_SETTINGS;
 import static io.letterbox.client.internal.Route.SUBSCRIBE;
 import static io.letterbox.client.internal.Route.UNBLOCK;
 import static io.letterbox.client.internal.Route.UNFOLLOW;
@@ -16,7 +18,7 @@ import io.letterbox.client.internal.Transport;
 import java.util.List;
 import java.util.Map;
 
-/** Follows, subscriptions and blocks: who may reach whom. */
+/** Follows, subscriptions, blocks and a user's settings: who may reach whom. */
 public final class Relations extends Resource {
   private static final TypeReference<Page<Blocked>> PAGE = new TypeReference<>() {};
 
@@ -41,10 +43,32 @@ public final class Relations extends Resource {
     return call(Spec.of(ADD_FOLLOWERS, target).json(Map.of("uids", uids)));
   }
 
-  /** @param attributes string pairs that broadcasts' {@code where} match (replacing earlier ones) */
+  /**
+   * Subscribes with attributes, replacing earlier ones: for services (a user token is refused).
+   *
+   * @param attributes string pairs that broadcasts' {@code where} match
+   */
   @Maps(SUBSCRIBE)
   public Call<Void> subscribe(long uid, long target, Map<String, String> attributes) {
     return call(Spec.of(SUBSCRIBE, uid, target).json(Map.of("attributes", attributes)));
+  }
+
+  /** Subscribes without attributes: a subscription {@code uid} has keeps those a service set. */
+  @Maps(SUBSCRIBE)
+  public Call<Void> subscribe(long uid, long target) {
+    return call(Spec.of(SUBSCRIBE, uid, target));
+  }
+
+  /** {@code uid}'s own settings (the defaults until it sets any). */
+  @Maps(GET_USER_SETTINGS)
+  public Call<UserSettings> settings(long uid) {
+    return call(Spec.of(GET_USER_SETTINGS, uid), UserSettings.class);
+  }
+
+  /** Changes the settings {@code change} names; the others keep their values. @return the settings now */
+  @Maps(SET_USER_SETTINGS)
+  public Call<UserSettings> setSettings(long uid, UserSettings change) {
+    return call(Spec.of(SET_USER_SETTINGS, uid).json(change), UserSettings.class);
   }
 
   @Maps(UNSUBSCRIBE)

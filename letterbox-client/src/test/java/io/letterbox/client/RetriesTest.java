@@ -53,7 +53,7 @@ class RetriesTest {
         + "\"owner\":\"1\",\"members\":2,\"newMembersSee\":\"fromJoin\",\"createdAt\":\"2026-11-22T10:00:00.123Z\"}"))) {
       LetterboxClient client = Fixtures.client("http://127.0.0.1:" + closedPort, server.url()).build();
 
-      Group g = client.groups().create(CreateGroup.of(1, "g", java.util.List.of(2L))).execute();
+      NewGroup g = client.groups().create(CreateGroup.of(1, "g", java.util.List.of(2L))).execute();
 
       assertThat(g.id()).isEqualTo(5);
       assertThat(server.received).hasSize(1);

@@ -14,6 +14,8 @@ public enum ErrorCode {
   RECALL_WINDOW_PASSED,
   /** The message is older than edit-window. */
   EDIT_WINDOW_PASSED,
+  /** The user's settings exclude the actor (a group add by one it does not follow, or by anyone). */
+  NOT_ALLOWED,
   /** A group member's action (posting, reading) by a user who is not one. */
   NOT_MEMBER,
   /** Administering a group (adding, removing, promoting, renaming) by a member who is not its owner or an admin. */

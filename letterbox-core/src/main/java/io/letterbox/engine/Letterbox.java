@@ -37,6 +37,7 @@ import io.letterbox.engine.write.BlockCommand;
 import io.letterbox.engine.write.BroadcastCommand;
 import io.letterbox.engine.write.ChangeMembersCommand;
 import io.letterbox.engine.write.CreateGroupCommand;
+import io.letterbox.engine.write.UserSettingsCommand;
 import io.letterbox.engine.write.DeleteGroupMessageCommand;
 import io.letterbox.engine.write.GroupSettingsCommand;
 import io.letterbox.engine.write.MarkGroupReadCommand;
@@ -73,6 +74,9 @@ import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Group;
 import io.letterbox.model.GroupMember;
 import io.letterbox.model.GroupPost;
+import io.letterbox.model.GroupRefusal;
+import io.letterbox.model.NewGroup;
+import io.letterbox.model.UserSettings;
 import io.letterbox.model.GroupRole;
 import io.letterbox.model.ImportedMessage;
 import io.letterbox.model.Message;
@@ -756,6 +760,22 @@ public final class Letterbox implements AutoCloseable {
     return out;
   }
 
+  /** {@code uid}'s settings: its own, the defaults where it set none. */
+  public UserSettings userSettings(long uid) {
+    Validate.uid("uid", uid);
+    requireHosted(uid);
+    return state.userSettings(uid);
+  }
+
+  /** Changes some of {@code uid}'s settings; the others keep their values. @return the settings as they are now */
+  public CompletableFuture<UserSettings> setUserSettings(long uid, UserSettings.Change change) {
+    Validate.uid("uid", uid);
+    if (change == null || change.isEmpty()) {
+      throw LetterboxException.invalid("give at least one setting");
+    }
+    return submit(uid, new UserSettingsCommand(uid, change));
+  }
+
   /** The peers the owner blocked, in uid order. */
   public List<Long> blocked(long owner) {
     Validate.uid("uid", owner);
@@ -816,11 +836,12 @@ public final class Letterbox implements AutoCloseable {
 
   /**
    * Creates a group owned by {@code by} with {@code members} (repeats and {@code by} itself are
-   * dropped: the creator is always a member).
+   * dropped: the creator is always a member). Those that do not consent to being added by
+   * {@code by} are left out and listed (decision 0023).
    *
-   * @return the group; fails with GROUP_FULL past max-group-members
+   * @return the group and the refused; fails with GROUP_FULL past max-group-members
    */
-  public CompletableFuture<Group> createGroup(long by, String name, long[] members, boolean newMembersSeeAll) {
+  public CompletableFuture<NewGroup> createGroup(long by, String name, long[] members, boolean newMembersSeeAll) {
     Validate.uid("by", by);
     String checkedName = Validate.groupName(name);
     long[] others = Validate.uids("members", members == null ? new long[0] : members, Integer.MAX_VALUE, true);
@@ -832,7 +853,7 @@ public final class Letterbox implements AutoCloseable {
     }
     int home = partitioning.of(by);
     return afterDelivery(home, submitTo(home, new CreateGroupCommand(by, checkedName, newMembersSeeAll, all)),
-        Group::id);
+        created -> created.group().id());
   }
 
   /** @throws LetterboxException NOT_FOUND if there is no group {@code gid} */
@@ -853,9 +874,12 @@ public final class Letterbox implements AutoCloseable {
   /**
    * Adds {@code uids} to group {@code gid} with {@code role}, or gives them that role if they are
    * members; {@link GroupRole#OWNER} hands the group over to one uid. By the owner or an admin
-   * {@code by}: the owner alone gives or takes the admin role and hands the group over.
+   * {@code by}: the owner alone gives or takes the admin role and hands the group over. Users
+   * that do not consent to being added by {@code by} are not added (decision 0023).
+   *
+   * @return the users not added for want of their consent, in uid order
    */
-  public CompletableFuture<Void> setMembers(long gid, long by, long[] uids, GroupRole role) {
+  public CompletableFuture<List<GroupRefusal>> setMembers(long gid, long by, long[] uids, GroupRole role) {
     Validate.uid("group", gid);
     Validate.uid("by", by);
     java.util.Objects.requireNonNull(role, "role");
@@ -864,18 +888,24 @@ public final class Letterbox implements AutoCloseable {
       throw LetterboxException.invalid("a group is handed over to one member: %d given", checked.length);
     }
     return afterDelivery(partitioning.of(gid),
-        submit(gid, new ChangeMembersCommand(gid, by, role, checked, config.maxGroupMembers())), Long::longValue)
-        .thenApply(id -> null);
+        submit(gid, new ChangeMembersCommand(gid, by, role, checked, config.maxGroupMembers())),
+        ChangeMembersCommand.Outcome::id)
+        .thenApply(ChangeMembersCommand.Outcome::refused);
   }
 
-  /** Removes {@code uid} from group {@code gid}, by the owner or an admin {@code by}, or by itself (leaving). */
+  /**
+   * Removes {@code uid} from group {@code gid}, by the owner or an admin {@code by}, or by itself
+   * (leaving): any member may leave; the owner's group passes to its longest-standing admin, else
+   * member, and the last member's leaving ends the group (decision 0023).
+   */
   public CompletableFuture<Void> removeMember(long gid, long by, long uid) {
     Validate.uid("group", gid);
     Validate.uid("by", by);
     Validate.uid("uid", uid);
     return afterDelivery(partitioning.of(gid),
-        submit(gid, new ChangeMembersCommand(gid, by, null, new long[] {uid}, config.maxGroupMembers())), Long::longValue)
-        .thenApply(id -> null);
+        submit(gid, new ChangeMembersCommand(gid, by, null, new long[] {uid}, config.maxGroupMembers())),
+        ChangeMembersCommand.Outcome::id)
+        .thenApply(outcome -> null);
   }
 
   /** The members of group {@code gid} in uid order. */
@@ -1049,6 +1079,15 @@ public final class Letterbox implements AutoCloseable {
   /** {@code uid} subscribes to {@code target} with string attributes, replacing earlier ones. */
   public CompletableFuture<Void> subscribe(long uid, long target, Map<String, String> attributes) {
     return relation(RelationCommand.Kind.SUBSCRIBE, uid, target, Validate.attributes("attributes", attributes));
+  }
+
+  /**
+   * {@code uid} subscribes to {@code target} if it does not: a subscription it has keeps its
+   * attributes, a new one has none (decision 0023: a user subscribing does not change what a
+   * service set).
+   */
+  public CompletableFuture<Void> subscribeKeepingAttributes(long uid, long target) {
+    return relation(RelationCommand.Kind.SUBSCRIBE_KEEPING_ATTRIBUTES, uid, target, Map.of());
   }
 
   /** {@code uid} unsubscribes from {@code target}; what it received stays. */

@@ -19,6 +19,7 @@ public final class StateKey {
   private static final byte NEWEST_BROADCAST = 'B';
   private static final byte JOB = 'j';
   private static final byte BIG_SENDER = 'g';
+  private static final byte SETTINGS = 's';
 
   private StateKey() {}
 
@@ -63,6 +64,11 @@ public final class StateKey {
   /** owner 'W': every conversation of the owner is cleared up to the stored id. */
   public static byte[] ownerWatermark(long owner) {
     return tagged(owner, OWNER_WATERMARK, 9);
+  }
+
+  /** owner 's': the user's own settings ({@code UserSettingsRow}); none until it sets one. */
+  public static byte[] settings(long owner) {
+    return tagged(owner, SETTINGS, 9);
   }
 
   /**

@@ -11,6 +11,11 @@ import java.nio.charset.StandardCharsets;
 public record GroupRow(String name, long owner, boolean newMembersSeeAll, long lastSeq, long lastId, int members) {
   private static final byte VERSION = 1;
 
+  /** Whether its last member left (decision 0023): the group is gone, only former members' views of it stay. */
+  public boolean gone() {
+    return members == 0;
+  }
+
   public GroupRow withLast(long seq, long id) {
     return new GroupRow(name, owner, newMembersSeeAll, seq, id, members);
   }

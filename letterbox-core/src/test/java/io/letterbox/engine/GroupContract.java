@@ -8,11 +8,14 @@ import io.letterbox.model.Extras;
 import io.letterbox.model.Group;
 import io.letterbox.model.GroupMember;
 import io.letterbox.model.GroupPost;
+import io.letterbox.model.GroupRefusal;
 import io.letterbox.model.GroupRole;
 import io.letterbox.model.Message;
+import io.letterbox.model.NewGroup;
 import io.letterbox.model.Page;
 import io.letterbox.model.SendResult;
 import io.letterbox.model.UnreadSummary;
+import io.letterbox.model.UserSettings;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.Space;
 import java.util.ArrayList;
@@ -34,7 +37,7 @@ public abstract class GroupContract extends EngineFixture {
   }
 
   private Group create(long by, long... members) {
-    return box.createGroup(by, "team", members, false).join();
+    return box.createGroup(by, "team", members, false).join().group();
   }
 
   private Message post(long gid, long from, String text, Long... mentions) {
@@ -108,7 +111,7 @@ public abstract class GroupContract extends EngineFixture {
   @Test
   void newMembersSeeFromTheirJoinUnlessTheGroupShowsThemAll() {
     Group fromJoin = create(ALICE, BOB);
-    Group all = box.createGroup(ALICE, "open", new long[] {BOB}, true).join();
+    Group all = box.createGroup(ALICE, "open", new long[] {BOB}, true).join().group();
     post(fromJoin.id(), ALICE, "before");
     post(all.id(), ALICE, "before");
 
@@ -149,8 +152,8 @@ public abstract class GroupContract extends EngineFixture {
         .isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
     assertThat(refusal(() -> box.removeMember(g.id(), BOB, CAROL).join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
     assertThat(refusal(() -> box.renameGroup(g.id(), BOB, "mine").join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
-    assertThat(refusal(() -> box.removeMember(g.id(), ALICE, ALICE).join())).as("the owner leaving")
-        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.removeMember(g.id(), BOB, ALICE).join())).as("the owner removed")
+        .isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
     assertThat(refusal(() -> box.removeMember(g.id(), ALICE, DAVE).join())).isEqualTo(ErrorCode.NOT_FOUND);
     assertThat(refusal(() -> post(g.id(), DAVE, "let me in"))).isEqualTo(ErrorCode.NOT_MEMBER);
     assertThat(refusal(() -> post(g.id() + 1, ALICE, "nowhere"))).isEqualTo(ErrorCode.NOT_FOUND);
@@ -194,7 +197,7 @@ public abstract class GroupContract extends EngineFixture {
   @Test
   void membersArePagedInUidOrderWithACursor() {
     long[] many = java.util.stream.LongStream.rangeClosed(10, 34).toArray();
-    Group g = box.createGroup(ALICE, "many", many, false).join();
+    Group g = box.createGroup(ALICE, "many", many, false).join().group();
     List<Long> seen = new ArrayList<>();
     String cursor = null;
     do {
@@ -468,5 +471,135 @@ public abstract class GroupContract extends EngineFixture {
     List<io.letterbox.model.Event> carols = box.sync(CAROL, carol, 100).events();
     assertThat(carols).hasSize(1);
     assertThat(((io.letterbox.model.Event.GroupChanged) carols.get(0)).group()).isEqualTo(g.id());
+  }
+
+  // --- consent, leaving, settings (decision 0023) ---
+
+  private static GroupRefusal refused(long uid, GroupRefusal.Reason reason) {
+    return new GroupRefusal(uid, reason);
+  }
+
+  private List<Long> memberUids(long gid) {
+    return box.groupMembers(gid, null, 100).items().stream().map(GroupMember::uid).toList();
+  }
+
+  private boolean listsGroup(long owner, long gid) {
+    return box.conversations(owner, null, 100).items().stream().anyMatch(c -> c.group() == gid);
+  }
+
+  @Test
+  void addingAUserWhoBlockedTheAdderRefusesIt() {
+    box.block(CAROL, ALICE, true).join();
+
+    NewGroup created = box.createGroup(ALICE, "team", new long[] {BOB, CAROL}, false).join();
+    long gid = created.group().id();
+    post(gid, ALICE, "hello @carol", CAROL);
+
+    assertThat(created.refused()).containsExactly(refused(CAROL, GroupRefusal.Reason.BLOCKED));
+    assertThat(created.group().members()).isEqualTo(2);
+    assertThat(memberUids(gid)).containsExactly(ALICE, BOB);
+    assertThat(listsGroup(CAROL, gid)).isFalse();
+    assertThat(box.unread(CAROL, "pc").total()).isZero();
+    assertThat(refusal(() -> box.groupHistory(CAROL, gid, null, 10))).isEqualTo(ErrorCode.NOT_MEMBER);
+
+    assertThat(box.setMembers(gid, ALICE, new long[] {CAROL, DAVE}, GroupRole.MEMBER).join())
+        .containsExactly(refused(CAROL, GroupRefusal.Reason.BLOCKED));
+    assertThat(memberUids(gid)).containsExactly(ALICE, BOB, DAVE);
+    box.setMembers(gid, ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
+    assertThat(box.setMembers(gid, BOB, new long[] {CAROL}, GroupRole.MEMBER).join())
+        .as("carol blocked alice, not bob").isEmpty();
+    assertThat(memberUids(gid)).containsExactly(ALICE, BOB, CAROL, DAVE);
+  }
+
+  @Test
+  void aRefusedAddChangesNothing() {
+    Group g = create(ALICE, BOB);
+    box.block(CAROL, ALICE, true).join();
+    List<String> groups = rows(Spaces.GROUPS);
+    List<String> memberships = rows(Spaces.MEMBERSHIPS);
+
+    assertThat(box.setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join())
+        .containsExactly(refused(CAROL, GroupRefusal.Reason.BLOCKED));
+
+    assertThat(rows(Spaces.GROUPS)).isEqualTo(groups);
+    assertThat(rows(Spaces.MEMBERSHIPS)).isEqualTo(memberships);
+  }
+
+  @Test
+  void groupAddsFollowingAdmitsOnlyFollowedAdders() {
+    box.setUserSettings(CAROL, new UserSettings.Change(UserSettings.GroupAdds.FOLLOWING)).join();
+    box.follow(CAROL, BOB).join();
+    box.setUserSettings(DAVE, new UserSettings.Change(UserSettings.GroupAdds.NOBODY)).join();
+
+    NewGroup byAlice = box.createGroup(ALICE, "a", new long[] {CAROL, DAVE}, false).join();
+    NewGroup byBob = box.createGroup(BOB, "b", new long[] {CAROL, DAVE}, false).join();
+    NewGroup byDave = box.createGroup(DAVE, "d", new long[] {ALICE}, false).join();
+
+    assertThat(byAlice.refused()).containsExactly(refused(CAROL, GroupRefusal.Reason.NOT_ALLOWED),
+        refused(DAVE, GroupRefusal.Reason.NOT_ALLOWED));
+    assertThat(memberUids(byAlice.group().id())).containsExactly(ALICE);
+    assertThat(byBob.refused()).as("carol follows bob").containsExactly(refused(DAVE, GroupRefusal.Reason.NOT_ALLOWED));
+    assertThat(memberUids(byBob.group().id())).containsExactly(BOB, CAROL);
+    assertThat(byDave.refused()).as("one that takes no adds still creates groups").isEmpty();
+    assertThat(memberUids(byDave.group().id())).containsExactly(ALICE, DAVE);
+  }
+
+  @Test
+  void userSettingsDefaultToEveryoneAndAChangeKeepsWhatItDoesNotName() {
+    assertThat(box.userSettings(ALICE)).isEqualTo(UserSettings.DEFAULT);
+    assertThat(UserSettings.DEFAULT.groupAdds()).isEqualTo(UserSettings.GroupAdds.EVERYONE);
+
+    UserSettings set = box.setUserSettings(ALICE, new UserSettings.Change(UserSettings.GroupAdds.NOBODY)).join();
+
+    assertThat(set).isEqualTo(new UserSettings(UserSettings.GroupAdds.NOBODY));
+    assertThat(box.userSettings(ALICE)).isEqualTo(set);
+    assertThat(box.userSettings(BOB)).isEqualTo(UserSettings.DEFAULT);
+    assertThat(refusal(() -> box.setUserSettings(ALICE, new UserSettings.Change(null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    reopen(config());
+    assertThat(box.userSettings(ALICE)).isEqualTo(set);
+  }
+
+  @Test
+  void theOwnerLeavingPassesOwnershipToTheLongestStandingAdmin() {
+    Group g = create(ALICE, BOB, CAROL);
+    clock.advance(java.time.Duration.ofMinutes(1));
+    box.setMembers(g.id(), ALICE, new long[] {ERIN}, GroupRole.ADMIN).join();
+    clock.advance(java.time.Duration.ofMinutes(1));
+    box.setMembers(g.id(), ALICE, new long[] {DAVE}, GroupRole.ADMIN).join();
+
+    box.removeMember(g.id(), ALICE, ALICE).join();
+
+    assertThat(box.group(g.id()).owner()).as("erin has been an admin longer than dave").isEqualTo(ERIN);
+    assertThat(box.group(g.id()).members()).isEqualTo(4);
+    assertThat(refusal(() -> post(g.id(), ALICE, "still here?"))).isEqualTo(ErrorCode.NOT_MEMBER);
+
+    box.removeMember(g.id(), ERIN, ERIN).join();
+    assertThat(box.group(g.id()).owner()).isEqualTo(DAVE);
+    box.removeMember(g.id(), DAVE, DAVE).join();
+    assertThat(box.group(g.id()).owner()).as("no admin left: the longest-standing member, bob before carol by uid")
+        .isEqualTo(BOB);
+    assertThat(box.groupMembers(g.id(), null, 10).items()).extracting(GroupMember::uid, GroupMember::role)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(BOB, GroupRole.OWNER),
+            org.assertj.core.groups.Tuple.tuple(CAROL, GroupRole.MEMBER));
+  }
+
+  @Test
+  void theLastMemberLeavingRemovesTheGroup() {
+    Group g = create(ALICE, BOB);
+    post(g.id(), BOB, "hello");
+    box.removeMember(g.id(), BOB, BOB).join();
+
+    box.removeMember(g.id(), ALICE, ALICE).join();
+
+    assertThat(refusal(() -> box.group(g.id()))).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.groupMembers(g.id(), null, 10))).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> post(g.id(), ALICE, "anyone?"))).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.renameGroup(g.id(), ALICE, "back").join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.MEMBER).join()))
+        .isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.removeMember(g.id(), ALICE, ALICE).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.groupHistory(CAROL, g.id(), null, 10))).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(groupHistory(ALICE, g.id())).as("former members keep what they saw").containsExactly("hello");
+    assertThat(groupHistory(BOB, g.id())).containsExactly("hello");
   }
 }

@@ -178,7 +178,7 @@ public abstract class SearchContract extends EngineFixture {
 
   @Test
   void aGroupMessageIsFoundByItsMembersWithinTheirMembership() {
-    Group g = box.createGroup(ALICE, "team", new long[] {BOB, CAROL}, false).join();
+    Group g = box.createGroup(ALICE, "team", new long[] {BOB, CAROL}, false).join().group();
     box.post(new GroupPost(g.id(), BOB, "release candidate ready", List.of(), null, Extras.TEXT)).join();
     eventually(CAROL, "release", List.of("release candidate ready"));
 

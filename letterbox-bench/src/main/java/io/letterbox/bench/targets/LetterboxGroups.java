@@ -24,12 +24,12 @@ final class LetterboxGroups implements Groups {
 
   @Override
   public CompletableFuture<Long> create(long owner, long[] members) {
-    return engineOf.apply(owner).createGroup(owner, "bench group", members, false).thenApply(g -> g.id());
+    return engineOf.apply(owner).createGroup(owner, "bench group", members, false).thenApply(g -> g.group().id());
   }
 
   @Override
   public CompletableFuture<Void> addMembers(long gid, long by, long[] uids) {
-    return engineOf.apply(gid).setMembers(gid, by, uids, GroupRole.MEMBER);
+    return engineOf.apply(gid).setMembers(gid, by, uids, GroupRole.MEMBER).thenApply(refused -> null);
   }
 
   @Override

@@ -34,6 +34,8 @@ public enum Route {
   FOLLOW("follow", "PUT", "/v1/users/{uid}/following/{target}", true),
   UNFOLLOW("unfollow", "DELETE", "/v1/users/{uid}/following/{target}", true),
   ADD_FOLLOWERS("addFollowers", "POST", "/v1/users/{target}/followers", true),
+  GET_USER_SETTINGS("getUserSettings", "GET", "/v1/users/{uid}/settings", true),
+  SET_USER_SETTINGS("setUserSettings", "PUT", "/v1/users/{uid}/settings", true),
   SUBSCRIBE("subscribe", "PUT", "/v1/users/{uid}/subscriptions/{target}", true),
   UNSUBSCRIBE("unsubscribe", "DELETE", "/v1/users/{uid}/subscriptions/{target}", true),
   REPLACE_SEGMENT("replaceSegment", "PUT", "/v1/segments/{name}", true),

@@ -57,6 +57,8 @@ public final class ActionCodec {
         case GroupMessageDeleted.TAG -> GroupMessageDeleted.read(r);
         case GroupMessageRecalled.TAG -> GroupMessageRecalled.read(r);
         case GroupSettingsSet.TAG -> GroupSettingsSet.read(r);
+        case UserSettingsSet.TAG -> UserSettingsSet.read(r);
+        case GroupLeft.TAG -> GroupLeft.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

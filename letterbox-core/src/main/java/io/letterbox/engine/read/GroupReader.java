@@ -51,9 +51,10 @@ public final class GroupReader {
     return new Group(gid, h.name(), h.owner(), h.members(), h.newMembersSeeAll());
   }
 
+  /** @throws LetterboxException NOT_FOUND if there is no such group, or it is gone */
   private GroupRow header(long gid) {
     GroupRow h = state.groups().header(gid);
-    if (h == null) {
+    if (h == null || h.gone()) {
       throw LetterboxException.notFound("no group %d", gid);
     }
     return h;

@@ -420,6 +420,11 @@ public final class StateReader {
     return Math.max(0, least);
   }
 
+  /** @return the user's settings; the defaults if it set none */
+  public io.letterbox.model.UserSettings userSettings(long uid) {
+    return io.letterbox.rows.UserSettingsRow.decode(store.get(Spaces.STATE, io.letterbox.keys.StateKey.settings(uid)));
+  }
+
   public boolean blocked(long owner, long peer) {
     return conversationRow(owner, peer).blocked();
   }

@@ -13,7 +13,7 @@ final class GroupAdmin {
 
   static GroupRow header(GroupState groups, long gid) {
     GroupRow header = groups.header(gid);
-    if (header == null) {
+    if (header == null || header.gone()) {
       throw LetterboxException.notFound("no group %d", gid);
     }
     return header;

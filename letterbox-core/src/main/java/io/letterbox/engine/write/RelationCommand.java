@@ -7,9 +7,19 @@ import io.letterbox.engine.apply.Unfollowed;
 import io.letterbox.engine.apply.Unsubscribed;
 import java.util.Map;
 
-/** Follow, unfollow, subscribe (with attributes) or unsubscribe. Repeating one changes nothing. */
+/**
+ * Follow, unfollow, subscribe (with attributes, or keeping those it has) or unsubscribe.
+ * Repeating one changes nothing.
+ */
 public final class RelationCommand extends Command<Void> {
-  public enum Kind { FOLLOW, UNFOLLOW, SUBSCRIBE, UNSUBSCRIBE }
+  public enum Kind {
+    FOLLOW, UNFOLLOW,
+    /** Subscribes with the given attributes, replacing those it had. */
+    SUBSCRIBE,
+    /** Subscribes if it does not; a subscription keeps its attributes (set by services, decision 0023). */
+    SUBSCRIBE_KEEPING_ATTRIBUTES,
+    UNSUBSCRIBE
+  }
 
   private final Kind kind;
   private final long uid;
@@ -31,6 +41,7 @@ public final class RelationCommand extends Command<Void> {
       case FOLLOW -> follows ? null : new Followed(uid, target);
       case UNFOLLOW -> follows ? new Unfollowed(uid, target) : null;
       case SUBSCRIBE -> attributes.equals(subscription) ? null : new Subscribed(uid, target, attributes);
+      case SUBSCRIBE_KEEPING_ATTRIBUTES -> subscription != null ? null : new Subscribed(uid, target, attributes);
       case UNSUBSCRIBE -> subscription != null ? new Unsubscribed(uid, target) : null;
     };
     return action == null ? Decision.nothing(null) : Decision.of(context.ids().next(), action, null);

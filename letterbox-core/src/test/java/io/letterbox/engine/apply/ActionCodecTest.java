@@ -67,7 +67,10 @@ class ActionCodecTest {
       new GroupReadMarked(2, 90, "pc", 4, 93),
       new GroupMessageDeleted(2, 90, 93),
       new GroupMessageRecalled(93, 90, 1, 2, 1_795_000_000_002L),
-      new GroupSettingsSet(2, 90, true, false, true, 93));
+      new GroupSettingsSet(2, 90, true, false, true, 93),
+      new UserSettingsSet(2, new io.letterbox.model.UserSettings(io.letterbox.model.UserSettings.GroupAdds.FOLLOWING)),
+      new GroupLeft(95, 90, 1, 2, 5, 94),
+      new GroupLeft(96, 90, 2, 0, 5, 94));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

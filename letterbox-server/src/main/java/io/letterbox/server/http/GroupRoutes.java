@@ -6,9 +6,11 @@ import static io.vertx.core.http.HttpMethod.PATCH;
 import static io.vertx.core.http.HttpMethod.POST;
 import static io.vertx.core.http.HttpMethod.PUT;
 
+import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.model.GroupPost;
+import io.letterbox.model.GroupRefusal;
 import io.letterbox.model.GroupRole;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
@@ -33,7 +35,8 @@ final class GroupRoutes {
       String name = b.string("name");
       long[] members = b.node().has("members") ? b.ids("members") : new long[0];
       boolean seeAll = newMembersSee(b.optionalString("newMembersSee").orElse("fromJoin"));
-      Replies.json(ctx, 201, engine.write(() -> box.createGroup(by, name, members, seeAll)).map(JsonViews::group));
+      // Those that do not consent to being added by the creator are listed, not added (decision 0023).
+      Replies.json(ctx, 201, engine.write(() -> box.createGroup(by, name, members, seeAll)).map(JsonViews::newGroup));
     });
 
     routes.add(GET, "/v1/groups/:gid", ctx -> {
@@ -55,10 +58,20 @@ final class GroupRoutes {
       JsonBody b = JsonBody.of(ctx, "by", "role");
       long by = b.id("by");
       GroupRole role = role(b.optionalString("role").orElse("member"));
-      Replies.noContent(ctx, engine.write(() -> box.setMembers(gid, by, new long[] {uid}, role)));
+      // One user: its refusal is the answer (403 BLOCKED or NOT_ALLOWED), and nothing changed.
+      Replies.when(ctx, engine.write(() -> box.setMembers(gid, by, new long[] {uid}, role)), refused -> {
+        if (!refused.isEmpty()) {
+          GroupRefusal r = refused.get(0);
+          throw new LetterboxException(ErrorCode.valueOf(r.reason().name()), r.reason() == GroupRefusal.Reason.BLOCKED
+              ? String.format("user %d blocked user %d", uid, by)
+              : String.format("user %d's settings do not let user %d add it to groups", uid, by));
+        }
+        Replies.noContent(ctx);
+      });
     });
 
     // Many members at once (one action, however many): what a platform importing a big group needs.
+    // Those that do not consent to being added by {@code by} are listed, the others added.
     routes.add(POST, "/v1/groups/:gid/members", ctx -> {
       long gid = Params.id(ctx, "gid");
       JsonBody b = JsonBody.of(ctx, "by", "uids", "role");
@@ -68,7 +81,8 @@ final class GroupRoutes {
       if (role == GroupRole.OWNER) {
         throw LetterboxException.invalid("role must be member or admin here; hand a group over with PUT .../members/{uid}");
       }
-      Replies.noContent(ctx, engine.write(() -> box.setMembers(gid, by, uids, role)));
+      Replies.json(ctx, 200, engine.write(() -> box.setMembers(gid, by, uids, role))
+          .map(refused -> new JsonViews.RefusedView(JsonViews.refusals(refused))));
     });
 
     routes.add(DELETE, "/v1/groups/:gid/members/:uid", ctx -> {

@@ -25,6 +25,7 @@ public final class HttpApi {
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
     new RelationRoutes(box, engine).register(routes);
+    new UserSettingsRoutes(box, engine).register(routes);
     new BroadcastRoutes(box, engine).register(routes);
     new GroupRoutes(box, engine).register(routes);
     new SearchRoutes(box, engine).register(routes);

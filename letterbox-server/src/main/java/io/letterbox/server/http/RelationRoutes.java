@@ -4,7 +4,10 @@ import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.POST;
 import static io.vertx.core.http.HttpMethod.PUT;
 
+import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.server.auth.Principal;
 import io.letterbox.server.http.json.JsonBody;
 
 /** Follows, subscriptions (with attributes) and named segments: what audiences are made of. */
@@ -40,8 +43,17 @@ final class RelationRoutes {
     routes.add(PUT, "/v1/users/:uid/subscriptions/:target", ctx -> {
       long uid = Params.id(ctx, "uid");
       long target = Params.id(ctx, "target");
-      var attributes = bodyOrEmpty(ctx).optionalStringMap("attributes");
-      Replies.noContent(ctx, engine.write(() -> box.subscribe(uid, target, attributes)));
+      JsonBody body = bodyOrEmpty(ctx);
+      var attributes = body.optionalStringMap("attributes");
+      boolean service = isService(ctx);
+      if (!service && !attributes.isEmpty()) {
+        throw new LetterboxException(ErrorCode.FORBIDDEN, "subscription attributes are set by services");
+      }
+      // Attributes given by a service replace those the subscription had; without them (and from a
+      // user token) a subscription keeps its attributes (decision 0023).
+      boolean replace = service && body.node().hasNonNull("attributes");
+      Replies.noContent(ctx, engine.write(() -> replace ? box.subscribe(uid, target, attributes)
+          : box.subscribeKeepingAttributes(uid, target)));
     });
 
     routes.add(DELETE, "/v1/users/:uid/subscriptions/:target", ctx -> {
@@ -61,6 +73,12 @@ final class RelationRoutes {
       long[] uids = JsonBody.of(ctx, "uids").ids("uids");
       Replies.noContent(ctx, engine.write(() -> box.addToSegment(name, uids)));
     });
+  }
+
+  /** A service key, or a loopback server without keys (no principal): anything but a user token. */
+  private static boolean isService(io.vertx.ext.web.RoutingContext ctx) {
+    Principal principal = ctx.get(Authentication.PRINCIPAL);
+    return principal == null || principal.isService();
   }
 
   /** A subscription without attributes may come with no body at all. */

@@ -1,5 +1,6 @@
 /**
- * What hostile clients try, one behaviour per class: each test does what an attacker would through
- * the real HTTP API and checks that it gains nothing.
+ * The hostile-client suite: what a user, a web page or a process that means harm tries over the
+ * real HTTP API, one class per behaviour that keeps it from hurting other users or the server;
+ * each test does what an attacker would and checks that it gains nothing.
  */
 package io.letterbox.server.hostile;

@@ -134,6 +134,7 @@ class OwnerIsolationTest {
     bodies.put("PUT /v1/groups/{gid}/members/{uid}", "{\"by\":\"" + b + "\",\"role\":\"admin\"}");
     bodies.put("POST /v1/groups/{gid}/members", "{\"by\":\"" + b + "\",\"uids\":[\"" + a + "\"]}");
     bodies.put("POST /v1/groups/{gid}/messages", "{\"from\":\"" + b + "\",\"text\":\"as b\"}");
+    bodies.put("PUT /v1/users/{uid}/settings", "{\"groupAdds\":\"nobody\"}");
     return bodies.getOrDefault(method + " " + template, "{}");
   }
 
@@ -142,7 +143,7 @@ class OwnerIsolationTest {
     Map<String, String> out = new LinkedHashMap<>();
     for (String path : List.of(
         "/v1/users/" + b + "/conversations", "/v1/users/" + b + "/conversations?folder=archived",
-        "/v1/users/" + b + "/unread", "/v1/users/" + b + "/blocks", "/v1/users/" + b + "/messages/" + message,
+        "/v1/users/" + b + "/unread", "/v1/users/" + b + "/blocks", "/v1/users/" + b + "/settings", "/v1/users/" + b + "/messages/" + message,
         "/v1/users/" + b + "/conversations/" + c + "/messages", "/v1/users/" + b + "/broadcasts",
         "/v1/senders/" + b + "/cap", "/v1/groups/" + group, "/v1/groups/" + group + "/members",
         "/v1/users/" + b + "/groups/" + group + "/messages", "/v1/users/" + b + "/groups/" + group,

@@ -65,7 +65,8 @@ class RequestBodiesFuzzTest extends ApiTestBase {
         route("POST", "/v1/groups/{gid}/members", group),
         route("POST", "/v1/groups/{gid}/messages", group),
         route("POST", "/v1/users/{uid}/groups/{gid}/read", B, group),
-        route("PUT", "/v1/users/{uid}/groups/{gid}/state", B, group));
+        route("PUT", "/v1/users/{uid}/groups/{gid}/state", B, group),
+        route("PUT", "/v1/users/{uid}/settings", B));
   }
 
   // A fuzzing run is one invocation: the suite's default timeout (120 s) would cut it short.

@@ -74,6 +74,33 @@ public final class JsonViews {
 
   public record MemberView(String uid, String role, String joinedAt) {}
 
+  /** A user not added to a group for want of its consent; {@code code} is BLOCKED or NOT_ALLOWED. */
+  public record RefusalView(String uid, String code) {}
+
+  /** A group just created: the group's fields and those asked for that were not added. */
+  public record NewGroupView(String id, String name, String owner, int members, String newMembersSee, String createdAt,
+      List<RefusalView> refused) {}
+
+  /** The answer of a bulk add: those not added for want of their consent. */
+  public record RefusedView(List<RefusalView> refused) {}
+
+  /** A user's settings: one field per setting, each always present. */
+  public record UserSettingsView(String groupAdds) {}
+
+  public static NewGroupView newGroup(io.letterbox.model.NewGroup created) {
+    GroupView g = group(created.group());
+    return new NewGroupView(g.id(), g.name(), g.owner(), g.members(), g.newMembersSee(), g.createdAt(),
+        refusals(created.refused()));
+  }
+
+  public static List<RefusalView> refusals(List<io.letterbox.model.GroupRefusal> refused) {
+    return refused.stream().map(r -> new RefusalView(Ids64.format(r.uid()), r.reason().name())).toList();
+  }
+
+  public static UserSettingsView settings(io.letterbox.model.UserSettings s) {
+    return new UserSettingsView(s.groupAdds().name().toLowerCase(java.util.Locale.ROOT));
+  }
+
   public static GroupView group(io.letterbox.model.Group g) {
     return new GroupView(Ids64.format(g.id()), g.name(), Ids64.format(g.owner()), g.members(),
         g.newMembersSeeAll() ? "all" : "fromJoin", Times.format(g.createdAt()));
