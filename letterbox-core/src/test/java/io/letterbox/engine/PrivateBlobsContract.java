@@ -104,7 +104,7 @@ public abstract class PrivateBlobsContract extends EngineFixture {
 
   @Test
   void aGroupsMembersWhoSeeThePostReadItsBlob() {
-    Group g = box.createGroup(ALICE, "friends", new long[] {BOB}, false).join();
+    Group g = box.createGroup(ALICE, "friends", new long[] {BOB}, false).join().group();
     Blob blob = upload(ALICE, "image/png");
 
     box.post(new GroupPost(g.id(), ALICE, "", List.of(), null, attaching(blob)), ALICE).join();
