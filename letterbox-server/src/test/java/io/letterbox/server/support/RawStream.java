@@ -38,6 +38,26 @@ public final class RawStream implements AutoCloseable {
         credential);
   }
 
+  /**
+   * Sends {@code head} (request line and headers, without the blank line), the credential, and
+   * the first {@code bodyStart} bytes of a body: a request whose body is still on its way.
+   */
+  public static RawStream started(int port, String head, String credential, byte[] bodyStart) {
+    RawStream s = open(port, head, credential);
+    s.write(bodyStart);
+    return s;
+  }
+
+  /** Sends more bytes of the request. */
+  public void write(byte[] bytes) {
+    try {
+      socket.getOutputStream().write(bytes);
+      socket.getOutputStream().flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static RawStream open(int port, String head, String credential) {
     try {
       Socket s = new Socket();
@@ -56,8 +76,12 @@ public final class RawStream implements AutoCloseable {
 
   /** Reads the answer's head (status line and headers). @return its status */
   public int status() {
-    String head = readUntil("\r\n\r\n");
-    return Integer.parseInt(head.substring(9, 12));
+    return Integer.parseInt(head().substring(9, 12));
+  }
+
+  /** @return the answer's head (status line and headers), read */
+  public String head() {
+    return readUntil("\r\n\r\n");
   }
 
   /** Reads until {@code marker} has come (or the stream ended). @return what was read */
