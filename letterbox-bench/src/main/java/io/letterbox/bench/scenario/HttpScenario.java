@@ -61,6 +61,11 @@ public final class HttpScenario implements Callable<Integer> {
       + " working directory).", defaultValue = "letterbox-server/target/letterbox-server.jar")
   Path serverJar;
 
+  @Option(names = "--server-config", description = "A setting of the server this starts, as key=value (repeatable),"
+      + " e.g. --server-config user-sends-per-second=0; the sends here use the service key (or none on loopback),"
+      + " which per-user limits do not hold back.")
+  Map<String, String> serverConfig;
+
   @Option(names = "--operations", split = ",", description = "Some of send, page, list, unread, health (default: all, in"
       + " that order; the sends run first and leave the unread counts the unread summaries read).")
   List<String> operations;
@@ -202,8 +207,19 @@ public final class HttpScenario implements Callable<Integer> {
           + " give --server-jar or --url");
     }
     int port = LocalServer.freePort();
-    List<String> command = ServerJvm.command(jar, List.of("serve", "--port", Integer.toString(port), "--data-dir",
+    List<String> args = new java.util.ArrayList<>(List.of("serve", "--port", Integer.toString(port), "--data-dir",
         work.resolve("server-data").toString()));
+    if (serverConfig != null && !serverConfig.isEmpty()) {
+      Path file = work.resolve("server.properties");
+      java.util.Properties settings = new java.util.Properties();
+      settings.putAll(serverConfig);
+      try (var out = Files.newBufferedWriter(file)) {
+        settings.store(out, "--server-config of the bench");
+      }
+      args.addAll(List.of("--config", file.toString()));
+      report.parameter("serverConfig", new java.util.TreeMap<>(serverConfig));
+    }
+    List<String> command = ServerJvm.command(jar, args);
     report.parameter("serverCommand", String.join(" ", command));
     report.target(WrkSweep.TARGET, "the server jar in its own process on loopback, with ./letterbox's JVM flags,"
         + " RocksDB in a new directory; wrk (another process) on the same two cores");
