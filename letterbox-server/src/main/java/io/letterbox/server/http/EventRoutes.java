@@ -150,7 +150,11 @@ final class EventRoutes {
     private volatile boolean done;
     // On the event loop only:
     private boolean started;
+    /** The engine's call that opens the stream came back. */
+    private boolean answered;
     private boolean gone;
+    /** The client was told why the stream ended. */
+    private boolean told;
     /** Why the stream ended before it began, told once it begins. */
     private String[] endedEarly;
     private final List<Buffer> early = new ArrayList<>();
@@ -218,11 +222,11 @@ final class EventRoutes {
     /** The engine accepted the stream: it begins, unless it ended or its client went away meanwhile. */
     void start(EventStreams.Stream s) {
       stream = s;
+      answered = true;
       if (done) {
         stop();
-        if (!gone && endedEarly != null) {
-          channel.begin();
-          channel.end(endedEarly[0], endedEarly[1]);
+        if (endedEarly != null) {
+          finish(endedEarly[0], endedEarly[1]);
         }
         return;
       }
@@ -249,13 +253,17 @@ final class EventRoutes {
       return gone;
     }
 
-    /** Ends the stream, telling the client why: now if it has begun, else once it begins. */
+    /** Ends the stream, telling the client why: now if the engine opened it, else once it does. */
     private void finish(String code, String message) {
       stop();
-      if (gone) {
+      if (gone || told) {
         return;
       }
-      if (started) {
+      if (started || answered) {
+        told = true;
+        if (!started) {
+          channel.begin();
+        }
         channel.end(code, message);
       } else {
         endedEarly = new String[] {code, message};
