@@ -163,8 +163,10 @@ final class UserLimits {
     for (Rule rule : rules) {
       RateLimited refusal = takeAtHeaders(ctx, charge, rule);
       if (refusal != null) {
-        // Its body stays unread: the connection cannot carry another request after the answer.
-        ErrorResponder.closeAfter(ctx);
+        if (declaredLength(ctx) > 0 || ctx.request().getHeader(HttpHeaders.TRANSFER_ENCODING) != null) {
+          // Its body stays unread: the connection cannot carry another request after the answer.
+          ErrorResponder.closeAfter(ctx);
+        }
         refuse(ctx, charge, rule.limit(), refusal);
         return;
       }
