@@ -28,6 +28,8 @@ public enum ErrorCode {
   PAYLOAD_TOO_LARGE,
   FREQUENCY_CAPPED,
   OVERLOADED,
+  /** A user passed one of its per-user limits (the HTTP layer's; service keys have none): retry later. */
+  RATE_LIMITED,
   NOT_READY,
   /** The node does not own the partition the request belongs to (it is moving): retry shortly. */
   NOT_OWNER,

@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 public final class EventStream implements EventSubscription, Runnable {
   /** Errors after which the server expects the client to resume from its position. */
   private static final Set<String> RESUMABLE = Set.of("SLOW_CONSUMER", "STREAM_ENDED", LetterboxException.UNREACHABLE,
-      "OVERLOADED", "NOT_READY", "NOT_OWNER", "HTTP_502", "HTTP_503", "HTTP_504");
+      "OVERLOADED", "RATE_LIMITED", "NOT_READY", "NOT_OWNER", "HTTP_502", "HTTP_503", "HTTP_504");
 
   private final Transport transport;
   private final long uid;

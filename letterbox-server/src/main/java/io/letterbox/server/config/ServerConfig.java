@@ -72,6 +72,9 @@ import java.util.TreeSet;
  * @param inlineBlobTypes the media types of blobs served to be shown in place; a blob of another
  *                       type is served with {@code Content-Disposition: attachment} and
  *                       {@code Content-Security-Policy: sandbox}
+ * @param userLimits     what one user token may do on this node: user-sends-per-second,
+ *                       user-streams, user-uploads, user-blob-bytes-per-day, user-groups-per-day,
+ *                       user-member-adds-per-day, user-searches-per-second (0: no limit)
  */
 public record ServerConfig(
     String host,
@@ -91,7 +94,8 @@ public record ServerConfig(
     StoreLocation store,
     ClusterSettings cluster,
     UserTokenSettings userTokens,
-    InlineBlobTypes inlineBlobTypes) {
+    InlineBlobTypes inlineBlobTypes,
+    UserLimitSettings userLimits) {
 
   public static Builder builder() {
     return new Builder();
@@ -168,6 +172,20 @@ public record ServerConfig(
     // SVG and the rest could run script on the API's origin, so they are downloads.
     private List<String> inlineBlobTypes =
         List.of("image/png", "image/jpeg", "image/gif", "image/webp", "audio/*", "video/*", "text/plain");
+    // API.md's per-user limits (decision 0021). 20 sends a second, bursts of 40: far above what a
+    // person types, far below what a script floods.
+    private long userSendsPerSecond = 20;
+    // 10 streams: a user's phone, desktop and browser tabs, each reconnecting, with room to spare.
+    private int userStreams = 10;
+    // 2 uploads at once: each holds up to max-blob-bytes of memory while its body arrives.
+    private int userUploads = 2;
+    // 1 GiB a day: hundreds of photos; a user storing more is not sending attachments.
+    private long userBlobBytesPerDay = 1L << 30;
+    // 50 groups a day and 1,000 members added: a busy organiser, not a spammer's mass invitations.
+    private long userGroupsPerDay = 50;
+    private long userMemberAddsPerDay = 1_000;
+    // 5 searches a second: a person typing; each search reads the index.
+    private long userSearchesPerSecond = 5;
 
     public Builder host(String v) { host = v; return this; }
     public Builder port(int v) { port = v; return this; }
@@ -208,6 +226,13 @@ public record ServerConfig(
     public Builder userTokenIssuer(String v) { userTokenIssuer = v; return this; }
     public Builder userTokenAudience(String v) { userTokenAudience = v; return this; }
     public Builder inlineBlobTypes(List<String> v) { inlineBlobTypes = List.copyOf(v); return this; }
+    public Builder userSendsPerSecond(long v) { userSendsPerSecond = v; return this; }
+    public Builder userStreams(int v) { userStreams = v; return this; }
+    public Builder userUploads(int v) { userUploads = v; return this; }
+    public Builder userBlobBytesPerDay(long v) { userBlobBytesPerDay = v; return this; }
+    public Builder userGroupsPerDay(long v) { userGroupsPerDay = v; return this; }
+    public Builder userMemberAddsPerDay(long v) { userMemberAddsPerDay = v; return this; }
+    public Builder userSearchesPerSecond(long v) { userSearchesPerSecond = v; return this; }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {
@@ -264,6 +289,13 @@ public record ServerConfig(
         case "user-token-audience" -> userTokenAudience = v.isEmpty() ? null : v;
         case "user-token-clock-skew" -> userTokenClockSkew = ConfigValues.duration(key, v);
         case "inline-blob-types" -> inlineBlobTypes(ConfigValues.list(v));
+        case "user-sends-per-second" -> userSendsPerSecond(ConfigValues.longValue(key, v, 0, 1_000_000));
+        case "user-streams" -> userStreams(ConfigValues.integer(key, v, 0, 1_000_000));
+        case "user-uploads" -> userUploads(ConfigValues.integer(key, v, 0, 1_000_000));
+        case "user-blob-bytes-per-day" -> userBlobBytesPerDay(ConfigValues.longValue(key, v, 0, 1L << 50));
+        case "user-groups-per-day" -> userGroupsPerDay(ConfigValues.longValue(key, v, 0, 1_000_000_000));
+        case "user-member-adds-per-day" -> userMemberAddsPerDay(ConfigValues.longValue(key, v, 0, 1_000_000_000));
+        case "user-searches-per-second" -> userSearchesPerSecond(ConfigValues.longValue(key, v, 0, 1_000_000));
         case "cluster" -> cluster = ConfigValues.bool(key, v);
         case "cluster-node" -> clusterNode = v;
         case "cluster-url" -> clusterUrl = v;
@@ -382,7 +414,9 @@ public record ServerConfig(
             maxConnections, eventKeepAlive,
             clientTimeout, eventBufferBytes,
             eventBufferTotalBytes > 0 ? eventBufferTotalBytes : Runtime.getRuntime().maxMemory() / 8, engine.build(),
-            storeLocation(), clustering, userTokenSettings(), new InlineBlobTypes(inlineBlobTypes));
+            storeLocation(), clustering, userTokenSettings(), new InlineBlobTypes(inlineBlobTypes),
+            new UserLimitSettings(userSendsPerSecond, userStreams, userUploads, userBlobBytesPerDay, userGroupsPerDay,
+                userMemberAddsPerDay, userSearchesPerSecond));
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
       }

@@ -30,4 +30,9 @@ final class ByteBudget {
   void release(long bytes) {
     reserved.addAndGet(-bytes);
   }
+
+  /** @return the bytes reserved now */
+  long reserved() {
+    return reserved.get();
+  }
 }

@@ -94,6 +94,10 @@ public final class ErrorResponder {
   }
 
   private static Problem fromThrowable(RoutingContext ctx, Throwable t) {
+    if (t instanceof RateLimited r) {
+      return new Problem(HttpStatuses.of(r.code()), r.code().name(), r.getMessage(),
+          java.util.OptionalInt.of(r.retryAfterSeconds()));
+    }
     if (t instanceof LetterboxException e) {
       return Problem.of(e.code(), e.getMessage());
     }
@@ -123,7 +127,9 @@ public final class ErrorResponder {
    */
   static void closeAfter(RoutingContext ctx) {
     ctx.response().putHeader("Connection", "close");
-    ctx.response().endHandler(done -> ctx.request().connection().close());
+    // One of the context's end handlers, not the response's one end handler: what the request
+    // holds (its body's budget, its user's limits) is released by the others.
+    ctx.addEndHandler(done -> ctx.request().connection().close());
   }
 
   /**

@@ -65,7 +65,7 @@ final class EventRoutes {
       long uid = Params.id(ctx, "uid");
       String header = ctx.request().getHeader("Last-Event-ID");
       String since = header != null && !header.isEmpty() ? header : Params.optionalQuery(ctx, "since");
-      open(ctx, uid, since, new Sse(ctx.response()));
+      open(ctx, uid, since, new Sse(ctx));
     });
 
     routes.add(GET, "/v1/users/:uid/socket", ctx -> {
@@ -83,16 +83,36 @@ final class EventRoutes {
     });
   }
 
-  /** Opens the engine's stream and bridges it to {@code channel} once the stream is accepted. */
+  /**
+   * Opens the engine's stream and bridges it to {@code channel} once the stream is accepted. The
+   * channel's close is watched from the start, before the engine call: a client that goes away at
+   * any moment (while the call that reads its position is on a worker, during its backlog, or
+   * later) releases its stream, every frame it holds in the shared buffer, and what the request
+   * counts against its user's limits.
+   */
   private void open(RoutingContext ctx, long uid, String since, Channel channel) {
     Bridge bridge = new Bridge(uid, channel, Vertx.currentContext());
+    if (!channel.onClose(() -> {
+      bridge.gone();
+      UserLimits.ended(ctx);
+    })) {
+      UserLimits.ended(ctx);
+      return;
+    }
     engine.read(() -> box.events(uid, since, bridge)).onComplete(opened -> {
       if (opened.failed()) {
-        channel.refused(ctx, opened.cause());
+        if (!bridge.isGone()) {
+          channel.refused(ctx, opened.cause());
+        }
         return;
       }
       bridge.start(opened.result());
     });
+  }
+
+  /** @return the bytes of frames handed to streams and not yet written, all streams together */
+  long bufferedBytes() {
+    return allStreams.reserved();
   }
 
   /** Where a stream's frames go: an SSE response or a WebSocket. Used on its event loop only. */
@@ -109,7 +129,12 @@ final class EventRoutes {
     /** Says why the stream ends ({@code code}, {@code message}) and closes it. */
     void end(String code, String message);
 
-    void onClose(Runnable r);
+    /**
+     * Runs {@code r} once when the connection closes.
+     *
+     * @return false if it is closed already (then {@code r} is not run)
+     */
+    boolean onClose(Runnable r);
 
     /** The stream was refused before it began: an ordinary error answer. */
     void refused(RoutingContext ctx, Throwable cause);
@@ -121,9 +146,17 @@ final class EventRoutes {
     private final Channel channel;
     private final Context context;
     private final AtomicLong unsent = new AtomicLong();
+    /** No more frames are taken: the stream ended or its client went away. */
     private volatile boolean done;
     // On the event loop only:
     private boolean started;
+    /** The engine's call that opens the stream came back. */
+    private boolean answered;
+    private boolean gone;
+    /** The client was told why the stream ended. */
+    private boolean told;
+    /** Why the stream ended before it began, told once it begins. */
+    private String[] endedEarly;
     private final List<Buffer> early = new ArrayList<>();
     private EventStreams.Stream stream;
     private long timer = -1;
@@ -151,12 +184,12 @@ final class EventRoutes {
       }
       unsent.addAndGet(bytes);
       context.runOnContext(v -> {
-        if (!started) {
-          early.add(frame);
-        } else if (!done) {
-          send(frame);
-        } else {
+        if (done) {
           sent(frame); // never written: the stream ended meanwhile
+        } else if (!started) {
+          early.add(frame);
+        } else {
+          send(frame);
         }
       });
       return true;
@@ -169,7 +202,15 @@ final class EventRoutes {
     }
 
     private void send(Buffer frame) {
-      channel.write(frame).onComplete(r -> sent(frame));
+      Future<Void> written;
+      try {
+        written = channel.write(frame);
+      } catch (RuntimeException closed) {
+        sent(frame);
+        stop();
+        return;
+      }
+      written.onComplete(r -> sent(frame));
     }
 
     /** The frame left the server's hands: written, failed with its connection, or dropped. */
@@ -178,38 +219,72 @@ final class EventRoutes {
       allStreams.release(frame.length());
     }
 
+    /** The engine accepted the stream: it begins, unless it ended or its client went away meanwhile. */
     void start(EventStreams.Stream s) {
       stream = s;
-      channel.onClose(this::stop);
+      answered = true;
       if (done) {
-        early.forEach(this::sent);
-        early.clear();
-        s.close();
+        stop();
+        if (endedEarly != null) {
+          finish(endedEarly[0], endedEarly[1]);
+        }
         return;
       }
       channel.begin();
       started = true;
       early.forEach(this::send);
       early.clear();
-      timer = vertx.setPeriodic(keepAlive.toMillis(), id -> channel.keepAlive());
+      timer = vertx.setPeriodic(keepAlive.toMillis(), id -> {
+        try {
+          channel.keepAlive();
+        } catch (RuntimeException closed) {
+          stop();
+        }
+      });
     }
 
-    /** Ends the stream, telling the client why if it has begun. */
+    /** The client went away. */
+    void gone() {
+      gone = true;
+      stop();
+    }
+
+    boolean isGone() {
+      return gone;
+    }
+
+    /** Ends the stream, telling the client why: now if the engine opened it, else once it does. */
     private void finish(String code, String message) {
       stop();
-      if (started) {
+      if (gone || told) {
+        return;
+      }
+      if (started || answered) {
+        told = true;
+        if (!started) {
+          channel.begin();
+        }
         channel.end(code, message);
+      } else {
+        endedEarly = new String[] {code, message};
       }
     }
 
-    /** Stops the engine's stream and the keep-alives (the client went away, or the stream ends). */
+    /**
+     * Stops the engine's stream and the keep-alives, and gives back the frames never written (the
+     * client went away, or the stream ends). Safe to call more than once.
+     */
     private void stop() {
       done = true;
       if (timer >= 0) {
         vertx.cancelTimer(timer);
+        timer = -1;
       }
+      early.forEach(this::sent);
+      early.clear();
       if (stream != null) {
         stream.close();
+        stream = null;
       }
     }
   }
@@ -224,10 +299,12 @@ final class EventRoutes {
 
   /** Server-Sent Events: {@code id:} the position, {@code event:} the type, {@code data:} the event. */
   private static final class Sse implements Channel {
+    private final RoutingContext ctx;
     private final HttpServerResponse response;
 
-    Sse(HttpServerResponse response) {
-      this.response = response;
+    Sse(RoutingContext ctx) {
+      this.ctx = ctx;
+      this.response = ctx.response();
     }
 
     @Override
@@ -264,8 +341,14 @@ final class EventRoutes {
     }
 
     @Override
-    public void onClose(Runnable r) {
-      response.closeHandler(v -> r.run());
+    public boolean onClose(Runnable r) {
+      if (response.closed() || response.ended()) {
+        return false;
+      }
+      // The context's end handlers, not the response's one close handler: the metrics of the
+      // request and the body's budget watch the same end.
+      ctx.addEndHandler(v -> r.run());
+      return true;
     }
 
     @Override
@@ -316,8 +399,12 @@ final class EventRoutes {
     }
 
     @Override
-    public void onClose(Runnable r) {
+    public boolean onClose(Runnable r) {
+      if (ws.isClosed()) {
+        return false;
+      }
       ws.closeHandler(v -> r.run());
+      return true;
     }
 
     @Override

@@ -59,6 +59,8 @@ public final class Forwarder implements AutoCloseable {
       options.addHeader(HttpHeaders.AUTHORIZATION, auth);
     }
     options.addHeader(FORWARDED_BY, owners.self());
+    // The owner counts the socket against its user's limits; this node does not.
+    UserLimits.forwarded(ctx);
     front.pause();
     sockets.connect(options).onComplete(connected -> {
       if (connected.failed()) {
@@ -98,6 +100,8 @@ public final class Forwarder implements AutoCloseable {
     }
     NotOwnerException notOwner = (NotOwnerException) failure;
     URI base = owner.get();
+    // The owner counts the request against its user's limits; this node does not.
+    UserLimits.forwarded(ctx);
     RequestOptions options = new RequestOptions()
         .setMethod(ctx.request().method())
         .setHost(base.getHost())

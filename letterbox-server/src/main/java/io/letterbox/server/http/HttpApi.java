@@ -20,7 +20,8 @@ public final class HttpApi {
     router.route().handler(new RequestFraming(vertx, config.clientTimeout()));
     var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
     Routes routes = new Routes(router, new Authentication(config.apiKeys(), tokens), config.maxBodyBytes(),
-        new BodyBudget(config.maxBodyBufferBytes()), cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster));
+        new BodyBudget(config.maxBodyBufferBytes()), cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
+        new UserLimits(config.userLimits(), metrics.registry()));
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
@@ -30,8 +31,10 @@ public final class HttpApi {
     new GroupRoutes(box, engine).register(routes);
     new SearchRoutes(box, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes(), config.inlineBlobTypes()).register(routes);
-    new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),
-        config.eventBufferTotalBytes()).register(routes);
+    EventRoutes events = new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),
+        config.eventBufferTotalBytes());
+    events.register(routes);
+    metrics.eventBufferBytes(events::bufferedBytes);
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();
     new OpsRoutes(metrics, nodeReady).register(routes, engine);
     new WebRoutes().register(routes);

@@ -10,8 +10,9 @@ import io.vertx.ext.web.handler.PlatformHandler;
 /**
  * Registers routes with what every route needs, in the order it needs it: its template for the
  * metrics, then authentication (before the body is read, so that strangers cannot make the
- * server buffer bodies), then the body with its size limit, then what a user token may do
- * ({@link UserAccess}), then the handler.
+ * server buffer bodies), then its user's limits ({@link UserLimits}: before the body, so that a
+ * refused request costs no body), then the body with its size limit, then what a user token may do
+ * ({@link UserAccess}), then the limits that count what the body holds, then the handler.
  */
 public final class Routes {
   /** Context key: the setting that bounds the route's bodies, named in a 413. */
@@ -22,14 +23,17 @@ public final class Routes {
   private final BodyBudget budget;
   private final Handler<RoutingContext> access = new UserAccess();
   private final Forwarder forwarder;
+  private final UserLimits limits;
 
   /** @param forwarder sends requests this node does not own to their owner; null without a cluster */
-  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes, BodyBudget budget, Forwarder forwarder) {
+  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes, BodyBudget budget, Forwarder forwarder,
+      UserLimits limits) {
     this.router = router;
     this.auth = auth;
     this.budget = budget;
     this.body = buffered(maxBodyBytes, null);
     this.forwarder = forwarder;
+    this.limits = limits;
   }
 
   /** Reserves the body in the budget, then reads it whole, up to {@code limit} bytes (named {@code limitName} in a 413). */
@@ -80,14 +84,21 @@ public final class Routes {
   private void register(HttpMethod method, String path, Handler<RoutingContext> handler, boolean protect,
       Handler<RoutingContext> body) {
     var route = router.route(method, path).handler(new RouteTag(path));
+    UserLimits.Check limited = protect ? limits.forRoute(method, path) : null;
     if (protect) {
       route.handler(auth);
+    }
+    if (limited != null) {
+      route.handler(limited.atHeaders());
     }
     if (method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH) {
       route.handler(body);
     }
     if (protect) {
       route.handler(access);
+    }
+    if (limited != null && limited.afterBody() != null) {
+      route.handler(limited.afterBody());
     }
     route.handler(handler).failureHandler(this::failed);
   }

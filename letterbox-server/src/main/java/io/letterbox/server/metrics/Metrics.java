@@ -76,6 +76,17 @@ public final class Metrics implements AutoCloseable {
         .register(registry);
   }
 
+  /**
+   * Exposes the bytes of events handed to the live streams and not yet written to their clients,
+   * all streams together, as {@code letterbox_event_buffer_bytes} (bounded by event-buffer-total-bytes).
+   */
+  public void eventBufferBytes(LongSupplier bytes) {
+    Gauge.builder("letterbox.event.buffer.bytes", () -> bytes.getAsLong())
+        .description("bytes of events waiting to be written to the clients of all live streams")
+        .baseUnit("bytes")
+        .register(registry);
+  }
+
   /** Exposes the journal entries the search index has yet to cover here as {@code letterbox_search_lag_entries}. */
   public void searchLag(LongSupplier entries) {
     Gauge.builder("letterbox.search.lag.entries", () -> entries.getAsLong())

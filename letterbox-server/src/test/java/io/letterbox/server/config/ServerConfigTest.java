@@ -251,4 +251,16 @@ class ServerConfigTest {
     assertThatThrownBy(() -> ServerConfig.builder().set("user-token-clock-skew", "PT11M").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("user-token-clock-skew");
   }
+
+  @Test
+  void perUserLimitsHaveTheContractsDefaultsAndZeroTurnsOneOff() {
+    assertThat(ServerConfig.builder().build().userLimits())
+        .isEqualTo(new UserLimitSettings(20, 10, 2, 1L << 30, 50, 1_000, 5));
+    UserLimitSettings set = ServerConfig.builder().set("user-sends-per-second", "0").set("user-streams", "3")
+        .set("user-uploads", "1").set("user-blob-bytes-per-day", "1000").set("user-groups-per-day", "4")
+        .set("user-member-adds-per-day", "5").set("user-searches-per-second", "6").build().userLimits();
+    assertThat(set).isEqualTo(new UserLimitSettings(0, 3, 1, 1000, 4, 5, 6));
+    assertThatThrownBy(() -> ServerConfig.builder().set("user-streams", "-1"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("user-streams");
+  }
 }

@@ -18,6 +18,7 @@ class HttpStatusesTest {
     assertThat(HttpStatuses.of(ErrorCode.PAYLOAD_TOO_LARGE)).isEqualTo(413);
     assertThat(HttpStatuses.of(ErrorCode.FREQUENCY_CAPPED)).isEqualTo(429);
     assertThat(HttpStatuses.of(ErrorCode.OVERLOADED)).isEqualTo(429);
+    assertThat(HttpStatuses.of(ErrorCode.RATE_LIMITED)).isEqualTo(429);
     assertThat(HttpStatuses.of(ErrorCode.NOT_READY)).isEqualTo(503);
     assertThat(HttpStatuses.of(ErrorCode.INTERNAL)).isEqualTo(500);
   }
@@ -33,10 +34,11 @@ class HttpStatusesTest {
   }
 
   @Test
-  void onlyOverloadNotReadyAndNotOwnerTellTheClientWhenToRetry() {
+  void onlyOverloadRateLimitsNotReadyAndNotOwnerTellTheClientWhenToRetry() {
     for (ErrorCode code : ErrorCode.values()) {
       OptionalInt retry = HttpStatuses.retryAfterSeconds(code);
-      if (code == ErrorCode.OVERLOADED || code == ErrorCode.NOT_READY || code == ErrorCode.NOT_OWNER) {
+      if (code == ErrorCode.OVERLOADED || code == ErrorCode.RATE_LIMITED || code == ErrorCode.NOT_READY
+          || code == ErrorCode.NOT_OWNER) {
         assertThat(retry).as("%s", code).isPresent();
         assertThat(retry.getAsInt()).isPositive();
       } else {
