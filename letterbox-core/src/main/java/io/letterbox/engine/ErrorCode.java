@@ -26,6 +26,8 @@ public enum ErrorCode {
   PAYLOAD_TOO_LARGE,
   FREQUENCY_CAPPED,
   OVERLOADED,
+  /** A per-user limit (API.md "Per-user limits"): this user waits, others go on. */
+  RATE_LIMITED,
   NOT_READY,
   /** The node does not own the partition the request belongs to (it is moving): retry shortly. */
   NOT_OWNER,

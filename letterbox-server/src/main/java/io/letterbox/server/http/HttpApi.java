@@ -17,10 +17,11 @@ public final class HttpApi {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new RequestSyntax());
-    router.route().handler(new RequestFraming(vertx, config.clientTimeout()));
+    router.route().handler(new RequestFraming(vertx, config.bodyReadTimeout()));
     var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
     Routes routes = new Routes(router, new Authentication(config.apiKeys(), tokens), config.maxBodyBytes(),
-        new BodyBudget(config.maxBodyBufferBytes()), cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster));
+        new BodyBudget(config.maxBodyBufferBytes(),
+            Math.max(config.maxBodyBytes(), config.engineConfig().maxBlobBytes())), cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster));
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);

@@ -20,7 +20,7 @@ final class HttpStatuses {
       case IDEMPOTENCY_CONFLICT, GROUP_FULL -> 409;
       case SYNC_TOO_OLD -> 410;
       case PAYLOAD_TOO_LARGE -> 413;
-      case FREQUENCY_CAPPED, OVERLOADED -> 429;
+      case FREQUENCY_CAPPED, OVERLOADED, RATE_LIMITED -> 429;
       case INTERNAL -> 500;
       case NOT_READY, NOT_OWNER -> 503;
     };
@@ -46,6 +46,8 @@ final class HttpStatuses {
     return switch (code) {
       // Overload passes as soon as queues drain: a second is long enough to stop a retry storm.
       case OVERLOADED -> OptionalInt.of(1);
+      // A user's bodies in progress are done within seconds; its other limits say their own wait.
+      case RATE_LIMITED -> OptionalInt.of(1);
       // Starting or stopping takes seconds; a load balancer has other nodes meanwhile.
       case NOT_READY -> OptionalInt.of(5);
       // A partition moves between nodes in well under a second once the new owner has it.
