@@ -86,6 +86,7 @@ public final class ErrorResponder {
   }
 
   private static void send(HttpServerResponse response, Problem p) {
+    response.putHeader(SafeServing.NOSNIFF, "nosniff");
     if (p.status == 401) {
       response.putHeader("WWW-Authenticate", "Bearer");
     }
@@ -123,7 +124,9 @@ public final class ErrorResponder {
    */
   static void closeAfter(RoutingContext ctx) {
     ctx.response().putHeader("Connection", "close");
-    ctx.response().endHandler(done -> ctx.request().connection().close());
+    // An end handler of the context, not of the response, which would replace the context's own
+    // (through which the body budget and the metrics learn that the exchange ended).
+    ctx.addEndHandler(done -> ctx.request().connection().close());
   }
 
   /**

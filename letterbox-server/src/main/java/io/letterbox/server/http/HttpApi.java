@@ -16,6 +16,10 @@ public final class HttpApi {
       Metrics metrics, BooleanSupplier ready, ClusterMap cluster, io.vertx.core.http.HttpClient client) {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
+    router.route().handler(new SafeServing());
+    if (config.apiKeys().isEmpty()) {
+      router.route().handler(new LoopbackPages());
+    }
     router.route().handler(new RequestSyntax());
     router.route().handler(new RequestFraming(vertx, config.bodyReadTimeout()));
     var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
