@@ -33,10 +33,10 @@ class HttpStatusesTest {
   }
 
   @Test
-  void onlyOverloadNotReadyAndNotOwnerTellTheClientWhenToRetry() {
+  void onlyOverloadARateLimitNotReadyAndNotOwnerTellTheClientWhenToRetry() {
     for (ErrorCode code : ErrorCode.values()) {
       OptionalInt retry = HttpStatuses.retryAfterSeconds(code);
-      if (code == ErrorCode.OVERLOADED || code == ErrorCode.NOT_READY || code == ErrorCode.NOT_OWNER) {
+      if (code == ErrorCode.OVERLOADED || code == ErrorCode.RATE_LIMITED || code == ErrorCode.NOT_READY || code == ErrorCode.NOT_OWNER) {
         assertThat(retry).as("%s", code).isPresent();
         assertThat(retry.getAsInt()).isPositive();
       } else {
