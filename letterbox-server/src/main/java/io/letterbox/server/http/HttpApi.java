@@ -23,9 +23,10 @@ public final class HttpApi {
     router.route().handler(new RequestSyntax());
     router.route().handler(new RequestFraming(vertx, config.bodyReadTimeout()));
     var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
+    var budget = new BodyBudget(config.maxBodyBufferBytes(),
+        Math.max(config.maxBodyBytes(), config.engineConfig().maxBlobBytes()));
     Routes routes = new Routes(router, new Authentication(config.apiKeys(), tokens), config.maxBodyBytes(),
-        new BodyBudget(config.maxBodyBufferBytes(),
-            Math.max(config.maxBodyBytes(), config.engineConfig().maxBlobBytes())), cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster));
+        budget, cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster));
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);

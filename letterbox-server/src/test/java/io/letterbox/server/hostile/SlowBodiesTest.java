@@ -26,11 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
  * Content-Length announces them: uploads that announce 20 MiB, send a byte and stall hold a byte
  * each, so other users still send. A body that stalls is 408 after body-read-timeout and what it
  * held is given back. One user cannot hold more than its share of the budget (429 RATE_LIMITED)
- * while another user's bodies still fit.
+ * while another user's bodies still fit. Where a test needs a body to stay in progress, it gives it
+ * a minute of body-read-timeout: on a busy machine the server may take seconds to read it.
  */
 class SlowBodiesTest {
   private static final int MIB = 1 << 20;
+  private static final int KIB = 1 << 10;
   private static final String SECRET = "slow-bodies-test-secret-of-32-bytes!";
+  private static final Duration MINUTE = Duration.ofMinutes(1);
   /** Only a guard against a test hanging: every wait below ends on an answer. */
   private static final int GUARD_MILLIS = 20_000;
 
@@ -39,7 +42,8 @@ class SlowBodiesTest {
 
   @Test
   void stalledUploadsThatAnnounceHugeBodiesDoNotKeepAnotherUserFromSending() throws Exception {
-    LetterboxServer server = start(b -> b.maxBodyBufferBytes(64L * MIB).maxBlobBytes(20L * MIB));
+    LetterboxServer server = start(b -> b.maxBodyBufferBytes(64L * MIB).maxBlobBytes(20L * MIB).bodyReadTimeout(MINUTE)
+        .clientTimeout(MINUTE.multipliedBy(2)));
     List<Socket> stalled = new ArrayList<>();
     try {
       // Six users each announce a 20 MiB upload, four more a 1 MiB message; each sends one byte.
@@ -66,11 +70,11 @@ class SlowBodiesTest {
 
   @Test
   void aStalledBodyIs408AfterTheBodyReadTimeoutAndWhatItHeldIsGivenBack() throws Exception {
-    LetterboxServer server = start(b -> b.maxBodyBufferBytes(2L * MIB).maxBlobBytes(2L * MIB)
-        .bodyReadTimeout(Duration.ofSeconds(1)));
+    LetterboxServer server = start(b -> b.maxBodyBufferBytes(256L * KIB).maxBlobBytes(256L * KIB)
+        .maxBodyBytes(64 * KIB).bodyReadTimeout(Duration.ofSeconds(2)));
     Api api = new Api(server.port());
-    try (Socket slow = stall(server, "POST /v1/blobs", "application/octet-stream", 2 * MIB, 0)) {
-      slow.getOutputStream().write(new byte[MIB - 1]);
+    try (Socket slow = stall(server, "POST /v1/blobs", "application/octet-stream", 256 * KIB, 0)) {
+      slow.getOutputStream().write(new byte[128 * KIB - 1]);
       slow.getOutputStream().flush();
 
       String answer = new String(slow.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -78,7 +82,7 @@ class SlowBodiesTest {
       assertThat(answer).startsWith("HTTP/1.1 408").contains("\"code\":\"REQUEST_TIMEOUT\"");
       // The whole budget is free again: an upload that needs all of it is taken.
       Reply whole = await("an upload of the whole budget").atMost(Duration.ofSeconds(10))
-          .until(() -> api.post("/v1/blobs", new byte[2 * MIB], "application/octet-stream"), r -> r.status() != 429);
+          .until(() -> api.post("/v1/blobs", new byte[256 * KIB], "application/octet-stream"), r -> r.status() != 429);
       assertThat(whole.status()).as("%s", whole).isEqualTo(201);
     } finally {
       server.close();
@@ -87,24 +91,38 @@ class SlowBodiesTest {
 
   @Test
   void oneUserCannotHoldMoreThanItsShareOfTheBudgetWhileOthersStillUploadBesideIt() throws Exception {
-    // 8 MiB of bodies at once; a user's share is a quarter of it, 2 MiB.
-    LetterboxServer server = start(b -> b.maxBodyBufferBytes(8L * MIB).maxBlobBytes(2L * MIB));
+    // 4 MiB of bodies at once; a user's share is a quarter of it, 1 MiB.
+    LetterboxServer server = start(b -> b.maxBodyBufferBytes(4L * MIB).maxBlobBytes(MIB).maxBodyBytes(64 * KIB)
+        .bodyReadTimeout(MINUTE).clientTimeout(MINUTE.multipliedBy(2)));
     Api api = new Api(server.port());
     long greedy = TestServers.freshUid();
     long other = TestServers.freshUid();
-    try (Socket first = stall(server, "POST /v1/blobs", "application/octet-stream", 2 * MIB, greedy)) {
-      first.getOutputStream().write(new byte[2 * MIB - 16]);
-      first.getOutputStream().flush();
-
-      // Polled: the server reads the first upload's bytes when it will.
-      Reply refused = await("the same user's second upload refused").atMost(Duration.ofSeconds(30))
-          .until(() -> upload(api, greedy, 64 * 1024), r -> r.status() == 429);
+    Socket[] first = {null};
+    try {
+      // The greedy user's first upload sends all but 16 bytes of its share; its second's 128 KiB pass
+      // the share. Polled: the server reads the first's bytes when it will, and when the second's
+      // came first, the first is the one refused, and it is started again.
+      Reply refused = await("the same user's second upload refused").atMost(Duration.ofSeconds(60))
+          .ignoreExceptions().until(() -> {
+            if (first[0] == null || first[0].getInputStream().available() > 0) {
+              if (first[0] != null) {
+                first[0].close();
+              }
+              first[0] = stall(server, "POST /v1/blobs", "application/octet-stream", MIB, greedy);
+              first[0].getOutputStream().write(new byte[MIB - 16]);
+              first[0].getOutputStream().flush();
+            }
+            return upload(api, greedy, 128 * KIB);
+          }, r -> r.status() == 429);
       assertThat(refused.json().at("/error/code").asText()).isEqualTo("RATE_LIMITED");
       assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
 
-      Reply beside = upload(api, other, MIB);
+      Reply beside = upload(api, other, 512 * KIB);
       assertThat(beside.status()).as("another user's upload: %s", beside).isEqualTo(201);
     } finally {
+      if (first[0] != null) {
+        first[0].close();
+      }
       server.close();
     }
   }
