@@ -88,9 +88,9 @@ public final class LetterboxServer implements AutoCloseable {
     HttpServer http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.host())
         .setPort(config.port())
-        // A connection silent for twice client-timeout is closed: a stalled body gets its 408 first,
-        // and event streams write a keep-alive well within it.
-        .setIdleTimeout((int) config.clientTimeout().toSeconds() * 2)
+        // A connection silent for client-timeout is closed: a stalled body got its 408 at
+        // body-read-timeout, which is shorter, and event streams write a keep-alive well within it.
+        .setIdleTimeout((int) config.clientTimeout().toSeconds())
         .setIdleTimeoutUnit(TimeUnit.SECONDS)
         // HTTP/2 cleartext only carries the cluster's internal calls. Without it a connection is
         // an HTTP/1 one from its first moment, and max-connections counts it before it says a

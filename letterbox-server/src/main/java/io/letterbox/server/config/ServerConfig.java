@@ -35,8 +35,11 @@ import java.util.TreeSet;
  * @param apiKeys        bearer keys that clients present; empty means loopback-only access
  * @param maxBodyBytes   largest request body accepted
  * @param workerThreads  threads that run engine calls off the event loop
- * @param maxBodyBufferBytes request bodies held in memory at once, all requests together; a request
- *                       whose body finds no room is 429 {@code OVERLOADED} (default: a quarter
+ * @param maxBodyBufferBytes request bodies held in memory at once, all requests together, counted
+ *                       as their bytes arrive (not as their Content-Length declares); a body
+ *                       that finds no room is 429 {@code OVERLOADED}, and one user (a user
+ *                       token) may hold at most a quarter of it (or one largest body, if more),
+ *                       past which its request is 429 {@code RATE_LIMITED} (default: a quarter
  *                       of the heap's maximum)
  * @param maxPendingCalls engine calls queued, running or waiting to be durable at once; past it a
  *                       request is 429 {@code OVERLOADED} with Retry-After
@@ -46,9 +49,11 @@ import java.util.TreeSet;
  *                       process has left once its store is open
  * @param eventKeepAlive how often an idle event stream gets a keep-alive (an SSE comment, a
  *                       WebSocket ping); at most 15 s, which proxies keep open
- * @param clientTimeout  how long the server waits on a client: a request body not complete this
- *                       long after its headers is answered 408 {@code REQUEST_TIMEOUT}, and a
- *                       connection silent for twice as long is closed; more than event-keep-alive
+ * @param clientTimeout  how long a connection may be silent (nothing read or written) before it
+ *                       is closed; more than event-keep-alive and more than body-read-timeout
+ * @param bodyReadTimeout how long a request body may take to arrive after its headers: past it the
+ *                       request is 408 {@code REQUEST_TIMEOUT}, the bytes it held are given back
+ *                       and its connection is closed
  * @param eventBufferBytes unsent bytes an event stream may hold for a slow client before it is
  *                       closed with {@code SLOW_CONSUMER} (the client resumes from its position)
  * @param eventBufferTotalBytes unsent bytes of all event streams together; the stream whose event
@@ -88,6 +93,7 @@ public record ServerConfig(
     int maxConnections,
     Duration eventKeepAlive,
     Duration clientTimeout,
+    Duration bodyReadTimeout,
     long eventBufferBytes,
     long eventBufferTotalBytes,
     LetterboxConfig engineConfig,
@@ -136,9 +142,12 @@ public record ServerConfig(
     private int maxConnections;
     // API.md: a comment at least every 15 s keeps proxies from closing an idle stream.
     private Duration eventKeepAlive = Duration.ofSeconds(15);
-    // 30 s: a phone on a bad network sends a 1 MiB body well within it; a client trickling bytes
-    // to hold connections open (slowloris) is cut off after it.
+    // 30 s: twice event-keep-alive, so an idle event stream is never cut, and long past
+    // body-read-timeout, so a stalled body gets its 408 before its connection is closed.
     private Duration clientTimeout = Duration.ofSeconds(30);
+    // API.md, 10 s: a phone on a bad network sends a 1 MiB body well within it; a client trickling
+    // bytes to hold connections and body buffers (slowloris) is cut off after it.
+    private Duration bodyReadTimeout = Duration.ofSeconds(10);
     // 1 MiB: a few thousand events; a client that far behind reconnects and syncs instead.
     private long eventBufferBytes = 1L << 20;
     // An eighth of the heap (0 here: read at build time): each stream's buffer is bounded, but
@@ -204,6 +213,7 @@ public record ServerConfig(
     public Builder workerThreads(int v) { workerThreads = v; return this; }
     public Builder eventKeepAlive(Duration v) { eventKeepAlive = v; return this; }
     public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
+    public Builder bodyReadTimeout(Duration v) { bodyReadTimeout = v; return this; }
     public Builder maxPendingCalls(int v) { maxPendingCalls = v; return this; }
     public Builder maxBodyBufferBytes(long v) { maxBodyBufferBytes = v; return this; }
     public Builder eventBufferTotalBytes(long v) { eventBufferTotalBytes = v; return this; }
@@ -277,6 +287,7 @@ public record ServerConfig(
         case "max-group-members" -> engine.maxGroupMembers(ConfigValues.integer(key, v, 2, 10_000_000));
         case "event-keep-alive" -> eventKeepAlive(ConfigValues.duration(key, v));
         case "client-timeout" -> clientTimeout(ConfigValues.duration(key, v));
+        case "body-read-timeout" -> bodyReadTimeout(ConfigValues.duration(key, v));
         case "max-pending-calls" -> maxPendingCalls(ConfigValues.integer(key, v, 1, 1 << 20));
         case "max-body-buffer-bytes" -> maxBodyBufferBytes(ConfigValues.longValue(key, v, 1024, 1L << 40));
         case "event-buffer-total-bytes" -> eventBufferTotalBytes(ConfigValues.longValue(key, v, 1024, 1L << 40));
@@ -405,6 +416,10 @@ public record ServerConfig(
           throw new ConfigException("client-timeout must be at least PT1S and more than event-keep-alive ("
               + eventKeepAlive + "), or idle event streams would be cut: " + clientTimeout);
         }
+        if (bodyReadTimeout.toMillis() < 1 || bodyReadTimeout.compareTo(clientTimeout) >= 0) {
+          throw new ConfigException("body-read-timeout must be at least PT0.001S and less than client-timeout ("
+              + clientTimeout + "), or a stalled body's connection would be closed before its 408: " + bodyReadTimeout);
+        }
         long bodyBuffers = maxBodyBufferBytes > 0 ? maxBodyBufferBytes : Runtime.getRuntime().maxMemory() / 4;
         if (bodyBuffers < Math.max(maxBodyBytes, engine.build().maxBlobBytes())) {
           throw new ConfigException("max-body-buffer-bytes (" + bodyBuffers + ") must hold at least one body of "
@@ -412,7 +427,7 @@ public record ServerConfig(
         }
         c = new ServerConfig(host, port, dataDir, apiKeys, maxBodyBytes, bodyBuffers, workerThreads, maxPendingCalls,
             maxConnections, eventKeepAlive,
-            clientTimeout, eventBufferBytes,
+            clientTimeout, bodyReadTimeout, eventBufferBytes,
             eventBufferTotalBytes > 0 ? eventBufferTotalBytes : Runtime.getRuntime().maxMemory() / 8, engine.build(),
             storeLocation(), clustering, userTokenSettings(), new InlineBlobTypes(inlineBlobTypes),
             new UserLimitSettings(userSendsPerSecond, userStreams, userUploads, userBlobBytesPerDay, userGroupsPerDay,

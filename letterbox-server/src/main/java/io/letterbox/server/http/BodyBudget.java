@@ -2,56 +2,101 @@ package io.letterbox.server.http;
 
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
-import io.vertx.core.http.HttpHeaders;
-import io.vertx.ext.web.RoutingContext;
+import io.letterbox.server.auth.Principal;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Bounds the request bodies held in memory at once, all requests together (max-body-buffer-bytes,
- * decision 0014). A body is buffered whole before its route runs: up to max-body-bytes (1 MiB) a
- * JSON request, up to max-blob-bytes (20 MiB) an upload; without a bound a few hundred uploads at
- * once take gigabytes of heap, and the process dies of it. So a request reserves its body's bytes
- * before one is read (its Content-Length, or the route's limit when the body is chunked) and gives
- * them back when its response ends or its connection closes. A request that finds no room is
- * refused at once, 429 {@code OVERLOADED} with Retry-After, and its connection closed, since its
- * body stays unread.
+ * Bounds the request bodies held in memory at once (max-body-buffer-bytes, decisions 0014 and
+ * 0020). A body is buffered whole before its route runs, so without a bound a few hundred uploads
+ * at once take gigabytes of heap. Bytes are reserved as they arrive, chunk by chunk, not as a
+ * request declares them: a client that announces 20 MiB and sends one byte holds one byte. They are
+ * given back when the request's response ends or its connection closes (a body that stalls is cut
+ * off by body-read-timeout, which frees it too).
+ *
+ * <p>One user (a user token's uid) may hold at most a quarter of the budget, or one largest body
+ * when that is more: past it that user's request is 429 {@code RATE_LIMITED} while other users'
+ * bodies still fit. Services (keys, or loopback without keys) share the whole budget. A chunk that
+ * finds the whole budget full is 429 {@code OVERLOADED}. Either refusal closes the connection,
+ * since the rest of the body stays unread.
  */
 final class BodyBudget {
+  /** The part of the budget one user may hold: a quarter, so that at least four users share it. */
+  static final int USER_SHARE_DIVISOR = 4;
   private static final LetterboxException FULL = new LetterboxException(ErrorCode.OVERLOADED,
       "too many request bodies in progress (max-body-buffer-bytes); retry shortly");
+  private static final LetterboxException USER_FULL = new LetterboxException(ErrorCode.RATE_LIMITED,
+      "this user's request bodies in progress hold their share of max-body-buffer-bytes; retry shortly");
 
   private final ByteBudget budget;
+  private final long userShare;
+  private final ConcurrentHashMap<Long, Long> byUser = new ConcurrentHashMap<>();
 
-  BodyBudget(long capacity) {
+  /** @param largestBody the largest body a route takes: a user may always hold one */
+  BodyBudget(long capacity, long largestBody) {
     this.budget = new ByteBudget(capacity);
+    this.userShare = Math.max(capacity / USER_SHARE_DIVISOR, largestBody);
+  }
+
+  /** @return an empty hold for the body of a request made as {@code principal} (null: a service's) */
+  Hold hold(Principal principal) {
+    return new Hold(principal == null ? 0 : principal.uid());
   }
 
   /**
-   * Reserves the body of a request to a route whose bodies are at most {@code limit} bytes, given
-   * back when the request ends.
-   *
-   * @return whether there was room; if not, the request has failed with OVERLOADED
+   * The bytes one request's body holds, growing as they arrive. Used from the request's event loop
+   * only; {@link #release} may be called more than once.
    */
-  boolean admit(RoutingContext ctx, long limit) {
-    long bytes = Math.min(declared(ctx, limit), limit);
-    if (!budget.tryReserve(bytes)) {
-      ErrorResponder.closeAfter(ctx);
-      ctx.fail(FULL);
-      return false;
-    }
-    ctx.addEndHandler(done -> budget.release(bytes));
-    return true;
-  }
+  final class Hold {
+    private final long uid;
+    private long held;
+    private boolean released;
 
-  /** The Content-Length, or {@code otherwise} for a chunked body (RequestFraming refused any other framing). */
-  private static long declared(RoutingContext ctx, long otherwise) {
-    String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-    if (length == null) {
-      return otherwise;
+    private Hold(long uid) {
+      this.uid = uid;
     }
-    try {
-      return Math.max(0, Long.parseLong(length.trim()));
-    } catch (NumberFormatException e) {
-      return otherwise;
+
+    /** @return null when {@code bytes} more fit, else the refusal (nothing more is then held) */
+    LetterboxException take(long bytes) {
+      if (released) {
+        return FULL;
+      }
+      if (uid != 0 && !takeForUser(bytes)) {
+        return USER_FULL;
+      }
+      if (!budget.tryReserve(bytes)) {
+        giveBackForUser(bytes);
+        return FULL;
+      }
+      held += bytes;
+      return null;
+    }
+
+    void release() {
+      if (!released) {
+        released = true;
+        budget.release(held);
+        giveBackForUser(held);
+        held = 0;
+      }
+    }
+
+    private boolean takeForUser(long bytes) {
+      boolean[] fits = {false};
+      byUser.compute(uid, (k, now) -> {
+        long before = now == null ? 0 : now;
+        if (before + bytes > userShare) {
+          return now;
+        }
+        fits[0] = true;
+        return before + bytes;
+      });
+      return fits[0];
+    }
+
+    private void giveBackForUser(long bytes) {
+      if (uid != 0 && bytes > 0) {
+        byUser.computeIfPresent(uid, (k, now) -> now - bytes <= 0 ? null : now - bytes);
+      }
     }
   }
 }

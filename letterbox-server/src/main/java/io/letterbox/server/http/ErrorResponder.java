@@ -86,6 +86,7 @@ public final class ErrorResponder {
   }
 
   private static void send(HttpServerResponse response, Problem p) {
+    response.putHeader(SafeServing.NOSNIFF, "nosniff");
     if (p.status == 401) {
       response.putHeader("WWW-Authenticate", "Bearer");
     }

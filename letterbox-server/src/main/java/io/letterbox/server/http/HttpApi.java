@@ -16,11 +16,17 @@ public final class HttpApi {
       Metrics metrics, BooleanSupplier ready, ClusterMap cluster, io.vertx.core.http.HttpClient client) {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
+    router.route().handler(new SafeServing());
+    if (config.apiKeys().isEmpty()) {
+      router.route().handler(new LoopbackPages());
+    }
     router.route().handler(new RequestSyntax());
-    router.route().handler(new RequestFraming(vertx, config.clientTimeout()));
+    router.route().handler(new RequestFraming(vertx, config.bodyReadTimeout()));
     var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
+    var budget = new BodyBudget(config.maxBodyBufferBytes(),
+        Math.max(config.maxBodyBytes(), config.engineConfig().maxBlobBytes()));
     Routes routes = new Routes(router, new Authentication(config.apiKeys(), tokens), config.maxBodyBytes(),
-        new BodyBudget(config.maxBodyBufferBytes()), cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
+        budget, cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
         new UserLimits(config.userLimits(), metrics.registry()));
     new MessageRoutes(box, engine).register(routes);
     new ConversationRoutes(box, engine).register(routes);

@@ -18,6 +18,6 @@ public enum HttpCode {
   HEADERS_TOO_LARGE,
   /** A {@code Range} none of whose bytes exist. */
   RANGE_NOT_SATISFIABLE,
-  /** The client did not send its whole body within client-timeout. */
+  /** The client did not send its whole body within body-read-timeout. */
   REQUEST_TIMEOUT
 }

@@ -46,7 +46,8 @@ final class HttpStatuses {
     return switch (code) {
       // Overload passes as soon as queues drain: a second is long enough to stop a retry storm.
       case OVERLOADED -> OptionalInt.of(1);
-      // A user's limit: the refusal itself ({@link RateLimited}) says when a token is back; 1 s at least.
+      // A user's limit: the refusal itself ({@link RateLimited}) says when a token is back, and a
+      // user's bodies in progress are done within seconds; 1 s at least.
       case RATE_LIMITED -> OptionalInt.of(1);
       // Starting or stopping takes seconds; a load balancer has other nodes meanwhile.
       case NOT_READY -> OptionalInt.of(5);

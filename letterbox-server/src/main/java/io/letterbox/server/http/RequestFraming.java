@@ -16,8 +16,9 @@ import java.time.Duration;
  *       not decode it, so it would read the coded bytes as JSON; refused.
  *   <li>A {@code Content-Encoding} other than {@code identity}: the same, answered 415 as RFC 9110
  *       section 15.5.16 says.
- *   <li>A body not complete within client-timeout of its headers: 408 and the connection closed,
- *       so that a client sending a byte now and then cannot hold a connection and its buffer.
+ *   <li>A body not complete within body-read-timeout of its headers: 408 and the connection
+ *       closed, so that a client sending a byte now and then cannot hold a connection, nor the
+ *       bytes its body holds in the {@link BodyBudget}, which the end of the exchange gives back.
  * </ul>
  * Each refusal closes the connection: the rest of the body is never read, so the next request
  * could not be found in the stream. (Both Content-Length and chunked: Netty's decoder frames the
@@ -27,9 +28,9 @@ final class RequestFraming implements PlatformHandler {
   private final Vertx vertx;
   private final long timeoutMillis;
 
-  RequestFraming(Vertx vertx, Duration clientTimeout) {
+  RequestFraming(Vertx vertx, Duration bodyReadTimeout) {
     this.vertx = vertx;
-    this.timeoutMillis = clientTimeout.toMillis();
+    this.timeoutMillis = bodyReadTimeout.toMillis();
   }
 
   @Override
@@ -54,7 +55,7 @@ final class RequestFraming implements PlatformHandler {
         if (!request.isEnded() && !ctx.response().headWritten()) {
           ErrorResponder.closeAfter(ctx);
           ErrorResponder.answer(ctx, new ApiException(HttpCode.REQUEST_TIMEOUT,
-              "the request body did not arrive within client-timeout (" + timeoutMillis + " ms)"));
+              "the request body did not arrive within body-read-timeout (" + timeoutMillis + " ms)"));
         }
       });
       ctx.addEndHandler(done -> vertx.cancelTimer(timer));

@@ -4,14 +4,14 @@ import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.PlatformHandler;
 
 /**
  * Registers routes with what every route needs, in the order it needs it: its template for the
  * metrics, then authentication (before the body is read, so that strangers cannot make the
  * server buffer bodies), then its user's limits ({@link UserLimits}: before the body, so that a
- * refused request costs no body), then the body with its size limit, then what a user token may do
+ * refused request costs no body), then the body ({@link BodyReader}: reserved as it arrives, within
+ * its size limit, a JSON route's with a JSON type), then what a user token may do
  * ({@link UserAccess}), then the limits that count what the body holds, then the handler.
  */
 public final class Routes {
@@ -31,22 +31,9 @@ public final class Routes {
     this.router = router;
     this.auth = auth;
     this.budget = budget;
-    this.body = buffered(maxBodyBytes, null);
+    this.body = new BodyReader(budget, maxBodyBytes, null, true);
     this.forwarder = forwarder;
     this.limits = limits;
-  }
-
-  /** Reserves the body in the budget, then reads it whole, up to {@code limit} bytes (named {@code limitName} in a 413). */
-  private Handler<RoutingContext> buffered(long limit, String limitName) {
-    BodyHandler read = BodyHandler.create(false).setBodyLimit(limit);
-    return ctx -> {
-      if (limitName != null) {
-        ctx.put(BODY_LIMIT, limitName);
-      }
-      if (budget.admit(ctx, limit)) {
-        read.handle(ctx);
-      }
-    };
   }
 
   /** Sends requests this node does not own to their owner; null without a cluster. */
@@ -61,10 +48,10 @@ public final class Routes {
 
   /**
    * A route behind the service keys and user tokens whose bodies may be up to {@code maxBodyBytes}, the value of
-   * setting {@code limitName}, instead of max-body-bytes (blobs).
+   * setting {@code limitName}, instead of max-body-bytes, and are raw bytes of any type (blobs).
    */
   public void add(HttpMethod method, String path, long maxBodyBytes, String limitName, Handler<RoutingContext> handler) {
-    register(method, path, handler, true, buffered(maxBodyBytes, limitName));
+    register(method, path, handler, true, new BodyReader(budget, maxBodyBytes, limitName, false));
   }
 
   /** A route open to everyone, e.g. health checks. */

@@ -94,12 +94,23 @@ class ServerConfigTest {
   @Test
   void aClientTimeoutNotAboveTheEventKeepAliveIsRefusedSinceIdleStreamsWouldBeCut() {
     assertThat(ServerConfig.builder().build().clientTimeout()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(ServerConfig.builder().set("client-timeout", "PT5S").set("event-keep-alive", "PT2S").build().clientTimeout())
-        .isEqualTo(Duration.ofSeconds(5));
+    assertThat(ServerConfig.builder().set("client-timeout", "PT5S").set("event-keep-alive", "PT2S")
+        .set("body-read-timeout", "PT4S").build().clientTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThatThrownBy(() -> ServerConfig.builder().set("client-timeout", "PT10S").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("client-timeout");
     assertThatThrownBy(() -> ServerConfig.builder().set("client-timeout", "PT0.5S").set("event-keep-alive", "PT0.1S").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("client-timeout");
+  }
+
+  @Test
+  void aBodyReadTimeoutDefaultsToTenSecondsAndMustEndBeforeAnIdleConnectionIsClosed() {
+    assertThat(ServerConfig.builder().build().bodyReadTimeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(ServerConfig.builder().set("body-read-timeout", "PT0.5S").build().bodyReadTimeout())
+        .isEqualTo(Duration.ofMillis(500));
+    assertThatThrownBy(() -> ServerConfig.builder().set("body-read-timeout", "PT30S").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("body-read-timeout");
+    assertThatThrownBy(() -> ServerConfig.builder().set("body-read-timeout", "PT0S").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("body-read-timeout");
   }
 
   @Test

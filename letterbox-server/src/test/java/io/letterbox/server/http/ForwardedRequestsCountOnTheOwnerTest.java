@@ -45,7 +45,7 @@ class ForwardedRequestsCountOnTheOwnerTest {
     UserLimits limits = new UserLimits(new UserLimitSettings(1, 0, 0, 0, 0, 0, 0), new SimpleMeterRegistry());
     Router router = Router.router(vertx);
     Routes routes = new Routes(router, new Authentication(List.of(Tokens.SERVICE_KEY), tokens), 1 << 20,
-        new BodyBudget(1 << 24), forwarder, limits);
+        new BodyBudget(1 << 24, 1 << 20), forwarder, limits);
     routes.add(HttpMethod.POST, "/v1/messages", ctx -> ctx.fail(new NotOwnerException(7, "owned elsewhere")));
     frontPort = listen(vertx.createHttpServer().requestHandler(router));
   }

@@ -24,11 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Clients that are slow on purpose (slowloris) or by accident cannot hold a connection: with
- * client-timeout at 1 s, a body that does not arrive in time is answered 408, a connection silent
- * for twice that is closed, and an event stream, which the server keeps writing to, stays open.
+ * body-read-timeout at 1 s, a body that does not arrive in time is answered 408; with
+ * client-timeout at 2 s, a connection silent that long is closed, and an event stream, which the
+ * server keeps writing to, stays open.
  */
 class SlowClientsTest {
-  private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(1);
+  private static final Duration BODY_READ_TIMEOUT = Duration.ofSeconds(1);
+  private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(2);
   /** Only a guard against a test hanging forever: every wait below ends on an event, not on it. */
   private static final int GUARD_MILLIS = 60_000;
 
@@ -39,7 +41,8 @@ class SlowClientsTest {
 
   @BeforeAll
   static void start() {
-    server = TestServers.start(dir, b -> b.clientTimeout(CLIENT_TIMEOUT).eventKeepAlive(Duration.ofMillis(200)));
+    server = TestServers.start(dir, b -> b.clientTimeout(CLIENT_TIMEOUT).bodyReadTimeout(BODY_READ_TIMEOUT)
+        .eventKeepAlive(Duration.ofMillis(200)));
     api = new Api(server.port());
   }
 

@@ -17,7 +17,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import javax.imageio.ImageIO;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +34,9 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -40,7 +45,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * browsers as two users. One signs in with a user token, the other by uid (a loopback server
  * without keys). A message appears in the other's list without a reload, with its unread badge,
  * which clears on reading; a recall disappears on both; an image round-trips through a blob.
- * Screenshots at desktop and phone width go to {@code target/screenshots/}.
+ * All of it under the page's Content-Security-Policy: after each test, neither browser reported a
+ * violation of it. Screenshots at desktop and phone width go to {@code target/screenshots/}.
  */
 class WebInboxBrowserTest {
   static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
@@ -80,9 +86,21 @@ class WebInboxBrowserTest {
     ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
         .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
             "--window-size=1280,800", "--lang=en-US");
+    // The console, where the browser reports what the page's Content-Security-Policy blocked.
+    LoggingPreferences logs = new LoggingPreferences();
+    logs.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logs);
     ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
         .usingAnyFreePort().build();
     return new ChromeDriver(service, options);
+  }
+
+  @AfterEach
+  void noContentSecurityPolicyViolations() {
+    for (WebDriver d : new WebDriver[] {alice, bob}) {
+      assertThat(d.manage().logs().get(LogType.BROWSER).getAll()).map(LogEntry::getMessage)
+          .noneMatch(m -> m.contains("Content Security Policy") || m.contains("Content-Security-Policy"));
+    }
   }
 
   /** Waits on a condition; the page re-renders lists and messages as events come, so an element may go stale. */

@@ -29,7 +29,7 @@ public final class JsonBody {
    */
   public static JsonBody of(RoutingContext ctx, String... allowed) {
     String type = ctx.request().getHeader("Content-Type");
-    // A missing Content-Type is taken as JSON: it is what the body must be anyway.
+    // The body reader refused a non-empty body without a JSON type (415); an empty one has none.
     if (type != null && !MediaTypes.isJson(type)) {
       throw ApiException.unsupportedMediaType(type);
     }

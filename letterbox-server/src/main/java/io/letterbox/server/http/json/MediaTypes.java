@@ -3,11 +3,11 @@ package io.letterbox.server.http.json;
 import java.util.Locale;
 
 /** Which Content-Type values mean a JSON body this server can read. */
-final class MediaTypes {
+public final class MediaTypes {
   private MediaTypes() {}
 
   /** application/json or application/*+json, in UTF-8 if a charset is named (RFC 8259). */
-  static boolean isJson(String contentType) {
+  public static boolean isJson(String contentType) {
     // -1 keeps empty parts: ";;" splits into three of them, not into none.
     String[] parts = contentType.toLowerCase(Locale.ROOT).split(";", -1);
     String mime = parts[0].trim();
