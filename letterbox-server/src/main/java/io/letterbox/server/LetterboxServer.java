@@ -1,6 +1,7 @@
 package io.letterbox.server;
 
 import io.letterbox.engine.Letterbox;
+import io.letterbox.server.auth.Revocations;
 import io.letterbox.server.config.ServerConfig;
 import io.letterbox.server.config.StoreLocation;
 import io.letterbox.server.http.ConnectionLimit;
@@ -103,7 +104,8 @@ public final class LetterboxServer implements AutoCloseable {
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
     http.connectionHandler(connections);
     http.requestHandler(connections.guard(
-        HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client)));
+        HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client,
+            new Revocations(store, blockingReads(vertx)))));
     http.invalidRequestHandler(ErrorResponder::invalidRequest);
     try {
       http.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -127,6 +129,14 @@ public final class LetterboxServer implements AutoCloseable {
     log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), http.actualPort(),
         config.store() instanceof StoreLocation.RocksDb rocks ? rocks.dir().toAbsolutePath() : config.store());
     return server;
+  }
+
+  /** @return an executor of short blocking reads on Vert.x's worker threads */
+  private static java.util.concurrent.Executor blockingReads(Vertx vertx) {
+    return command -> vertx.executeBlocking(() -> {
+      command.run();
+      return null;
+    }, false);
   }
 
   /** @return the port actually listened on (useful with port 0) */

@@ -62,6 +62,11 @@ public final class TokenCommand implements Callable<Integer> {
     if (settings.userTokens().secret() == null) {
       throw new ConfigException("user-token-secret is not set (--config FILE or --secret): tokens are signed with it");
     }
+    if (valid.compareTo(settings.userTokens().maxTtl()) > 0) {
+      // Refused, not shortened: a token silently valid for less than asked would fail later, far from here.
+      throw new ConfigException("--ttl " + ttl + " is longer than user-token-max-ttl ("
+          + settings.userTokens().maxTtl() + "): the server would refuse the token");
+    }
     spec.commandLine().getOut().println(new UserTokens(settings.userTokens()).issue(uid, valid, Clock.systemUTC()));
     return 0;
   }

@@ -66,9 +66,12 @@ import java.util.TreeSet;
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
  *                       hbase-fsync-wal, and any HBase client setting as hbase-client.NAME
  * @param cluster        with {@code cluster=true} (and store=hbase): this node's membership of
- *                       a cluster; null for a single node
+ *                       a cluster (cluster-node, cluster-url, cluster-secret,
+ *                       cluster-session-timeout, zookeeper-auth); null for a single node
  * @param userTokens     how user tokens (JWTs) are verified: user-token-secret, user-token-jwks,
- *                       user-token-issuer, user-token-audience, user-token-clock-skew
+ *                       user-token-issuer, user-token-audience (set it in production, so that a
+ *                       token the issuer made for another service is refused), user-token-clock-skew,
+ *                       user-token-max-ttl
  */
 public record ServerConfig(
     String host,
@@ -153,6 +156,9 @@ public record ServerConfig(
     // ZooKeeper's usual bounds are 2..20 ticks of 2 s; 10 s moves a dead node's partitions soon
     // without counting a long GC pause as a death.
     private Duration clusterSessionTimeout = Duration.ofSeconds(10);
+    // None: like HBase's own znodes by default, the cluster's are open, and start warns. Set it
+    // (digest:user:password) so that only the nodes can register or remove members.
+    private String zookeeperAuth;
     // No user tokens unless a secret or a JWKS file is given: then only service keys act.
     private String userTokenSecret;
     private Path userTokenJwks;
@@ -160,6 +166,9 @@ public record ServerConfig(
     private String userTokenAudience;
     // Clocks of the issuer and this server may differ a little: exp and nbf get this much slack.
     private Duration userTokenClockSkew = Duration.ofSeconds(60);
+    // A day: a platform renews tokens well within it, and a leaked one stops working by itself
+    // the next day even if nobody revokes it; a token claiming to last longer is refused.
+    private Duration userTokenMaxTtl = Duration.ofDays(1);
 
     public Builder host(String v) { host = v; return this; }
     public Builder port(int v) { port = v; return this; }
@@ -199,6 +208,7 @@ public record ServerConfig(
     public Builder userTokenJwks(Path v) { userTokenJwks = v; return this; }
     public Builder userTokenIssuer(String v) { userTokenIssuer = v; return this; }
     public Builder userTokenAudience(String v) { userTokenAudience = v; return this; }
+    public Builder userTokenMaxTtl(Duration v) { userTokenMaxTtl = v; return this; }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {
@@ -254,11 +264,13 @@ public record ServerConfig(
         case "user-token-issuer" -> userTokenIssuer = v.isEmpty() ? null : v;
         case "user-token-audience" -> userTokenAudience = v.isEmpty() ? null : v;
         case "user-token-clock-skew" -> userTokenClockSkew = ConfigValues.duration(key, v);
+        case "user-token-max-ttl" -> userTokenMaxTtl(ConfigValues.duration(key, v));
         case "cluster" -> cluster = ConfigValues.bool(key, v);
         case "cluster-node" -> clusterNode = v;
         case "cluster-url" -> clusterUrl = v;
         case "cluster-secret" -> clusterSecret = v;
         case "cluster-session-timeout" -> clusterSessionTimeout = ConfigValues.duration(key, v);
+        case "zookeeper-auth" -> zookeeperAuth = v.isEmpty() ? null : v;
         default -> {
           // Any HBase client setting, e.g. hbase-client.zookeeper.znode.parent=/hbase-unsecure
           if (key.startsWith(HBASE_CLIENT) && key.length() > HBASE_CLIENT.length()) {
@@ -331,7 +343,10 @@ public record ServerConfig(
       if (!node.matches("[A-Za-z0-9._-]{1,64}")) {
         throw new ConfigException("cluster-node must be 1-64 letters, digits, dots, dashes or underscores: '" + node + "'");
       }
-      return new ClusterSettings(node, uri, clusterSecret, clusterSessionTimeout);
+      if (zookeeperAuth != null && zookeeperAuth.indexOf(':') <= 0) {
+        throw new ConfigException("zookeeper-auth must be scheme:credentials, e.g. digest:user:password");
+      }
+      return new ClusterSettings(node, uri, clusterSecret, clusterSessionTimeout, zookeeperAuth);
     }
 
     private UserTokenSettings userTokenSettings() {
@@ -345,7 +360,11 @@ public record ServerConfig(
       if (userTokenClockSkew.isNegative() || userTokenClockSkew.compareTo(Duration.ofMinutes(10)) > 0) {
         throw new ConfigException("user-token-clock-skew must be between PT0S and PT10M: " + userTokenClockSkew);
       }
-      return new UserTokenSettings(userTokenSecret, userTokenJwks, userTokenIssuer, userTokenAudience, userTokenClockSkew);
+      if (userTokenMaxTtl.isNegative() || userTokenMaxTtl.isZero()) {
+        throw new ConfigException("user-token-max-ttl must be positive: " + userTokenMaxTtl);
+      }
+      return new UserTokenSettings(userTokenSecret, userTokenJwks, userTokenIssuer, userTokenAudience, userTokenClockSkew,
+          userTokenMaxTtl);
     }
 
     public ServerConfig build() {

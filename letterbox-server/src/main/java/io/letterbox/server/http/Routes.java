@@ -10,8 +10,9 @@ import io.vertx.ext.web.handler.PlatformHandler;
 /**
  * Registers routes with what every route needs, in the order it needs it: its template for the
  * metrics, then authentication (before the body is read, so that strangers cannot make the
- * server buffer bodies), then the body with its size limit, then what a user token may do
- * ({@link UserAccess}), then the handler.
+ * server buffer bodies), then the body with its size limit, then a forwarded request's signature,
+ * then whether a user token was revoked, then what a user token may do ({@link UserAccess}), then
+ * the handler.
  */
 public final class Routes {
   /** Context key: the setting that bounds the route's bodies, named in a 413. */
@@ -21,12 +22,18 @@ public final class Routes {
   private final Handler<RoutingContext> body;
   private final BodyBudget budget;
   private final Handler<RoutingContext> access = new UserAccess();
+  private final Handler<RoutingContext> revocation;
   private final Forwarder forwarder;
 
-  /** @param forwarder sends requests this node does not own to their owner; null without a cluster */
-  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes, BodyBudget budget, Forwarder forwarder) {
+  /**
+   * @param revocation refuses revoked user tokens, once the body is read ({@link Authentication#revocationCheck})
+   * @param forwarder sends requests this node does not own to their owner; null without a cluster
+   */
+  Routes(Router router, Handler<RoutingContext> auth, Handler<RoutingContext> revocation, long maxBodyBytes,
+      BodyBudget budget, Forwarder forwarder) {
     this.router = router;
     this.auth = auth;
+    this.revocation = revocation;
     this.budget = budget;
     this.body = buffered(maxBodyBytes, null);
     this.forwarder = forwarder;
@@ -86,7 +93,11 @@ public final class Routes {
     if (method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH) {
       route.handler(body);
     }
+    if (forwarder != null) {
+      route.handler(forwarder::checkForwarded);
+    }
     if (protect) {
+      route.handler(revocation);
       route.handler(access);
     }
     route.handler(handler).failureHandler(this::failed);

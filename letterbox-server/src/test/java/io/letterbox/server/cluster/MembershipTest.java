@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 /** Membership against a real ZooKeeper server (Curator's TestingServer) in this process. */
 class MembershipTest {
   static final int PARTITIONS = 64;
+  static final String SECRET = "membership-test-secret";
   // The server's tick bounds the session timeouts it grants to 2-20 ticks: 0.5-5 s here.
   static final int TICK_MS = 250;
   static final Duration SESSION_TIMEOUT = Duration.ofSeconds(4);
@@ -222,6 +223,7 @@ class MembershipTest {
         .nodeId(id)
         .internalUrl(url(id))
         .sessionTimeout(SESSION_TIMEOUT)
+        .secret(SECRET)
         .build();
   }
 
