@@ -188,7 +188,8 @@ public final class Membership implements AutoCloseable {
 
   /** Every right to the authenticated identity (all nodes share it), reading to everyone. */
   private static final class ProtectedAcls implements org.apache.curator.framework.api.ACLProvider {
-    static final List<org.apache.zookeeper.data.ACL> ACLS = List.of(
+    // Not List.of: ZooKeeper asks the list whether it contains null, which List.of refuses to answer.
+    static final List<org.apache.zookeeper.data.ACL> ACLS = java.util.Arrays.asList(
         new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.ALL, org.apache.zookeeper.ZooDefs.Ids.AUTH_IDS),
         new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.READ, org.apache.zookeeper.ZooDefs.Ids.ANYONE_ID_UNSAFE));
 

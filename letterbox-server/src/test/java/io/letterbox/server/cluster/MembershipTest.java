@@ -68,6 +68,29 @@ class MembershipTest {
   }
 
   @Test
+  void aZnodeWithoutAValidProofIsNoMemberAndOwnsNothing() throws Exception {
+    try (org.apache.curator.framework.CuratorFramework stranger = org.apache.curator.framework.CuratorFrameworkFactory
+        .newClient(zooKeeper.getConnectString(), new org.apache.curator.retry.ExponentialBackoffRetry(100, 3))) {
+      stranger.start();
+      String members = config("x").membersPath();
+      stranger.create().creatingParentContainersIfNeeded().withMode(org.apache.zookeeper.CreateMode.EPHEMERAL)
+          .forPath(members + "/rogue", MemberJson.write(new Member("rogue", url("rogue"), "bWFkZS11cA")));
+      stranger.create().withMode(org.apache.zookeeper.CreateMode.EPHEMERAL)
+          .forPath(members + "/unproven", MemberJson.write(new Member("unproven", url("unproven"))));
+      MembershipConfig otherSecret = config("other").newBuilder().secret("another-cluster-secret").build();
+      Membership other = Membership.start(otherSecret, new RecordingListener());
+      started.add(other);
+
+      Membership a = join("a");
+      Membership b = join("b");
+
+      awaitOwners(List.of(a, b));
+      assertThat(a.view().members()).containsOnlyKeys("a", "b");
+      assertThat(b.view().members()).containsOnlyKeys("a", "b");
+    }
+  }
+
+  @Test
   void aMemberLeavingGracefullyStopsFirstAndHandsItsPartitionsToTheOthers() {
     Membership a = join("a");
     Membership b = join("b");

@@ -28,6 +28,8 @@ public final class ClusterNodes implements AutoCloseable {
   private final int[] ports;
   private final Process[] processes;
   private final int[] starts;
+  private final List<String> settings = new ArrayList<>();
+  private String serviceKey;
 
   public ClusterNodes(Path dir, String quorum, String namespace, int nodes, int partitions, Duration sessionTimeout)
       throws IOException {
@@ -55,6 +57,20 @@ public final class ClusterNodes implements AutoCloseable {
     }
   }
 
+  /**
+   * Adds {@code key=value} lines to every node's configuration, for nodes started from now on; an
+   * {@code api-keys} line makes {@link #api} use its first key.
+   */
+  public ClusterNodes with(String... lines) {
+    for (String line : lines) {
+      settings.add(line);
+      if (line.startsWith("api-keys=")) {
+        serviceKey = line.substring("api-keys=".length()).split(",")[0].trim();
+      }
+    }
+    return this;
+  }
+
   public int size() {
     return ports.length;
   }
@@ -63,8 +79,9 @@ public final class ClusterNodes implements AutoCloseable {
     return ports[node];
   }
 
+  /** @return a client of node {@code node}, with the service key when one is configured */
   public Api api(int node) {
-    return new Api(ports[node]);
+    return serviceKey == null ? new Api(ports[node]) : new Api(ports[node]).withKey(serviceKey);
   }
 
   /** Starts node {@code i} and waits until it answers /health (it has taken its partitions). */
@@ -83,6 +100,7 @@ public final class ClusterNodes implements AutoCloseable {
         "partitions=" + partitions,
         "worker-threads=8",
         "fanout-retry-delay=PT0.2S",
+        String.join("\n", settings),
         ""));
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1",
