@@ -25,7 +25,7 @@ public final class TokenCommand implements Callable<Integer> {
   long uid;
 
   @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "PT1H",
-      description = "how long the token is valid, ISO-8601 (default: ${DEFAULT-VALUE})")
+      description = "how long the token is valid, ISO-8601, at most user-token-max-ttl (default: ${DEFAULT-VALUE})")
   String ttl;
 
   @Option(names = "--config", paramLabel = "FILE", description = "properties file with user-token-secret (and user-token-issuer, user-token-audience)")

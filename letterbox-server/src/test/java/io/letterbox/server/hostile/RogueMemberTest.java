@@ -143,7 +143,7 @@ class RogueMemberTest {
         assertThat(sent.status()).as("a send for partition %s through node %s", partitioning.of(uid), node)
             .isEqualTo(201);
         assertThat(asUser.get("/v1/users/" + uid + "/conversations").status()).isEqualTo(200);
-        assertThat(nodes.api(node).get("/v1/users/" + uid + "/unread").status()).isEqualTo(200);
+        assertThat(nodes.api(node).get("/v1/users/" + uid + "/unread?device=pc").status()).isEqualTo(200);
       }
     }
 
