@@ -105,6 +105,11 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
   }
 
   @Override
+  public int internalPort() {
+    return settings.listenPort();
+  }
+
+  @Override
   public Object describe() {
     Membership m = membership;
     ClusterView view = m == null ? null : m.view();

@@ -16,12 +16,17 @@ import java.time.Duration;
  * @param zookeeperAuth  {@code scheme:credentials} for ZooKeeper, e.g. {@code digest:user:password}:
  *                       the cluster's znodes are then writable by that identity only
  *                       ({@code zookeeper-auth}); null: open znodes
+ * @param listenHost     the interface of the members' own listener ({@code cluster-host})
+ * @param listenPort     the port of the members' own listener, which alone serves the internal
+ *                       routes ({@code cluster-port}); 0: none, they share the API's port
  */
-public record ClusterSettings(String node, URI url, String secret, Duration sessionTimeout, String zookeeperAuth) {
+public record ClusterSettings(String node, URI url, String secret, Duration sessionTimeout, String zookeeperAuth,
+    String listenHost, int listenPort) {
   /** Without the secret and the ZooKeeper credentials, which logs must not show. */
   @Override
   public String toString() {
     return "ClusterSettings[node=" + node + ", url=" + url + ", sessionTimeout=" + sessionTimeout
-        + ", zookeeperAuth=" + (zookeeperAuth == null ? "none" : "set") + "]";
+        + ", zookeeperAuth=" + (zookeeperAuth == null ? "none" : "set") + ", listenHost=" + listenHost
+        + ", listenPort=" + listenPort + "]";
   }
 }

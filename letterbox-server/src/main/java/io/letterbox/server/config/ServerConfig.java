@@ -67,7 +67,8 @@ import java.util.TreeSet;
  *                       hbase-fsync-wal, and any HBase client setting as hbase-client.NAME
  * @param cluster        with {@code cluster=true} (and store=hbase): this node's membership of
  *                       a cluster (cluster-node, cluster-url, cluster-secret,
- *                       cluster-session-timeout, zookeeper-auth); null for a single node
+ *                       cluster-session-timeout, zookeeper-auth, cluster-port, cluster-host); null
+ *                       for a single node
  * @param userTokens     how user tokens (JWTs) are verified: user-token-secret, user-token-jwks,
  *                       user-token-issuer, user-token-audience (set it in production, so that a
  *                       token the issuer made for another service is refused), user-token-clock-skew,
@@ -159,6 +160,11 @@ public record ServerConfig(
     // None: like HBase's own znodes by default, the cluster's are open, and start warns. Set it
     // (digest:user:password) so that only the nodes can register or remove members.
     private String zookeeperAuth;
+    // None: the internal routes share the API's port, guarded by their signatures. Set it to serve
+    // them (and the forwarded requests) on a listener of their own, on a private interface.
+    private int clusterPort;
+    // The API's host: set it to a private interface to keep the members' listener off the public one.
+    private String clusterHost;
     // No user tokens unless a secret or a JWKS file is given: then only service keys act.
     private String userTokenSecret;
     private Path userTokenJwks;
@@ -271,6 +277,8 @@ public record ServerConfig(
         case "cluster-secret" -> clusterSecret = v;
         case "cluster-session-timeout" -> clusterSessionTimeout = ConfigValues.duration(key, v);
         case "zookeeper-auth" -> zookeeperAuth = v.isEmpty() ? null : v;
+        case "cluster-port" -> clusterPort = v.isEmpty() ? 0 : ConfigValues.integer(key, v, 1, 65_535);
+        case "cluster-host" -> clusterHost = v.isEmpty() ? null : v;
         default -> {
           // Any HBase client setting, e.g. hbase-client.zookeeper.znode.parent=/hbase-unsecure
           if (key.startsWith(HBASE_CLIENT) && key.length() > HBASE_CLIENT.length()) {
@@ -322,13 +330,18 @@ public record ServerConfig(
       if (clusterSecret == null || clusterSecret.length() < 16) {
         throw new ConfigException("cluster=true needs cluster-secret, at least 16 characters, the same on every node");
       }
+      String listenHost = clusterHost != null ? clusterHost : host;
+      int listenPort = clusterPort > 0 ? clusterPort : port;
+      if (clusterPort > 0 && clusterPort == port && listenHost.equals(host)) {
+        throw new ConfigException("cluster-port must differ from port: it is a listener of its own");
+      }
       String url = clusterUrl;
       if (url == null) {
-        if (port == 0 || host.equals("0.0.0.0") || host.equals("::")) {
+        if (listenPort == 0 || listenHost.equals("0.0.0.0") || listenHost.equals("::")) {
           throw new ConfigException("cluster=true needs cluster-url (how the other nodes reach this one) when "
-              + "host is a wildcard address or port is 0");
+              + "host (or cluster-host) is a wildcard address or port is 0");
         }
-        url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        url = "http://" + (listenHost.contains(":") ? "[" + listenHost + "]" : listenHost) + ":" + listenPort;
       }
       URI uri;
       try {
@@ -346,7 +359,7 @@ public record ServerConfig(
       if (zookeeperAuth != null && zookeeperAuth.indexOf(':') <= 0) {
         throw new ConfigException("zookeeper-auth must be scheme:credentials, e.g. digest:user:password");
       }
-      return new ClusterSettings(node, uri, clusterSecret, clusterSessionTimeout, zookeeperAuth);
+      return new ClusterSettings(node, uri, clusterSecret, clusterSessionTimeout, zookeeperAuth, listenHost, clusterPort);
     }
 
     private UserTokenSettings userTokenSettings() {

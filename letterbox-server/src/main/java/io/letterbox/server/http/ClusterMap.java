@@ -22,6 +22,11 @@ public interface ClusterMap {
   /** Signs this node's calls to the others and checks theirs. */
   ClusterSecret secret();
 
+  /** The port of the members' own listener, the only one serving internal routes; 0: none, the API's port serves them. */
+  default int internalPort() {
+    return 0;
+  }
+
   /** The document of {@code GET /v1/cluster}: members, their partitions, and epochs. */
   Object describe();
 

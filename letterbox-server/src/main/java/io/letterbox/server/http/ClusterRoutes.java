@@ -17,7 +17,9 @@ import java.time.Instant;
  * members' internal calls, signed with the cluster secret instead ({@link ClusterSecret}):
  * deliveries of one partition's actions into another, news of a published broadcast (decision
  * 0007), and revocations of a user's tokens (decision 0024). An internal call whose signature is
- * missing, wrong, out of its time window or replayed is 401, and does nothing.
+ * missing, wrong, out of its time window or replayed is 401, and does nothing. With
+ * {@code cluster-port}, internal calls are served on that listener only: on the API's port they
+ * are 404.
  */
 final class ClusterRoutes {
   static final String DELIVERIES = "/internal/v1/partitions/:p/deliveries";
@@ -70,8 +72,14 @@ final class ClusterRoutes {
     });
   }
 
-  /** Refuses a call not signed by a holder of the cluster secret, or seen before. */
+  /**
+   * Refuses a call not signed by a holder of the cluster secret, or seen before; with a listener
+   * of the members' own ({@code cluster-port}), one that came on another port is no route (404).
+   */
   private void member(RoutingContext ctx) {
+    if (cluster.internalPort() > 0 && ctx.request().localAddress().port() != cluster.internalPort()) {
+      throw new LetterboxException(ErrorCode.NOT_FOUND, "no route " + ctx.request().method() + " " + ctx.request().path());
+    }
     byte[] body = ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
     if (cluster.secret().verify(ctx.request().getHeader(ClusterSecret.HEADER), ctx.request().method().name(),
         ctx.request().uri(), body, Instant.now()).isEmpty()) {

@@ -248,6 +248,21 @@ class ServerConfigTest {
   }
 
   @Test
+  void aClusterPortIsAListenerOfItsOwnThatTheOtherNodesReach() {
+    ServerConfig c = ServerConfig.builder().set("store", "hbase").set("port", "8081").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").set("cluster-port", "9081").set("cluster-host", "10.0.0.7").build();
+
+    assertThat(c.cluster().listenPort()).isEqualTo(9081);
+    assertThat(c.cluster().listenHost()).isEqualTo("10.0.0.7");
+    assertThat(c.cluster().url()).hasToString("http://10.0.0.7:9081");
+    assertThat(ServerConfig.builder().set("store", "hbase").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").build().cluster().listenPort()).as("none by default").isZero();
+    assertThatThrownBy(() -> ServerConfig.builder().set("store", "hbase").set("port", "8081").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").set("cluster-port", "8081").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("cluster-port");
+  }
+
+  @Test
   void zookeeperAuthIsSchemeAndCredentials() {
     ServerConfig c = ServerConfig.builder().set("store", "hbase").set("cluster", "true")
         .set("cluster-secret", "0123456789abcdef").set("zookeeper-auth", "digest:letterbox:pw").build();

@@ -46,7 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
  * protocol, under an id that would own partitions, with a made-up proof. It receives nothing: no
  * forwarded request, no user's Authorization header, no internal call; the real nodes keep every
  * partition. And calls on the internal routes are accepted only signed with the secret, once:
- * unsigned, wrongly signed, stale or replayed calls are 401 and do nothing.
+ * unsigned, wrongly signed, stale or replayed calls are 401 and do nothing, and only on the
+ * members' own listener ({@code cluster-port}): on the API's port they are no route.
  */
 @Tag("cluster")
 @ExtendWith(MiniHBaseExtension.class)
@@ -98,10 +99,10 @@ class RogueMemberTest {
 
     hbase.emptyStore(NAMESPACE, io.letterbox.engine.Letterbox.SPACES).close();
     nodes = new ClusterNodes(dir, hbase.quorum(), NAMESPACE, 2, PARTITIONS, Duration.ofSeconds(4))
-        .with("api-keys=" + SERVICE_KEY, "user-token-secret=" + TOKEN_SECRET);
+        .with("api-keys=" + SERVICE_KEY, "user-token-secret=" + TOKEN_SECRET).withClusterPorts();
     nodes.startAll();
-    nodes.awaitCluster("both nodes hosting every partition", Duration.ofSeconds(120),
-        () -> hostsAll(nodes.api(0)) && hostsAll(nodes.api(1)));
+    nodes.awaitCluster("every partition owned", Duration.ofSeconds(120),
+        () -> allOwned(nodes.api(0)) && allOwned(nodes.api(1)));
   }
 
   @AfterAll
@@ -115,14 +116,16 @@ class RogueMemberTest {
     vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 
-  /** Whether the node sees two members between them owning, and hosting, every partition. */
-  static boolean hostsAll(Api api) {
+  /** Whether the node sees itself and the other node among the members, and every partition owned. */
+  static boolean allOwned(Api api) {
     JsonNode cluster = api.get("/v1/cluster").json();
     int owned = 0;
+    Set<String> ids = new java.util.HashSet<>();
     for (JsonNode member : cluster.get("members")) {
       owned += member.get("partitions").size();
+      ids.add(member.get("id").asText());
     }
-    return cluster.get("members").size() == 2 && owned == PARTITIONS;
+    return ids.containsAll(Set.of("node0", "node1")) && owned == PARTITIONS;
   }
 
   @Test
@@ -157,8 +160,21 @@ class RogueMemberTest {
   }
 
   @Test
+  void theApiPortServesNoInternalRouteWhenTheMembersHaveTheirOwnListener() {
+    byte[] body = revocationBody();
+    String signature = new ClusterSecret(ClusterNodes.SECRET).sign("node1", "POST", "/internal/v1/revocations", body,
+        Instant.now());
+
+    Reply onApiPort = new Api(nodes.port(0)).raw("POST /internal/v1/revocations HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + "Content-Type: application/json\r\n" + ClusterSecret.HEADER + ": " + signature, body);
+
+    assertThat(onApiPort.status()).isEqualTo(404);
+    assertThat(raw(signature, body).status()).as("the same call on the members' listener").isEqualTo(204);
+  }
+
+  @Test
   void anUnsignedOrWronglySignedInternalCallIs401() {
-    Api anyone = new Api(nodes.port(0));
+    Api anyone = new Api(nodes.clusterPort(0));
     byte[] body = revocationBody();
 
     Reply unsigned = anyone.send("POST", "/internal/v1/revocations", new String(body, StandardCharsets.UTF_8),
@@ -209,7 +225,7 @@ class RogueMemberTest {
   }
 
   static Reply raw(String signature, byte[] body) {
-    return new Api(nodes.port(0)).raw("POST /internal/v1/revocations HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    return new Api(nodes.clusterPort(0)).raw("POST /internal/v1/revocations HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         + "Content-Type: application/json\r\n" + ClusterSecret.HEADER + ": " + signature, body);
   }
 

@@ -26,6 +26,8 @@ public final class ClusterNodes implements AutoCloseable {
   private final int partitions;
   private final Duration sessionTimeout;
   private final int[] ports;
+  private final int[] clusterPorts;
+  private boolean ownListeners;
   private final Process[] processes;
   private final int[] starts;
   private final List<String> settings = new ArrayList<>();
@@ -39,6 +41,7 @@ public final class ClusterNodes implements AutoCloseable {
     this.partitions = partitions;
     this.sessionTimeout = sessionTimeout;
     this.ports = new int[nodes];
+    this.clusterPorts = new int[nodes];
     this.processes = new Process[nodes];
     this.starts = new int[nodes];
     // All held open until each has its own: a port closed before the next is asked for can be
@@ -49,6 +52,9 @@ public final class ClusterNodes implements AutoCloseable {
         ServerSocket s = new ServerSocket(0);
         held.add(s);
         ports[i] = s.getLocalPort();
+        ServerSocket c = new ServerSocket(0);
+        held.add(c);
+        clusterPorts[i] = c.getLocalPort();
       }
     } finally {
       for (ServerSocket s : held) {
@@ -69,6 +75,17 @@ public final class ClusterNodes implements AutoCloseable {
       }
     }
     return this;
+  }
+
+  /** Gives every node started from now on a listener of its own for the members' calls ({@code cluster-port}). */
+  public ClusterNodes withClusterPorts() {
+    ownListeners = true;
+    return this;
+  }
+
+  /** The port of node {@code node}'s listener for the members' calls, with {@link #withClusterPorts}. */
+  public int clusterPort(int node) {
+    return clusterPorts[node];
   }
 
   public int size() {
@@ -100,6 +117,7 @@ public final class ClusterNodes implements AutoCloseable {
         "partitions=" + partitions,
         "worker-threads=8",
         "fanout-retry-delay=PT0.2S",
+        ownListeners ? "cluster-port=" + clusterPorts[i] : "",
         String.join("\n", settings),
         ""));
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
