@@ -1,6 +1,9 @@
 package io.letterbox.server.cluster;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
@@ -15,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
@@ -23,6 +27,8 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,6 +65,8 @@ public final class Membership implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Membership.class);
   private static final SortedSet<Integer> NONE = Collections.emptySortedSet();
+  /* Strangers' znodes reported at most: a writer of many cannot fill the memory or the log. */
+  private static final int MAX_REPORTED = 1_000;
 
   private final MembershipConfig config;
   private final Listener listener;
@@ -66,7 +74,7 @@ public final class Membership implements AutoCloseable {
   private final CuratorCache cache;
   private final ClusterSecret secret;
   /* Znodes already reported as no proven member, so that each is reported once. */
-  private final Set<String> reportedStrangers = new java.util.HashSet<>();
+  private final Set<String> reportedStrangers = new HashSet<>();
   /* The one thread that reads the cache, decides ownership and calls the listener. Connection
    * changes and cache changes are both queued to it, so the listener hears them in order, and the
    * fields below are confined to it. Each update recomputes from scratch, so a repeated or
@@ -95,7 +103,7 @@ public final class Membership implements AutoCloseable {
     if (config.zookeeperAuth() != null) {
       int colon = config.zookeeperAuth().indexOf(':');
       builder.authorization(config.zookeeperAuth().substring(0, colon),
-              config.zookeeperAuth().substring(colon + 1).getBytes(java.nio.charset.StandardCharsets.UTF_8))
+              config.zookeeperAuth().substring(colon + 1).getBytes(StandardCharsets.UTF_8))
           .aclProvider(new ProtectedAcls());
     } else {
       LOG.warn("zookeeper-auth is not set: the cluster's znodes are open, and anyone who can reach ZooKeeper can"
@@ -187,19 +195,19 @@ public final class Membership implements AutoCloseable {
   }
 
   /** Every right to the authenticated identity (all nodes share it), reading to everyone. */
-  private static final class ProtectedAcls implements org.apache.curator.framework.api.ACLProvider {
+  private static final class ProtectedAcls implements ACLProvider {
     // Not List.of: ZooKeeper asks the list whether it contains null, which List.of refuses to answer.
-    static final List<org.apache.zookeeper.data.ACL> ACLS = java.util.Arrays.asList(
-        new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.ALL, org.apache.zookeeper.ZooDefs.Ids.AUTH_IDS),
-        new org.apache.zookeeper.data.ACL(org.apache.zookeeper.ZooDefs.Perms.READ, org.apache.zookeeper.ZooDefs.Ids.ANYONE_ID_UNSAFE));
+    static final List<ACL> ACLS = Arrays.asList(
+        new ACL(ZooDefs.Perms.ALL, ZooDefs.Ids.AUTH_IDS),
+        new ACL(ZooDefs.Perms.READ, ZooDefs.Ids.ANYONE_ID_UNSAFE));
 
     @Override
-    public List<org.apache.zookeeper.data.ACL> getDefaultAcl() {
+    public List<ACL> getDefaultAcl() {
       return ACLS;
     }
 
     @Override
-    public List<org.apache.zookeeper.data.ACL> getAclForPath(String path) {
+    public List<ACL> getAclForPath(String path) {
       return ACLS;
     }
   }
@@ -309,7 +317,7 @@ public final class Membership implements AutoCloseable {
     var member = MemberJson.read(child.getData()).filter(m -> m.id().equals(id));
     if (member.isPresent() && secret.proves(config.namespace(), member.get())) {
       members.put(id, member.get());
-    } else if (reportedStrangers.add(child.getPath() + "@" + (child.getStat() == null ? 0 : child.getStat().getCzxid()))) {
+    } else if (reportedStrangers.size() < MAX_REPORTED && reportedStrangers.add(child.getPath() + "@" + (child.getStat() == null ? 0 : child.getStat().getCzxid()))) {
       LOG.warn("ignoring member {}: {}", child.getPath(), member.isEmpty() ? "its data is not a member's JSON"
           : "it gives no proof that it holds the cluster secret (its cluster-secret differs, or it is not a Letterbox node)");
     }

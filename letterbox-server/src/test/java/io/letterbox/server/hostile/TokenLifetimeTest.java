@@ -107,6 +107,33 @@ class TokenLifetimeTest {
   }
 
   @Test
+  void aValidTokenOpensItsUsersEventSocket() throws Exception {
+    long a = TestServers.freshUid();
+    Instant now = Instant.now();
+    java.util.concurrent.CompletableFuture<String> first = new java.util.concurrent.CompletableFuture<>();
+
+    // The user's first request: whether its tokens were revoked is read from the store first.
+    java.net.http.WebSocket ws = java.net.http.HttpClient.newHttpClient().newWebSocketBuilder()
+        .header("Authorization", "Bearer " + token(a, now, now.plus(Duration.ofHours(1))))
+        .buildAsync(java.net.URI.create("ws://127.0.0.1:" + server.port() + "/v1/users/" + a + "/socket"),
+            new java.net.http.WebSocket.Listener() {
+              @Override
+              public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket w, CharSequence data,
+                  boolean last) {
+                first.complete(data.toString());
+                return null;
+              }
+            }).get(30, java.util.concurrent.TimeUnit.SECONDS);
+    try {
+      service.post("/v1/messages", "{\"from\":\"" + TestServers.freshUid() + "\",\"to\":\"" + a
+          + "\",\"text\":\"to the socket\"}");
+      assertThat(first.get(30, java.util.concurrent.TimeUnit.SECONDS)).contains("to the socket");
+    } finally {
+      ws.abort();
+    }
+  }
+
+  @Test
   void theTokenCommandRefusesATtlLongerThanTheMaximum() {
     var cli = Main.commandLine();
     StringWriter err = new StringWriter();
