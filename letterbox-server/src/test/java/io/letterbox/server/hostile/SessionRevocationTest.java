@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SessionRevocationTest {
   static final String SECRET = "a-development-secret-of-32-bytes!";
   static final String SERVICE_KEY = "the-service-key";
+  static final int PARTITIONS = 4;
 
   @TempDir
   static Path dir;
@@ -44,12 +45,13 @@ class SessionRevocationTest {
   @BeforeAll
   static void twoNodes(MiniHBase hbase) throws Exception {
     hbase.emptyStore("revocation", io.letterbox.engine.Letterbox.SPACES).close();
-    nodes = new ClusterNodes(dir, hbase.quorum(), "revocation", 2, 4, Duration.ofSeconds(4))
+    nodes = new ClusterNodes(dir, hbase.quorum(), "revocation", 2, PARTITIONS, Duration.ofSeconds(4))
         .with("api-keys=" + SERVICE_KEY, "user-token-secret=" + SECRET);
     nodes.startAll();
     nodes.awaitCluster("two members", Duration.ofSeconds(120),
         () -> nodes.api(0).get("/v1/cluster").json().get("members").size() == 2
-            && nodes.api(1).get("/v1/cluster").json().get("members").size() == 2);
+            && nodes.api(1).get("/v1/cluster").json().get("members").size() == 2
+            && nodes.api(1).get("/v1/cluster").json().get("hosted").size() > 0);
   }
 
   @AfterAll
@@ -70,9 +72,27 @@ class SessionRevocationTest {
     return as(node, token).get("/v1/users/" + uid + "/conversations");
   }
 
+  /** @return a fresh uid whose partition node {@code node} owns: its requests there are not forwarded */
+  static long ownedBy(int node) {
+    java.util.Set<Integer> owned = new java.util.HashSet<>();
+    for (com.fasterxml.jackson.databind.JsonNode m : nodes.api(node).get("/v1/cluster").json().get("members")) {
+      if (m.get("id").asText().equals("node" + node)) {
+        m.get("partitions").forEach(p -> owned.add(p.asInt()));
+      }
+    }
+    assertThat(owned).as("node %s owns partitions", node).isNotEmpty();
+    io.letterbox.engine.partition.Partitioning partitioning = new io.letterbox.engine.partition.Partitioning(PARTITIONS);
+    long uid = TestServers.freshUid();
+    while (!owned.contains(partitioning.of(uid))) {
+      uid = TestServers.freshUid();
+    }
+    return uid;
+  }
+
   @Test
   void aTokenRevokedThroughOneNodeIsRefusedByTheOtherAtOnce() {
-    long uid = TestServers.freshUid();
+    // The other node decides alone: the user's partition is its own, so nothing is forwarded.
+    long uid = ownedBy(1);
     String stolen = token(uid);
     // Both nodes accept it, and so know the user has no revocation.
     assertThat(read(0, stolen, uid).status()).isEqualTo(200);
