@@ -4,6 +4,7 @@ import static io.letterbox.client.internal.Route.GET_CLUSTER;
 import static io.letterbox.client.internal.Route.HEALTH;
 import static io.letterbox.client.internal.Route.METRICS;
 import static io.letterbox.client.internal.Route.OPEN_API_DOCUMENT;
+import static io.letterbox.client.internal.Route.REVOKE_TOKENS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.client.internal.Decoder;
@@ -11,7 +12,10 @@ import io.letterbox.client.internal.Maps;
 import io.letterbox.client.internal.Spec;
 import io.letterbox.client.internal.Transport;
 
-/** Health, metrics, the OpenAPI document and a cluster's state: for operators, answered as they come. */
+/**
+ * Health, metrics, the OpenAPI document, a cluster's state, and revoking a user's tokens: for
+ * operators and the platform's services, answered as they come.
+ */
 public final class Operations extends Resource {
   Operations(Transport transport) {
     super(transport);
@@ -39,5 +43,15 @@ public final class Operations extends Resource {
   @Maps(GET_CLUSTER)
   public Call<JsonNode> cluster() {
     return call(Spec.of(GET_CLUSTER), JsonNode.class);
+  }
+
+  /**
+   * Every user token of {@code uid} issued until now is refused from now on, on every node (a
+   * service key's call). Sent again after a 503 (a node did not confirm yet), it also revokes
+   * tokens issued in between.
+   */
+  @Maps(REVOKE_TOKENS)
+  public Call<Void> revokeTokens(long uid) {
+    return call(Spec.of(REVOKE_TOKENS, uid));
   }
 }

@@ -104,15 +104,22 @@ public final class Spaces {
    */
   public static final Space POSTINGS = Space.writeMostly("postings", PostingKey.LIST_PREFIX);
 
+  /**
+   * When each user's tokens were last revoked (decision 0024): uid(8) → epoch second(8). Not
+   * derived from the log: written by any node at once, read by every node's token checks.
+   */
+  public static final Space REVOCATIONS = Space.plain("revocations", 0);
+
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, PINNED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
-      POSTINGS);
+      POSTINGS, REVOCATIONS);
 
   /**
-   * The spaces nothing derives: the log, the journals, the blobs and their uploads. {@code migrate} copies them,
-   * {@code rebuild} keeps them; every other space is derived from the log by the appliers.
+   * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the
+   * revocations. {@code migrate} copies them, {@code rebuild} keeps them; every other space is
+   * derived from the log by the appliers.
    */
-  public static final List<Space> PRIMARY = List.of(LOG, JOURNAL, BLOBS, BLOB_UPLOADS);
+  public static final List<Space> PRIMARY = List.of(LOG, JOURNAL, BLOBS, BLOB_UPLOADS, REVOCATIONS);
 }

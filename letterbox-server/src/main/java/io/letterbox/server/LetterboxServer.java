@@ -1,6 +1,7 @@
 package io.letterbox.server;
 
 import io.letterbox.engine.Letterbox;
+import io.letterbox.server.auth.Revocations;
 import io.letterbox.server.config.ServerConfig;
 import io.letterbox.server.config.StoreLocation;
 import io.letterbox.server.http.ConnectionLimit;
@@ -39,6 +40,8 @@ public final class LetterboxServer implements AutoCloseable {
   private final Vertx vertx;
   private final EngineCalls engine;
   private final HttpServer http;
+  /** The members' own listener ({@code cluster-port}); null when they use the API's port. */
+  private HttpServer internalHttp;
   private final AtomicBoolean ready = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -95,22 +98,32 @@ public final class LetterboxServer implements AutoCloseable {
         // HTTP/2 cleartext only carries the cluster's internal calls. Without it a connection is
         // an HTTP/1 one from its first moment, and max-connections counts it before it says a
         // word (with it, Vert.x knows a connection only once its first bytes arrive).
-        .setHttp2ClearTextEnabled(config.cluster() != null)
+        .setHttp2ClearTextEnabled(config.cluster() != null && config.cluster().listenPort() == 0)
         .setCompressionSupported(true));
     LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine, http);
     int maxConnections = config.maxConnections() > 0 ? config.maxConnections() : ConnectionLimit.halfTheDescriptorsLeft();
     log.info("max-connections {}", maxConnections);
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
     http.connectionHandler(connections);
-    http.requestHandler(connections.guard(
-        HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client)));
+    var router = HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client,
+        new Revocations(store, blockingReads(vertx)));
+    http.requestHandler(connections.guard(router));
     http.invalidRequestHandler(ErrorResponder::invalidRequest);
-    try {
-      http.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      server.close();
-      throw new IllegalStateException("cannot listen on " + config.host() + ":" + config.port() + ": "
-          + (e.getCause() != null ? e.getCause().getMessage() : e), e);
+    listen(server, http, config.host(), config.port());
+    if (config.cluster() != null && config.cluster().listenPort() > 0) {
+      // The members' own listener: the internal routes and the requests forwarded to this node
+      // (the URL the others have is this one's), over HTTP/2 cleartext; not bound by
+      // max-connections, since only the members connect, a few connections each.
+      server.internalHttp = vertx.createHttpServer(new HttpServerOptions()
+          .setHost(config.cluster().listenHost())
+          .setPort(config.cluster().listenPort())
+          .setIdleTimeout((int) config.clientTimeout().toSeconds() * 2)
+          .setIdleTimeoutUnit(TimeUnit.SECONDS)
+          .setHttp2ClearTextEnabled(true)
+          .setCompressionSupported(true));
+      server.internalHttp.requestHandler(router);
+      server.internalHttp.invalidRequestHandler(ErrorResponder::invalidRequest);
+      listen(server, server.internalHttp, config.cluster().listenHost(), config.cluster().listenPort());
     }
     if (cluster != null) {
       // Listening first: the other members forward and deliver here as soon as they see this one.
@@ -129,6 +142,24 @@ public final class LetterboxServer implements AutoCloseable {
     return server;
   }
 
+  private static void listen(LetterboxServer server, HttpServer listener, String host, int port) {
+    try {
+      listener.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      server.close();
+      throw new IllegalStateException("cannot listen on " + host + ":" + port + ": "
+          + (e.getCause() != null ? e.getCause().getMessage() : e), e);
+    }
+  }
+
+  /** @return an executor of short blocking reads on Vert.x's worker threads */
+  private static java.util.concurrent.Executor blockingReads(Vertx vertx) {
+    return command -> vertx.executeBlocking(() -> {
+      command.run();
+      return null;
+    }, false);
+  }
+
   /** @return the port actually listened on (useful with port 0) */
   public int port() {
     return http.actualPort();
@@ -145,6 +176,9 @@ public final class LetterboxServer implements AutoCloseable {
       cluster.close();
     }
     await(http.close());
+    if (internalHttp != null) {
+      await(internalHttp.close());
+    }
     await(client.close());
     engine.close();
     await(vertx.close());

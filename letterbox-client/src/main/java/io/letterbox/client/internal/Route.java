@@ -26,6 +26,7 @@ public enum Route {
   METRICS("metrics", "GET", "/metrics", true),
   OPEN_API_DOCUMENT("openApiDocument", "GET", "/openapi.json", true),
   GET_CLUSTER("getCluster", "GET", "/v1/cluster", true),
+  REVOKE_TOKENS("revokeTokens", "POST", "/v1/users/{uid}/sessions/revoke", true),
   SEND_BROADCAST("sendBroadcast", "POST", "/v1/broadcasts", true),
   GET_BROADCAST("getBroadcast", "GET", "/v1/broadcasts/{id}", true),
   RESUME_BROADCAST("resumeBroadcast", "POST", "/v1/broadcasts/{id}/resume", true),

@@ -23,6 +23,7 @@ import java.security.Key;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
@@ -32,7 +33,10 @@ import java.util.Set;
  * Verifies user tokens and makes development ones. A user token is a JWT whose {@code sub} is a
  * uid: signed with the configured HS256 secret, or with a key of the configured JWKS file (RS256,
  * ES256); {@code exp} is required, {@code exp} and {@code nbf} are checked with the configured
- * clock skew, and {@code iss} and {@code aud} when they are configured. Unsigned tokens
+ * clock skew, and {@code iss} and {@code aud} when they are configured. {@code exp} may lie at
+ * most user-token-max-ttl past {@code iat} (past now for a token without {@code iat}), and an
+ * {@code iat} later than now (beyond the clock skew) is refused: a token cannot be made to outlive
+ * the platform's lifetime, nor to look issued after a revocation (decision 0024). Unsigned tokens
  * ({@code alg: none}) and other algorithms are refused. Thread-safe.
  */
 public final class UserTokens {
@@ -91,6 +95,16 @@ public final class UserTokens {
    *     valid, for another issuer or audience, or its {@code sub} is not a uid
    */
   public long verify(String token) {
+    return verified(token, Clock.systemUTC()).uid();
+  }
+
+  /**
+   * @return the uid the token acts as and when it was issued
+   * @throws InvalidToken as {@link #verify}, and if its {@code exp} lies more than
+   *     user-token-max-ttl past its {@code iat} (past now without one), or its {@code iat} is later
+   *     than now by more than the clock skew
+   */
+  public Verified verified(String token, Clock clock) {
     JWTClaimsSet claims;
     try {
       claims = processor.process(token, null);
@@ -99,7 +113,22 @@ public final class UserTokens {
     } catch (BadJOSEException | JOSEException e) {
       throw new InvalidToken("the user token was refused: " + e.getMessage());
     }
-    String sub = claims.getSubject();
+    long uid = uid(claims.getSubject());
+    Instant now = clock.instant();
+    Instant issued = claims.getIssueTime() == null ? null : claims.getIssueTime().toInstant();
+    if (issued != null && issued.isAfter(now.plus(settings.clockSkew()))) {
+      throw new InvalidToken("the user token's iat (" + issued + ") lies in the future");
+    }
+    Instant from = issued == null ? now : issued;
+    Instant expires = claims.getExpirationTime().toInstant();
+    if (expires.isAfter(from.plus(settings.maxTtl()))) {
+      throw new InvalidToken("the user token's exp (" + expires + ") lies more than user-token-max-ttl ("
+          + settings.maxTtl() + ") past " + (issued == null ? "now (it has no iat)" : "its iat (" + issued + ")"));
+    }
+    return new Verified(uid, issued);
+  }
+
+  private static long uid(String sub) {
     try {
       long uid = Long.parseLong(sub);
       if (uid > 0 && sub.equals(Long.toString(uid))) {
@@ -111,15 +140,34 @@ public final class UserTokens {
     throw new InvalidToken("the user token's sub must be a uid (a positive 64-bit integer): '" + sub + "'");
   }
 
+  /** @return the longest lifetime a token may claim (user-token-max-ttl) */
+  public Duration maxTtl() {
+    return settings.maxTtl();
+  }
+
+  /**
+   * A token that verified.
+   *
+   * @param uid      the user it acts as
+   * @param issuedAt its {@code iat}; null when it has none
+   */
+  public record Verified(long uid, Instant issuedAt) {}
+
   /**
    * A token for {@code uid}, valid for {@code ttl} from now, signed with the secret (HS256), with
    * the configured issuer and audience: for development and tests ({@code letterbox token}).
    *
    * @throws IllegalStateException if no secret is configured
+   * @throws IllegalArgumentException if {@code ttl} is longer than user-token-max-ttl: the server
+   *     would refuse the token
    */
   public String issue(long uid, Duration ttl, Clock clock) {
     if (settings.secret() == null) {
       throw new IllegalStateException("user-token-secret is not set: tokens are signed with it");
+    }
+    if (ttl.compareTo(settings.maxTtl()) > 0) {
+      throw new IllegalArgumentException("a token may live at most user-token-max-ttl (" + settings.maxTtl()
+          + "); the server refuses one of " + ttl);
     }
     Date now = Date.from(clock.instant());
     JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder().subject(Long.toString(uid)).issueTime(now)

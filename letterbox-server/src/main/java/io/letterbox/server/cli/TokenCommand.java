@@ -25,7 +25,7 @@ public final class TokenCommand implements Callable<Integer> {
   long uid;
 
   @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "PT1H",
-      description = "how long the token is valid, ISO-8601 (default: ${DEFAULT-VALUE})")
+      description = "how long the token is valid, ISO-8601, at most user-token-max-ttl (default: ${DEFAULT-VALUE})")
   String ttl;
 
   @Option(names = "--config", paramLabel = "FILE", description = "properties file with user-token-secret (and user-token-issuer, user-token-audience)")
@@ -61,6 +61,11 @@ public final class TokenCommand implements Callable<Integer> {
     ServerConfig settings = b.build();
     if (settings.userTokens().secret() == null) {
       throw new ConfigException("user-token-secret is not set (--config FILE or --secret): tokens are signed with it");
+    }
+    if (valid.compareTo(settings.userTokens().maxTtl()) > 0) {
+      // Refused, not shortened: a token silently valid for less than asked would fail later, far from here.
+      throw new ConfigException("--ttl " + ttl + " is longer than user-token-max-ttl ("
+          + settings.userTokens().maxTtl() + "): the server would refuse the token");
     }
     spec.commandLine().getOut().println(new UserTokens(settings.userTokens()).issue(uid, valid, Clock.systemUTC()));
     return 0;

@@ -30,12 +30,14 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
   private final KeyValueStore store;
   private volatile Letterbox box;
   private volatile Membership membership;
+  private final ClusterSecret secret;
 
   public ClusterNode(ClusterSettings settings, String quorum, String namespace, KeyValueStore store) {
     this.settings = settings;
     this.quorum = quorum;
     this.namespace = namespace;
     this.store = store;
+    this.secret = new ClusterSecret(settings.secret());
   }
 
   /** Joins the cluster: from now on this node takes the partitions it is assigned. */
@@ -48,6 +50,8 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
         .nodeId(settings.node())
         .internalUrl(settings.url())
         .sessionTimeout(settings.sessionTimeout())
+        .secret(settings.secret())
+        .zookeeperAuth(settings.zookeeperAuth())
         .build();
     this.membership = Membership.start(config, new Membership.Listener() {
       @Override
@@ -96,8 +100,13 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
   }
 
   @Override
-  public String secret() {
-    return settings.secret();
+  public ClusterSecret secret() {
+    return secret;
+  }
+
+  @Override
+  public int internalPort() {
+    return settings.listenPort();
   }
 
   @Override

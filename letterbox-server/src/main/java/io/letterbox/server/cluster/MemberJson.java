@@ -1,5 +1,6 @@
 package io.letterbox.server.cluster;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,11 +9,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 
-/** The codec of a member znode's data: {@code {"id":"…","url":"http://…"}}. */
+/** The codec of a member znode's data: {@code {"id":"…","url":"http://…","proof":"…"}}. */
 final class MemberJson {
   // Unknown fields are allowed so that a later version can add some during a rolling upgrade.
   private static final ObjectMapper MAPPER = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .serializationInclusion(JsonInclude.Include.NON_NULL)
       .build();
 
   private MemberJson() {}

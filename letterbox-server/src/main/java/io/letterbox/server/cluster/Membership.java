@@ -1,6 +1,9 @@
 package io.letterbox.server.cluster;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
@@ -15,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
@@ -23,6 +27,8 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +46,11 @@ import org.slf4j.LoggerFactory;
  * its share back. Views of different nodes can still overlap for a moment (one takes a partition
  * before the other has seen the change); the store's fence makes that safe (decision 0007), so no
  * lock per partition is taken here.
+ *
+ * <p>A znode counts as a member only if it carries a proof that its node holds the cluster secret
+ * ({@link ClusterSecret}): one written by anyone else owns no partition and is sent nothing. With
+ * {@code zookeeperAuth}, the node authenticates to ZooKeeper and the cluster's znodes are created
+ * (and, already there, set) writable by that identity only, readable by all (decision 0024).
  */
 public final class Membership implements AutoCloseable {
 
@@ -54,11 +65,16 @@ public final class Membership implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Membership.class);
   private static final SortedSet<Integer> NONE = Collections.emptySortedSet();
+  /* Strangers' znodes reported at most: a writer of many cannot fill the memory or the log. */
+  private static final int MAX_REPORTED = 1_000;
 
   private final MembershipConfig config;
   private final Listener listener;
   private final CuratorFramework client;
   private final CuratorCache cache;
+  private final ClusterSecret secret;
+  /* Znodes already reported as no proven member, so that each is reported once. */
+  private final Set<String> reportedStrangers = new HashSet<>();
   /* The one thread that reads the cache, decides ownership and calls the listener. Connection
    * changes and cache changes are both queued to it, so the listener hears them in order, and the
    * fields below are confined to it. Each update recomputes from scratch, so a repeated or
@@ -82,7 +98,18 @@ public final class Membership implements AutoCloseable {
   private Membership(MembershipConfig config, Listener listener) {
     this.config = config;
     this.listener = listener;
-    this.client = CuratorFrameworkFactory.builder()
+    this.secret = new ClusterSecret(config.secret());
+    CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder();
+    if (config.zookeeperAuth() != null) {
+      int colon = config.zookeeperAuth().indexOf(':');
+      builder.authorization(config.zookeeperAuth().substring(0, colon),
+              config.zookeeperAuth().substring(colon + 1).getBytes(StandardCharsets.UTF_8))
+          .aclProvider(new ProtectedAcls());
+    } else {
+      LOG.warn("zookeeper-auth is not set: the cluster's znodes are open, and anyone who can reach ZooKeeper can"
+          + " register or remove members (unproven ones are ignored, but a removal moves partitions)");
+    }
+    this.client = builder
         .connectString(config.connectString())
         .sessionTimeoutMs(Math.toIntExact(config.sessionTimeout().toMillis()))
         // Curator gives up on one operation after this long without a connection; past the
@@ -136,6 +163,9 @@ public final class Membership implements AutoCloseable {
         throw new IllegalStateException("ZooKeeper at " + config.connectString()
             + " did not answer within " + config.connectionTimeout());
       }
+      if (config.zookeeperAuth() != null) {
+        protect();
+      }
       cache.start();
       if (!cacheLoaded.await(timeoutMs, TimeUnit.MILLISECONDS)) {
         throw new IllegalStateException("could not read the members under "
@@ -144,6 +174,41 @@ public final class Membership implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while joining the cluster", e);
+    }
+  }
+
+  /**
+   * Creates the members' znode and its parents with the protected ACLs, and sets them on those
+   * that existed already (made by an earlier version, or without credentials).
+   */
+  private void protect() {
+    try {
+      client.createContainers(config.membersPath());
+      String path = config.membersPath();
+      while (!path.equals("/")) {
+        client.setACL().withACL(ProtectedAcls.ACLS).forPath(path);
+        path = ZKPaths.getPathAndNode(path).getPath();
+      }
+    } catch (Exception e) {
+      LOG.warn("could not protect {} with the zookeeper-auth identity", config.membersPath(), e);
+    }
+  }
+
+  /** Every right to the authenticated identity (all nodes share it), reading to everyone. */
+  private static final class ProtectedAcls implements ACLProvider {
+    // Not List.of: ZooKeeper asks the list whether it contains null, which List.of refuses to answer.
+    static final List<ACL> ACLS = Arrays.asList(
+        new ACL(ZooDefs.Perms.ALL, ZooDefs.Ids.AUTH_IDS),
+        new ACL(ZooDefs.Perms.READ, ZooDefs.Ids.ANYONE_ID_UNSAFE));
+
+    @Override
+    public List<ACL> getDefaultAcl() {
+      return ACLS;
+    }
+
+    @Override
+    public List<ACL> getAclForPath(String path) {
+      return ACLS;
     }
   }
 
@@ -207,7 +272,8 @@ public final class Membership implements AutoCloseable {
    * the update that follows registers again.
    */
   private void register() {
-    byte[] data = MemberJson.write(new Member(config.nodeId(), config.internalUrl()));
+    byte[] data = MemberJson.write(new Member(config.nodeId(), config.internalUrl(),
+        secret.proof(config.namespace(), config.nodeId(), config.internalUrl())));
     try {
       Stat stat = new Stat();
       client.create().storingStatIn(stat).creatingParentContainersIfNeeded()
@@ -248,9 +314,13 @@ public final class Membership implements AutoCloseable {
 
   private void addMember(SortedMap<String, Member> members, ChildData child) {
     String id = ZKPaths.getNodeFromPath(child.getPath());
-    MemberJson.read(child.getData()).filter(m -> m.id().equals(id)).ifPresentOrElse(
-        m -> members.put(id, m),
-        () -> LOG.warn("ignoring member {}: its data is not a member's JSON", child.getPath()));
+    var member = MemberJson.read(child.getData()).filter(m -> m.id().equals(id));
+    if (member.isPresent() && secret.proves(config.namespace(), member.get())) {
+      members.put(id, member.get());
+    } else if (reportedStrangers.size() < MAX_REPORTED && reportedStrangers.add(child.getPath() + "@" + (child.getStat() == null ? 0 : child.getStat().getCzxid()))) {
+      LOG.warn("ignoring member {}: {}", child.getPath(), member.isEmpty() ? "its data is not a member's JSON"
+          : "it gives no proof that it holds the cluster secret (its cluster-secret differs, or it is not a Letterbox node)");
+    }
   }
 
   private void tell(SortedSet<Integer> next) {

@@ -23,6 +23,11 @@ import java.util.regex.Pattern;
  * @param sessionTimeout    the ZooKeeper session timeout: how long a silent node keeps its
  *                          partitions before the others take them
  * @param connectionTimeout how long {@link Membership#start} waits to reach ZooKeeper
+ * @param secret            the cluster secret: this node publishes a proof made with it, and
+ *                          counts as members only nodes whose proof verifies
+ * @param zookeeperAuth     {@code scheme:credentials} (e.g. {@code digest:user:password}) the
+ *                          node authenticates to ZooKeeper with, creating the cluster's znodes
+ *                          writable by that identity only; null: open ACLs
  */
 public record MembershipConfig(
     String connectString,
@@ -31,13 +36,18 @@ public record MembershipConfig(
     String nodeId,
     URI internalUrl,
     Duration sessionTimeout,
-    Duration connectionTimeout) {
+    Duration connectionTimeout,
+    String secret,
+    String zookeeperAuth) {
 
   private static final Pattern ZNODE_NAME = Pattern.compile("[A-Za-z0-9._-]{1,128}");
 
   public MembershipConfig {
     Objects.requireNonNull(connectString, "connectString");
     Objects.requireNonNull(internalUrl, "internalUrl");
+    Objects.requireNonNull(secret, "secret");
+    require(zookeeperAuth == null || zookeeperAuth.indexOf(':') > 0,
+        "zookeeper auth must be scheme:credentials, e.g. digest:user:password");
     require(!connectString.isBlank(), "connect-string must be set (the HBase quorum)");
     require(isZnodeName(namespace), "namespace must be 1-128 letters, digits, '.', '_' or '-': %s",
         namespace);
@@ -52,6 +62,14 @@ public record MembershipConfig(
         "connection timeout must be positive: %s", connectionTimeout);
   }
 
+  /** Without the secret and the ZooKeeper credentials, which logs must not show. */
+  @Override
+  public String toString() {
+    return "MembershipConfig[connectString=" + connectString + ", namespace=" + namespace + ", partitions="
+        + partitions + ", nodeId=" + nodeId + ", internalUrl=" + internalUrl + ", sessionTimeout=" + sessionTimeout
+        + ", connectionTimeout=" + connectionTimeout + ", zookeeperAuth=" + (zookeeperAuth == null ? "none" : "set") + "]";
+  }
+
   public static Builder builder() {
     return new Builder();
   }
@@ -60,7 +78,7 @@ public record MembershipConfig(
   public Builder newBuilder() {
     return new Builder().connectString(connectString).namespace(namespace).partitions(partitions)
         .nodeId(nodeId).internalUrl(internalUrl).sessionTimeout(sessionTimeout)
-        .connectionTimeout(connectionTimeout);
+        .connectionTimeout(connectionTimeout).secret(secret).zookeeperAuth(zookeeperAuth);
   }
 
   /** @return the znode whose children are the live members: {@code /letterbox/<namespace>/members} */
@@ -106,6 +124,10 @@ public record MembershipConfig(
     private Duration sessionTimeout = Duration.ofSeconds(10);
     // 15 s: start fails rather than waiting for an unreachable ZooKeeper forever.
     private Duration connectionTimeout = Duration.ofSeconds(15);
+    // No default: the members' shared secret.
+    private String secret;
+    // None: the znodes are open to every ZooKeeper client, as HBase's own are by default.
+    private String zookeeperAuth;
 
     public Builder connectString(String v) { connectString = v; return this; }
     public Builder namespace(String v) { namespace = v; return this; }
@@ -114,10 +136,12 @@ public record MembershipConfig(
     public Builder internalUrl(URI v) { internalUrl = v; return this; }
     public Builder sessionTimeout(Duration v) { sessionTimeout = v; return this; }
     public Builder connectionTimeout(Duration v) { connectionTimeout = v; return this; }
+    public Builder secret(String v) { secret = v; return this; }
+    public Builder zookeeperAuth(String v) { zookeeperAuth = v; return this; }
 
     public MembershipConfig build() {
       return new MembershipConfig(connectString, namespace, partitions, nodeId, internalUrl,
-          sessionTimeout, connectionTimeout);
+          sessionTimeout, connectionTimeout, secret, zookeeperAuth);
     }
 
     private static String hostName() {

@@ -71,9 +71,13 @@ import java.util.TreeSet;
  *                       {@code store=hbase}: hbase-quorum, hbase-namespace, hbase-salt-buckets,
  *                       hbase-fsync-wal, and any HBase client setting as hbase-client.NAME
  * @param cluster        with {@code cluster=true} (and store=hbase): this node's membership of
- *                       a cluster; null for a single node
+ *                       a cluster (cluster-node, cluster-url, cluster-secret,
+ *                       cluster-session-timeout, zookeeper-auth, cluster-port, cluster-host); null
+ *                       for a single node
  * @param userTokens     how user tokens (JWTs) are verified: user-token-secret, user-token-jwks,
- *                       user-token-issuer, user-token-audience, user-token-clock-skew
+ *                       user-token-issuer, user-token-audience (set it in production, so that a
+ *                       token the issuer made for another service is refused), user-token-clock-skew,
+ *                       user-token-max-ttl
  * @param inlineBlobTypes the media types of blobs served to be shown in place; a blob of another
  *                       type is served with {@code Content-Disposition: attachment} and
  *                       {@code Content-Security-Policy: sandbox}
@@ -170,6 +174,14 @@ public record ServerConfig(
     // ZooKeeper's usual bounds are 2..20 ticks of 2 s; 10 s moves a dead node's partitions soon
     // without counting a long GC pause as a death.
     private Duration clusterSessionTimeout = Duration.ofSeconds(10);
+    // None: like HBase's own znodes by default, the cluster's are open, and start warns. Set it
+    // (digest:user:password) so that only the nodes can register or remove members.
+    private String zookeeperAuth;
+    // None: the internal routes share the API's port, guarded by their signatures. Set it to serve
+    // them (and the forwarded requests) on a listener of their own, on a private interface.
+    private int clusterPort;
+    // The API's host: set it to a private interface to keep the members' listener off the public one.
+    private String clusterHost;
     // No user tokens unless a secret or a JWKS file is given: then only service keys act.
     private String userTokenSecret;
     private Path userTokenJwks;
@@ -177,6 +189,9 @@ public record ServerConfig(
     private String userTokenAudience;
     // Clocks of the issuer and this server may differ a little: exp and nbf get this much slack.
     private Duration userTokenClockSkew = Duration.ofSeconds(60);
+    // A day: a platform renews tokens well within it, and a leaked one stops working by itself
+    // the next day even if nobody revokes it; a token claiming to last longer is refused.
+    private Duration userTokenMaxTtl = Duration.ofDays(1);
     // Images, sound, video and plain text, which browsers show without running anything; HTML,
     // SVG and the rest could run script on the API's origin, so they are downloads.
     private List<String> inlineBlobTypes =
@@ -235,6 +250,7 @@ public record ServerConfig(
     public Builder userTokenJwks(Path v) { userTokenJwks = v; return this; }
     public Builder userTokenIssuer(String v) { userTokenIssuer = v; return this; }
     public Builder userTokenAudience(String v) { userTokenAudience = v; return this; }
+    public Builder userTokenMaxTtl(Duration v) { userTokenMaxTtl = v; return this; }
     public Builder inlineBlobTypes(List<String> v) { inlineBlobTypes = List.copyOf(v); return this; }
     public Builder userSendsPerSecond(long v) { userSendsPerSecond = v; return this; }
     public Builder userStreams(int v) { userStreams = v; return this; }
@@ -299,6 +315,7 @@ public record ServerConfig(
         case "user-token-issuer" -> userTokenIssuer = v.isEmpty() ? null : v;
         case "user-token-audience" -> userTokenAudience = v.isEmpty() ? null : v;
         case "user-token-clock-skew" -> userTokenClockSkew = ConfigValues.duration(key, v);
+        case "user-token-max-ttl" -> userTokenMaxTtl(ConfigValues.duration(key, v));
         case "inline-blob-types" -> inlineBlobTypes(ConfigValues.list(v));
         case "user-sends-per-second" -> userSendsPerSecond(ConfigValues.longValue(key, v, 0, 1_000_000));
         case "user-streams" -> userStreams(ConfigValues.integer(key, v, 0, 1_000_000));
@@ -312,6 +329,9 @@ public record ServerConfig(
         case "cluster-url" -> clusterUrl = v;
         case "cluster-secret" -> clusterSecret = v;
         case "cluster-session-timeout" -> clusterSessionTimeout = ConfigValues.duration(key, v);
+        case "zookeeper-auth" -> zookeeperAuth = v.isEmpty() ? null : v;
+        case "cluster-port" -> clusterPort = v.isEmpty() ? 0 : ConfigValues.integer(key, v, 1, 65_535);
+        case "cluster-host" -> clusterHost = v.isEmpty() ? null : v;
         default -> {
           // Any HBase client setting, e.g. hbase-client.zookeeper.znode.parent=/hbase-unsecure
           if (key.startsWith(HBASE_CLIENT) && key.length() > HBASE_CLIENT.length()) {
@@ -363,13 +383,18 @@ public record ServerConfig(
       if (clusterSecret == null || clusterSecret.length() < 16) {
         throw new ConfigException("cluster=true needs cluster-secret, at least 16 characters, the same on every node");
       }
+      String listenHost = clusterHost != null ? clusterHost : host;
+      int listenPort = clusterPort > 0 ? clusterPort : port;
+      if (clusterPort > 0 && clusterPort == port && listenHost.equals(host)) {
+        throw new ConfigException("cluster-port must differ from port: it is a listener of its own");
+      }
       String url = clusterUrl;
       if (url == null) {
-        if (port == 0 || host.equals("0.0.0.0") || host.equals("::")) {
+        if (listenPort == 0 || listenHost.equals("0.0.0.0") || listenHost.equals("::")) {
           throw new ConfigException("cluster=true needs cluster-url (how the other nodes reach this one) when "
-              + "host is a wildcard address or port is 0");
+              + "host (or cluster-host) is a wildcard address or port is 0");
         }
-        url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        url = "http://" + (listenHost.contains(":") ? "[" + listenHost + "]" : listenHost) + ":" + listenPort;
       }
       URI uri;
       try {
@@ -384,7 +409,10 @@ public record ServerConfig(
       if (!node.matches("[A-Za-z0-9._-]{1,64}")) {
         throw new ConfigException("cluster-node must be 1-64 letters, digits, dots, dashes or underscores: '" + node + "'");
       }
-      return new ClusterSettings(node, uri, clusterSecret, clusterSessionTimeout);
+      if (zookeeperAuth != null && zookeeperAuth.indexOf(':') <= 0) {
+        throw new ConfigException("zookeeper-auth must be scheme:credentials, e.g. digest:user:password");
+      }
+      return new ClusterSettings(node, uri, clusterSecret, clusterSessionTimeout, zookeeperAuth, listenHost, clusterPort);
     }
 
     private UserTokenSettings userTokenSettings() {
@@ -398,7 +426,11 @@ public record ServerConfig(
       if (userTokenClockSkew.isNegative() || userTokenClockSkew.compareTo(Duration.ofMinutes(10)) > 0) {
         throw new ConfigException("user-token-clock-skew must be between PT0S and PT10M: " + userTokenClockSkew);
       }
-      return new UserTokenSettings(userTokenSecret, userTokenJwks, userTokenIssuer, userTokenAudience, userTokenClockSkew);
+      if (userTokenMaxTtl.isNegative() || userTokenMaxTtl.isZero()) {
+        throw new ConfigException("user-token-max-ttl must be positive: " + userTokenMaxTtl);
+      }
+      return new UserTokenSettings(userTokenSecret, userTokenJwks, userTokenIssuer, userTokenAudience, userTokenClockSkew,
+          userTokenMaxTtl);
     }
 
     public ServerConfig build() {

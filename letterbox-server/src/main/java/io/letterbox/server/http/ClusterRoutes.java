@@ -7,25 +7,33 @@ import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.server.http.json.JsonBody;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import io.letterbox.server.auth.Revocations;
+import io.letterbox.server.cluster.ClusterSecret;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
 
 /**
  * The routes of a cluster: {@code GET /v1/cluster} for operators (behind the API keys), and the
- * members' internal calls, which carry the cluster secret instead: deliveries of one partition's
- * actions into another, and news of a published broadcast (decision 0007).
+ * members' internal calls, signed with the cluster secret instead ({@link ClusterSecret}):
+ * deliveries of one partition's actions into another, news of a published broadcast (decision
+ * 0007), and revocations of a user's tokens (decision 0024). An internal call whose signature is
+ * missing, wrong, out of its time window or replayed is 401, and does nothing. With
+ * {@code cluster-port}, internal calls are served on that listener only: on the API's port they
+ * are 404.
  */
 final class ClusterRoutes {
-  static final String SECRET_HEADER = "X-Letterbox-Cluster-Secret";
   static final String DELIVERIES = "/internal/v1/partitions/:p/deliveries";
   static final String PUBLISHED = "/internal/v1/published";
+  static final String REVOCATIONS = "/internal/v1/revocations";
 
   private final Letterbox box;
   private final ClusterMap cluster;
+  private final Revocations revocations;
 
-  ClusterRoutes(Letterbox box, ClusterMap cluster) {
+  ClusterRoutes(Letterbox box, ClusterMap cluster, Revocations revocations) {
     this.box = box;
     this.cluster = cluster;
+    this.revocations = revocations;
   }
 
   void register(Routes routes, EngineCalls engine) {
@@ -53,14 +61,30 @@ final class ClusterRoutes {
         return null;
       }));
     });
+
+    routes.addOpen(POST, REVOCATIONS, ctx -> {
+      member(ctx);
+      JsonBody b = JsonBody.of(ctx, "uid", "at");
+      long uid = b.id("uid");
+      long second = b.id("at");
+      revocations.learned(uid, second);
+      Replies.noContent(ctx);
+    });
   }
 
-  /** Refuses a call without the cluster secret. */
-  private void member(io.vertx.ext.web.RoutingContext ctx) {
-    String given = ctx.request().getHeader(SECRET_HEADER);
-    if (given == null || !MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
-        cluster.secret().getBytes(StandardCharsets.UTF_8))) {
-      throw new LetterboxException(ErrorCode.UNAUTHORIZED, "internal routes take the cluster secret");
+  /**
+   * Refuses a call not signed by a holder of the cluster secret, or seen before; with a listener
+   * of the members' own ({@code cluster-port}), one that came on another port is no route (404).
+   */
+  private void member(RoutingContext ctx) {
+    if (cluster.internalPort() > 0 && ctx.request().localAddress().port() != cluster.internalPort()) {
+      throw new LetterboxException(ErrorCode.NOT_FOUND, "no route " + ctx.request().method() + " " + ctx.request().path());
+    }
+    byte[] body = ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
+    if (cluster.secret().verify(ctx.request().getHeader(ClusterSecret.HEADER), ctx.request().method().name(),
+        ctx.request().uri(), body, Instant.now()).isEmpty()) {
+      throw new LetterboxException(ErrorCode.UNAUTHORIZED,
+          "internal routes take a fresh call signed with the cluster secret (" + ClusterSecret.HEADER + ")");
     }
   }
 }

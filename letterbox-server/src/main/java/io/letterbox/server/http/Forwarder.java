@@ -1,6 +1,9 @@
 package io.letterbox.server.http;
 
+import io.letterbox.engine.ErrorCode;
+import io.letterbox.engine.LetterboxException;
 import io.letterbox.engine.NotOwnerException;
+import io.letterbox.server.cluster.ClusterSecret;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -9,6 +12,7 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.ext.web.RoutingContext;
 import java.net.URI;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -19,6 +23,11 @@ import org.slf4j.LoggerFactory;
  * that can, and relays the answer: any node accepts any request, and clients need no map of the
  * cluster (decision 0007). A request is forwarded once; one that arrives forwarded and still
  * finds no owner here is answered 503 with {@code Retry-After}, as while a partition moves.
+ *
+ * <p>A request, with the client's credentials, goes only to a member that proved it holds the
+ * cluster secret (only those own partitions), and is signed with it ({@link ClusterSecret}); a
+ * request that claims to be forwarded is refused (401) unless its signature verifies, so that
+ * nobody else can pass for a member (decision 0024).
  */
 public final class Forwarder implements AutoCloseable {
   /** Set on a forwarded request: the node that forwarded it. */
@@ -61,6 +70,8 @@ public final class Forwarder implements AutoCloseable {
     options.addHeader(FORWARDED_BY, owners.self());
     // The owner counts the socket against its user's limits; this node does not.
     UserLimits.forwarded(ctx);
+    options.addHeader(ClusterSecret.HEADER, owners.secret().sign(owners.self(), "GET", ctx.request().uri(), null,
+        Instant.now()));
     front.pause();
     sockets.connect(options).onComplete(connected -> {
       if (connected.failed()) {
@@ -114,9 +125,11 @@ public final class Forwarder implements AutoCloseable {
         headers.add(h.getKey(), h.getValue());
       }
     });
-    headers.set(FORWARDED_BY, owners.self());
-    options.setHeaders(headers);
     Buffer body = ctx.body() == null || ctx.body().buffer() == null ? Buffer.buffer() : ctx.body().buffer();
+    headers.set(FORWARDED_BY, owners.self());
+    headers.set(ClusterSecret.HEADER, owners.secret().sign(owners.self(), ctx.request().method().name(),
+        ctx.request().uri(), body.getBytes(), Instant.now()));
+    options.setHeaders(headers);
     client.request(options)
         .compose(request -> {
           // The client went away (e.g. from an event stream): so does the forwarded request.
@@ -149,6 +162,25 @@ public final class Forwarder implements AutoCloseable {
               "the node owning partition " + notOwner.partition() + " did not answer; retry shortly"));
         });
     return true;
+  }
+
+  /**
+   * Refuses (401) a request that says it was forwarded ({@link #FORWARDED_BY}) without a fresh
+   * signature of a holder of the cluster secret; runs once its body is read.
+   */
+  void checkForwarded(RoutingContext ctx) {
+    if (ctx.request().getHeader(FORWARDED_BY) == null) {
+      ctx.next();
+      return;
+    }
+    byte[] body = ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
+    if (owners.secret().verify(ctx.request().getHeader(ClusterSecret.HEADER), ctx.request().method().name(),
+        ctx.request().uri(), body, Instant.now()).isEmpty()) {
+      ctx.fail(new LetterboxException(ErrorCode.UNAUTHORIZED, "a forwarded request must carry a fresh signature of"
+          + " a cluster member (" + ClusterSecret.HEADER + ")"));
+      return;
+    }
+    ctx.next();
   }
 
   /**

@@ -11,9 +11,13 @@ import java.util.function.BooleanSupplier;
 public final class HttpApi {
   private HttpApi() {}
 
-  /** @param cluster the cluster this node is a member of; null for a single node */
+  /**
+   * @param cluster     the cluster this node is a member of; null for a single node
+   * @param revocations when each user's tokens were last revoked
+   */
   public static Router router(Vertx vertx, Letterbox box, EngineCalls engine, ServerConfig config,
-      Metrics metrics, BooleanSupplier ready, ClusterMap cluster, io.vertx.core.http.HttpClient client) {
+      Metrics metrics, BooleanSupplier ready, ClusterMap cluster, io.vertx.core.http.HttpClient client,
+      io.letterbox.server.auth.Revocations revocations) {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new SafeServing());
@@ -25,7 +29,8 @@ public final class HttpApi {
     var tokens = config.userTokens().enabled() ? new io.letterbox.server.auth.UserTokens(config.userTokens()) : null;
     var budget = new BodyBudget(config.maxBodyBufferBytes(),
         Math.max(config.maxBodyBytes(), config.engineConfig().maxBlobBytes()));
-    Routes routes = new Routes(router, new Authentication(config.apiKeys(), tokens), config.maxBodyBytes(),
+    Authentication authentication = new Authentication(config.apiKeys(), tokens, revocations);
+    Routes routes = new Routes(router, authentication, authentication.revocationCheck(), config.maxBodyBytes(),
         budget, cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
         new UserLimits(config.userLimits(), metrics.registry()));
     new MessageRoutes(box, engine).register(routes);
@@ -44,8 +49,9 @@ public final class HttpApi {
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();
     new OpsRoutes(metrics, nodeReady).register(routes, engine);
     new WebRoutes().register(routes);
+    new RevocationRoutes(revocations, cluster == null ? null : new HttpPeers(client, cluster)).register(routes);
     if (cluster != null) {
-      new ClusterRoutes(box, cluster).register(routes, engine);
+      new ClusterRoutes(box, cluster, revocations).register(routes, engine);
     }
     // Unmatched paths (404), wrong methods (405) and anything a route failed to handle.
     for (int status : new int[] {400, 404, 405, 413, 415, 500}) {

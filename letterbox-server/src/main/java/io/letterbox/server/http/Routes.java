@@ -11,8 +11,9 @@ import io.vertx.ext.web.handler.PlatformHandler;
  * metrics, then authentication (before the body is read, so that strangers cannot make the
  * server buffer bodies), then its user's limits ({@link UserLimits}: before the body, so that a
  * refused request costs no body), then the body ({@link BodyReader}: reserved as it arrives, within
- * its size limit, a JSON route's with a JSON type), then what a user token may do
- * ({@link UserAccess}), then the limits that count what the body holds, then the handler.
+ * its size limit, a JSON route's with a JSON type), then a forwarded request's signature, then
+ * whether a user token was revoked, then what a user token may do ({@link UserAccess}), then the
+ * limits that count what the body holds, then the handler.
  */
 public final class Routes {
   /** Context key: the setting that bounds the route's bodies, named in a 413. */
@@ -22,14 +23,19 @@ public final class Routes {
   private final Handler<RoutingContext> body;
   private final BodyBudget budget;
   private final Handler<RoutingContext> access = new UserAccess();
+  private final Handler<RoutingContext> revocation;
   private final Forwarder forwarder;
   private final UserLimits limits;
 
-  /** @param forwarder sends requests this node does not own to their owner; null without a cluster */
-  Routes(Router router, Handler<RoutingContext> auth, long maxBodyBytes, BodyBudget budget, Forwarder forwarder,
-      UserLimits limits) {
+  /**
+   * @param revocation refuses revoked user tokens, once the body is read ({@link Authentication#revocationCheck})
+   * @param forwarder sends requests this node does not own to their owner; null without a cluster
+   */
+  Routes(Router router, Handler<RoutingContext> auth, Handler<RoutingContext> revocation, long maxBodyBytes,
+      BodyBudget budget, Forwarder forwarder, UserLimits limits) {
     this.router = router;
     this.auth = auth;
+    this.revocation = revocation;
     this.budget = budget;
     this.body = new BodyReader(budget, maxBodyBytes, null, true);
     this.forwarder = forwarder;
@@ -81,7 +87,11 @@ public final class Routes {
     if (method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH) {
       route.handler(body);
     }
+    if (forwarder != null) {
+      route.handler(forwarder::checkForwarded);
+    }
     if (protect) {
+      route.handler(revocation);
       route.handler(access);
     }
     if (limited != null && limited.afterBody() != null) {

@@ -15,7 +15,7 @@ import java.util.Map;
  * What a user token may do (API.md, "Operations and access"): act only as its user. Routes under
  * {@code /v1/users/{uid}/…} with {@code uid} its user, one-to-one sends and group posts whose
  * {@code from} is its user, group administration whose {@code by} is its user, and blobs; every
- * other route is for services only (403 {@code FORBIDDEN}). Runs after the body is read and before
+ * other route, and revoking a user's tokens, is for services only (403 {@code FORBIDDEN}). Runs after the body is read and before
  * the route's handler, so nothing is done for a refused request.
  *
  * <p>A request whose actor field is missing or malformed is let through: its handler, which reads
@@ -42,6 +42,8 @@ final class UserAccess implements Handler<RoutingContext> {
       "HEAD /v1/blobs/:id", new Rule(Actor.NONE, null));
 
   private static final String USERS = "/v1/users/:uid/";
+  /** Routes under /v1/users/:uid/ that act on the user rather than as it: for services only. */
+  private static final java.util.Set<String> SERVICES_ONLY = java.util.Set.of("POST " + RevocationRoutes.REVOKE);
 
   @Override
   public void handle(RoutingContext ctx) {
@@ -52,7 +54,9 @@ final class UserAccess implements Handler<RoutingContext> {
     }
     HttpMethod method = ctx.request().method();
     String template = ctx.get(HttpMetrics.ROUTE_KEY);
-    Rule rule = template.startsWith(USERS) ? new Rule(Actor.PATH, "uid") : RULES.get(method.name() + " " + template);
+    String route = method.name() + " " + template;
+    Rule rule = SERVICES_ONLY.contains(route) ? null
+        : template.startsWith(USERS) ? new Rule(Actor.PATH, "uid") : RULES.get(route);
     if (rule == null) {
       ctx.fail(new LetterboxException(ErrorCode.FORBIDDEN,
           "a user token acts only as its user; " + method.name() + " " + template + " is for services"));

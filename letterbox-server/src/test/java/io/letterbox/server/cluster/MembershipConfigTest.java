@@ -12,7 +12,8 @@ class MembershipConfigTest {
     return MembershipConfig.builder()
         .connectString("zk1:2181,zk2:2181")
         .partitions(512)
-        .internalUrl(URI.create("http://10.0.0.7:8081"));
+        .internalUrl(URI.create("http://10.0.0.7:8081"))
+        .secret("the-cluster-secret");
   }
 
   @Test
@@ -22,7 +23,7 @@ class MembershipConfigTest {
     assertThat(config.namespace()).isEqualTo("default");
     assertThat(config.nodeId()).matches("[A-Za-z0-9._-]+-[0-9a-f]{6}")
         .isEqualTo(MembershipConfig.builder().connectString("zk").partitions(1)
-            .internalUrl(URI.create("http://h:1")).build().nodeId());
+            .internalUrl(URI.create("http://h:1")).secret("s").build().nodeId());
     assertThat(config.memberPath()).isEqualTo("/letterbox/default/members/" + config.nodeId());
   }
 
@@ -32,7 +33,7 @@ class MembershipConfigTest {
     MembershipConfig changed = config.newBuilder().namespace("other").build();
     assertThat(changed).isEqualTo(new MembershipConfig(config.connectString(), "other",
         config.partitions(), "n1", config.internalUrl(), config.sessionTimeout(),
-        config.connectionTimeout()));
+        config.connectionTimeout(), config.secret(), config.zookeeperAuth()));
   }
 
   @Test

@@ -39,6 +39,7 @@ class MembershipOnHBaseZooKeeperTest {
         .partitions(512)
         .nodeId(id)
         .internalUrl(URI.create("http://" + id + ".internal:8081"))
+        .secret("membership-test-secret")
         .build();
   }
 }

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 /** Membership against a real ZooKeeper server (Curator's TestingServer) in this process. */
 class MembershipTest {
   static final int PARTITIONS = 64;
+  static final String SECRET = "membership-test-secret";
   // The server's tick bounds the session timeouts it grants to 2-20 ticks: 0.5-5 s here.
   static final int TICK_MS = 250;
   static final Duration SESSION_TIMEOUT = Duration.ofSeconds(4);
@@ -64,6 +65,29 @@ class MembershipTest {
     assertThat(listeners.values()).allSatisfy(listener ->
         assertThat(listener.calls()).extracting(RecordingListener.Call::thread)
             .containsOnly("letterbox-membership"));
+  }
+
+  @Test
+  void aZnodeWithoutAValidProofIsNoMemberAndOwnsNothing() throws Exception {
+    try (org.apache.curator.framework.CuratorFramework stranger = org.apache.curator.framework.CuratorFrameworkFactory
+        .newClient(zooKeeper.getConnectString(), new org.apache.curator.retry.ExponentialBackoffRetry(100, 3))) {
+      stranger.start();
+      String members = config("x").membersPath();
+      stranger.create().creatingParentContainersIfNeeded().withMode(org.apache.zookeeper.CreateMode.EPHEMERAL)
+          .forPath(members + "/rogue", MemberJson.write(new Member("rogue", url("rogue"), "bWFkZS11cA")));
+      stranger.create().withMode(org.apache.zookeeper.CreateMode.EPHEMERAL)
+          .forPath(members + "/unproven", MemberJson.write(new Member("unproven", url("unproven"))));
+      MembershipConfig otherSecret = config("other").newBuilder().secret("another-cluster-secret").build();
+      Membership other = Membership.start(otherSecret, new RecordingListener());
+      started.add(other);
+
+      Membership a = join("a");
+      Membership b = join("b");
+
+      awaitOwners(List.of(a, b));
+      assertThat(a.view().members()).containsOnlyKeys("a", "b");
+      assertThat(b.view().members()).containsOnlyKeys("a", "b");
+    }
   }
 
   @Test
@@ -222,6 +246,7 @@ class MembershipTest {
         .nodeId(id)
         .internalUrl(url(id))
         .sessionTimeout(SESSION_TIMEOUT)
+        .secret(SECRET)
         .build();
   }
 

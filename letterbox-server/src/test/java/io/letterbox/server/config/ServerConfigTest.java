@@ -61,6 +61,8 @@ class ServerConfigTest {
     assertThat(c.cluster().node()).isEqualTo("127.0.0.1-8081");
     assertThat(c.cluster().url()).hasToString("http://127.0.0.1:8081");
     assertThat(c.cluster().sessionTimeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(c.cluster().zookeeperAuth()).as("open znodes unless set").isNull();
+    assertThat(c.cluster().toString()).doesNotContain("0123456789abcdef");
     assertThat(c.engineConfig().partitions()).isEqualTo(64);
     assertThat(ServerConfig.builder().build().cluster()).as("a single node").isNull();
     assertThat(ServerConfig.builder().build().engineConfig().partitions()).as("the store's count").isZero();
@@ -251,6 +253,36 @@ class ServerConfigTest {
     assertThat(t.issuer()).isEqualTo("https://platform.example");
     assertThat(t.audience()).isEqualTo("letterbox");
     assertThat(t.clockSkew()).isEqualTo(java.time.Duration.ofSeconds(30));
+    assertThat(t.maxTtl()).as("the default").isEqualTo(java.time.Duration.ofDays(1));
+    assertThat(ServerConfig.builder().set("user-token-max-ttl", "PT1H").build().userTokens().maxTtl())
+        .isEqualTo(java.time.Duration.ofHours(1));
+  }
+
+  @Test
+  void aClusterPortIsAListenerOfItsOwnThatTheOtherNodesReach() {
+    ServerConfig c = ServerConfig.builder().set("store", "hbase").set("port", "8081").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").set("cluster-port", "9081").set("cluster-host", "10.0.0.7").build();
+
+    assertThat(c.cluster().listenPort()).isEqualTo(9081);
+    assertThat(c.cluster().listenHost()).isEqualTo("10.0.0.7");
+    assertThat(c.cluster().url()).hasToString("http://10.0.0.7:9081");
+    assertThat(ServerConfig.builder().set("store", "hbase").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").build().cluster().listenPort()).as("none by default").isZero();
+    assertThatThrownBy(() -> ServerConfig.builder().set("store", "hbase").set("port", "8081").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").set("cluster-port", "8081").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("cluster-port");
+  }
+
+  @Test
+  void zookeeperAuthIsSchemeAndCredentials() {
+    ServerConfig c = ServerConfig.builder().set("store", "hbase").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").set("zookeeper-auth", "digest:letterbox:pw").build();
+
+    assertThat(c.cluster().zookeeperAuth()).isEqualTo("digest:letterbox:pw");
+    assertThat(c.cluster().toString()).doesNotContain("pw");
+    assertThatThrownBy(() -> ServerConfig.builder().set("store", "hbase").set("cluster", "true")
+        .set("cluster-secret", "0123456789abcdef").set("zookeeper-auth", "password").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("zookeeper-auth");
   }
 
   @Test
@@ -261,6 +293,8 @@ class ServerConfigTest {
         .isInstanceOf(ConfigException.class).hasMessageContaining("user-token-jwks");
     assertThatThrownBy(() -> ServerConfig.builder().set("user-token-clock-skew", "PT11M").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("user-token-clock-skew");
+    assertThatThrownBy(() -> ServerConfig.builder().set("user-token-max-ttl", "PT0S").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("user-token-max-ttl");
   }
 
   @Test

@@ -3,10 +3,14 @@ package io.letterbox.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.engine.NotOwnerException;
+import io.letterbox.keys.Spaces;
+import io.letterbox.server.auth.Revocations;
 import io.letterbox.server.auth.UserTokens;
+import io.letterbox.server.cluster.ClusterSecret;
 import io.letterbox.server.config.ServerConfig;
 import io.letterbox.server.config.UserLimitSettings;
 import io.letterbox.server.support.Tokens;
+import io.letterbox.store.MemoryStore;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -44,7 +48,9 @@ class ForwardedRequestsCountOnTheOwnerTest {
     // One send a second, bursts of two: the third send at once would be refused here.
     UserLimits limits = new UserLimits(new UserLimitSettings(1, 0, 0, 0, 0, 0, 0), new SimpleMeterRegistry());
     Router router = Router.router(vertx);
-    Routes routes = new Routes(router, new Authentication(List.of(Tokens.SERVICE_KEY), tokens), 1 << 20,
+    Authentication authentication = new Authentication(List.of(Tokens.SERVICE_KEY), tokens,
+        new Revocations(new MemoryStore(Spaces.ALL), Runnable::run));
+    Routes routes = new Routes(router, authentication, authentication.revocationCheck(), 1 << 20,
         new BodyBudget(1 << 24, 1 << 20), forwarder, limits);
     routes.add(HttpMethod.POST, "/v1/messages", ctx -> ctx.fail(new NotOwnerException(7, "owned elsewhere")));
     frontPort = listen(vertx.createHttpServer().requestHandler(router));
@@ -97,8 +103,8 @@ class ForwardedRequestsCountOnTheOwnerTest {
     }
 
     @Override
-    public String secret() {
-      return "secret";
+    public ClusterSecret secret() {
+      return new ClusterSecret("a-cluster-secret-of-at-least-32-bytes");
     }
 
     @Override

@@ -23,10 +23,12 @@ import org.junit.jupiter.api.Test;
 /** A node forwards what another node owns over the internal channel, once. */
 class ForwarderTest {
   private static final int PARTITION = 7;
+  private static final String SECRET = "forwarder-test-secret";
 
   private final Vertx vertx = Vertx.vertx();
   private final AtomicReference<HttpVersion> ownerSaw = new AtomicReference<>();
   private final AtomicReference<String> forwardedBy = new AtomicReference<>();
+  private final AtomicReference<String> signedBy = new AtomicReference<>();
   private final java.util.concurrent.CompletableFuture<Void> secondHalf = new java.util.concurrent.CompletableFuture<>();
   private HttpClient internal;
   private int frontPort;
@@ -45,7 +47,9 @@ class ForwarderTest {
         return;
       }
       forwardedBy.set(request.getHeader(Forwarder.FORWARDED_BY));
-      request.body().onSuccess(body -> request.response().setStatusCode(201).putHeader("X-Answered-By", "owner")
+      request.body().onSuccess(body -> signedBy.set(new io.letterbox.server.cluster.ClusterSecret(SECRET).verify(
+          request.getHeader(io.letterbox.server.cluster.ClusterSecret.HEADER), request.method().name(), request.uri(),
+          body.getBytes(), java.time.Instant.now()).orElse("no valid signature"))).onSuccess(body -> request.response().setStatusCode(201).putHeader("X-Answered-By", "owner")
           .end("owner got " + body));
     });
     int ownerPort = listen(owner);
@@ -81,6 +85,7 @@ class ForwarderTest {
     assertThat(answer.headers().firstValue("X-Answered-By")).hasValue("owner");
     assertThat(ownerSaw.get()).isEqualTo(HttpVersion.HTTP_2);
     assertThat(forwardedBy.get()).isEqualTo("node-a");
+    assertThat(signedBy.get()).as("the forwarded request is signed with the cluster secret").isEqualTo("node-a");
   }
 
   @Test
@@ -154,8 +159,8 @@ class ForwarderTest {
     }
 
     @Override
-    public String secret() {
-      return "secret";
+    public io.letterbox.server.cluster.ClusterSecret secret() {
+      return new io.letterbox.server.cluster.ClusterSecret(SECRET);
     }
 
     @Override

@@ -26,8 +26,12 @@ public final class ClusterNodes implements AutoCloseable {
   private final int partitions;
   private final Duration sessionTimeout;
   private final int[] ports;
+  private final int[] clusterPorts;
+  private boolean ownListeners;
   private final Process[] processes;
   private final int[] starts;
+  private final List<String> settings = new ArrayList<>();
+  private String serviceKey;
 
   public ClusterNodes(Path dir, String quorum, String namespace, int nodes, int partitions, Duration sessionTimeout)
       throws IOException {
@@ -37,6 +41,7 @@ public final class ClusterNodes implements AutoCloseable {
     this.partitions = partitions;
     this.sessionTimeout = sessionTimeout;
     this.ports = new int[nodes];
+    this.clusterPorts = new int[nodes];
     this.processes = new Process[nodes];
     this.starts = new int[nodes];
     // All held open until each has its own: a port closed before the next is asked for can be
@@ -47,12 +52,40 @@ public final class ClusterNodes implements AutoCloseable {
         ServerSocket s = new ServerSocket(0);
         held.add(s);
         ports[i] = s.getLocalPort();
+        ServerSocket c = new ServerSocket(0);
+        held.add(c);
+        clusterPorts[i] = c.getLocalPort();
       }
     } finally {
       for (ServerSocket s : held) {
         s.close();
       }
     }
+  }
+
+  /**
+   * Adds {@code key=value} lines to every node's configuration, for nodes started from now on; an
+   * {@code api-keys} line makes {@link #api} use its first key.
+   */
+  public ClusterNodes with(String... lines) {
+    for (String line : lines) {
+      settings.add(line);
+      if (line.startsWith("api-keys=")) {
+        serviceKey = line.substring("api-keys=".length()).split(",")[0].trim();
+      }
+    }
+    return this;
+  }
+
+  /** Gives every node started from now on a listener of its own for the members' calls ({@code cluster-port}). */
+  public ClusterNodes withClusterPorts() {
+    ownListeners = true;
+    return this;
+  }
+
+  /** The port of node {@code node}'s listener for the members' calls, with {@link #withClusterPorts}. */
+  public int clusterPort(int node) {
+    return clusterPorts[node];
   }
 
   public int size() {
@@ -63,8 +96,9 @@ public final class ClusterNodes implements AutoCloseable {
     return ports[node];
   }
 
+  /** @return a client of node {@code node}, with the service key when one is configured */
   public Api api(int node) {
-    return new Api(ports[node]);
+    return serviceKey == null ? new Api(ports[node]) : new Api(ports[node]).withKey(serviceKey);
   }
 
   /** Starts node {@code i} and waits until it answers /health (it has taken its partitions). */
@@ -83,6 +117,8 @@ public final class ClusterNodes implements AutoCloseable {
         "partitions=" + partitions,
         "worker-threads=8",
         "fanout-retry-delay=PT0.2S",
+        ownListeners ? "cluster-port=" + clusterPorts[i] : "",
+        String.join("\n", settings),
         ""));
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1",
