@@ -12,12 +12,16 @@ import java.time.Duration;
  * One rate limit of every user on this node: a Bucket4j token bucket per user (decision 0021),
  * {@code capacity} tokens refilled at {@code perPeriod} a {@code period}. The buckets live in a
  * Caffeine cache that drops a user's bucket once it has been idle as long as an empty bucket takes
- * to fill: by then it is full, so dropping it changes nothing the user may do. The cache is also
- * bounded ({@link #MAX_USERS}); past that the least used users' buckets go, and come back full.
+ * to fill, and at least {@link #MIN_IDLE}: by then it is full, so dropping it changes nothing the
+ * user may do, and a user who sends now and then keeps its bucket instead of making a new one for
+ * nearly every request. The cache is also bounded ({@link #MAX_USERS}); past that the least used
+ * users' buckets go, and come back full.
  */
 final class UserRate {
   /** Users whose buckets one limit keeps at most: a bucket and its entry take about 250 bytes. */
   static final long MAX_USERS = 1 << 18;
+  /** The shortest idle time after which a bucket is dropped. */
+  static final Duration MIN_IDLE = Duration.ofMinutes(1);
 
   private final long capacity;
   private final Duration period;
@@ -31,7 +35,10 @@ final class UserRate {
     // How long an empty bucket takes to fill, in floating point: a day's bytes times a day's nanoseconds passes a long.
     Duration fill = Duration.ofNanos((long) Math.max(1, Math.min(Long.MAX_VALUE / 2.0,
         (double) capacity * period.toNanos() / perPeriod)));
-    this.buckets = Caffeine.newBuilder().expireAfterAccess(fill).maximumSize(MAX_USERS).build();
+    // Its upkeep (expiry, eviction) runs on the calling event loop, a little at a time, rather than
+    // waking a pool's thread after writes.
+    this.buckets = Caffeine.newBuilder().expireAfterAccess(fill.compareTo(MIN_IDLE) > 0 ? fill : MIN_IDLE)
+        .maximumSize(MAX_USERS).executor(Runnable::run).build();
   }
 
   private Bucket of(long uid) {
