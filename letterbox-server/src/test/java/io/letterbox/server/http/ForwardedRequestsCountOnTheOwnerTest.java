@@ -43,7 +43,7 @@ class ForwardedRequestsCountOnTheOwnerTest {
         request.body().onSuccess(body -> request.response().setStatusCode(201).end("stored by the owner")));
     int ownerPort = listen(owner);
     Forwarder forwarder = new Forwarder(InternalChannel.client(vertx), vertx.createWebSocketClient(),
-        new OneOwner(URI.create("http://127.0.0.1:" + ownerPort)));
+        new OneOwnerCluster(URI.create("http://127.0.0.1:" + ownerPort), "a-cluster-secret-of-at-least-32-bytes"));
     UserTokens tokens = new UserTokens(Tokens.accepted(ServerConfig.builder()).build().userTokens());
     // One send a second, bursts of two: the third send at once would be refused here.
     UserLimits limits = new UserLimits(new UserLimitSettings(1, 0, 0, 0, 0, 0, 0), new SimpleMeterRegistry());
@@ -83,38 +83,5 @@ class ForwardedRequestsCountOnTheOwnerTest {
 
   private static int listen(HttpServer server) throws Exception {
     return server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).actualPort();
-  }
-
-  /** A cluster whose every partition is owned by one other node. */
-  private record OneOwner(URI owner) implements ClusterMap {
-    @Override
-    public String self() {
-      return "node-a";
-    }
-
-    @Override
-    public Optional<URI> urlOf(int partition) {
-      return Optional.of(owner);
-    }
-
-    @Override
-    public List<URI> others() {
-      return List.of(owner);
-    }
-
-    @Override
-    public ClusterSecret secret() {
-      return new ClusterSecret("a-cluster-secret-of-at-least-32-bytes");
-    }
-
-    @Override
-    public Object describe() {
-      return "";
-    }
-
-    @Override
-    public boolean ready() {
-      return true;
-    }
   }
 }

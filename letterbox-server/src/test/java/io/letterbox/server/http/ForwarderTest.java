@@ -55,7 +55,7 @@ class ForwarderTest {
     int ownerPort = listen(owner);
     internal = InternalChannel.client(vertx);
     Forwarder forwarder = new Forwarder(internal, vertx.createWebSocketClient(),
-        new OneOwner(URI.create("http://127.0.0.1:" + ownerPort)));
+        new OneOwnerCluster(URI.create("http://127.0.0.1:" + ownerPort), SECRET));
     Router router = Router.router(vertx);
     // Before the body handler: a request whose body was read cannot be upgraded.
     router.get("/v1/socket").handler(ctx -> ctx.request().toWebSocket().onSuccess(ws ->
@@ -139,38 +139,5 @@ class ForwarderTest {
 
   private static int listen(HttpServer server) throws Exception {
     return server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).actualPort();
-  }
-
-  /** A cluster whose every partition is owned by one other node. */
-  private record OneOwner(URI owner) implements ClusterMap {
-    @Override
-    public String self() {
-      return "node-a";
-    }
-
-    @Override
-    public Optional<URI> urlOf(int partition) {
-      return Optional.of(owner);
-    }
-
-    @Override
-    public List<URI> others() {
-      return List.of(owner);
-    }
-
-    @Override
-    public io.letterbox.server.cluster.ClusterSecret secret() {
-      return new io.letterbox.server.cluster.ClusterSecret(SECRET);
-    }
-
-    @Override
-    public Object describe() {
-      return "";
-    }
-
-    @Override
-    public boolean ready() {
-      return true;
-    }
   }
 }
