@@ -20,29 +20,29 @@ if base == nil or users == nil or users < 2 then
   error("LB_BASE and LB_USERS (>= 2) must be set")
 end
 
--- The texts, read once per Lua state (one a wrk thread): the scripts that send draw from them.
-local texts = {}
-local textsFile = os.getenv("LB_TEXTS")
-if textsFile ~= nil and textsFile ~= "" then
-  for line in io.lines(textsFile) do
-    texts[#texts + 1] = line
+-- The lines of the file the environment variable names, read once per Lua state (one a wrk
+-- thread); none when it is unset.
+local function linesOf(variable)
+  local lines = {}
+  local file = os.getenv(variable)
+  if file ~= nil and file ~= "" then
+    for line in io.lines(file) do
+      lines[#lines + 1] = line
+    end
   end
+  return lines
 end
+
+-- The texts the scripts that send draw from, and the users' tokens.
+local texts = linesOf("LB_TEXTS")
+local tokens = linesOf("LB_TOKENS")
+
 -- A random text as a JSON string literal, quotes included.
 function anyText()
   if #texts == 0 then
     error("LB_TEXTS must name a file of texts")
   end
   return texts[math.random(1, #texts)]
-end
-
--- The users' tokens, read once per Lua state like the texts.
-local tokens = {}
-local tokensFile = os.getenv("LB_TOKENS")
-if tokensFile ~= nil and tokensFile ~= "" then
-  for line in io.lines(tokensFile) do
-    tokens[#tokens + 1] = line
-  end
 end
 
 local threads = {}
