@@ -1,5 +1,12 @@
 package io.letterbox.server.http;
 
+import io.letterbox.server.http.access.Authentication;
+import io.letterbox.server.http.access.UserAccess;
+import io.letterbox.server.http.access.UserLimits;
+import io.letterbox.server.http.errors.ErrorResponder;
+import io.letterbox.server.http.forwarding.Forwarder;
+import io.letterbox.server.http.requests.BodyBudget;
+import io.letterbox.server.http.requests.BodyReader;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;

@@ -1,5 +1,6 @@
 package io.letterbox.server.http;
 
+import io.letterbox.server.http.errors.ErrorResponder;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.PlatformHandler;
 
