@@ -1,11 +1,10 @@
-package io.letterbox.server.http;
+package io.letterbox.server.http.routes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.letterbox.server.LetterboxServer;
-import io.letterbox.server.http.routes.BlobRoutes;
 import io.letterbox.server.support.TestServers;
 import java.net.URI;
 import java.net.http.HttpClient;
