@@ -11,8 +11,8 @@ import io.vertx.ext.web.handler.PlatformHandler;
  * Answers made outside the router (to requests the decoder could not read) get it from
  * {@link ErrorResponder}.
  */
-final class SafeServing implements PlatformHandler {
-  static final String NOSNIFF = "X-Content-Type-Options";
+public final class SafeServing implements PlatformHandler {
+  public static final String NOSNIFF = "X-Content-Type-Options";
 
   @Override
   public void handle(RoutingContext ctx) {

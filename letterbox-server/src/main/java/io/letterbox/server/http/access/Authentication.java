@@ -29,8 +29,8 @@ import java.util.List;
  * <p>A {@link PlatformHandler} so that Vert.x lets it run before the body handler: a stranger's
  * request is refused before its body is read, not after buffering up to max-body-bytes.
  */
-final class Authentication implements PlatformHandler {
-  static final String PRINCIPAL = "letterbox.principal";
+public final class Authentication implements PlatformHandler {
+  public static final String PRINCIPAL = "letterbox.principal";
   /** The verified user token's {@code iat} (an Instant, absent without one). */
   private static final String ISSUED_AT = "letterbox.issued-at";
   private static final String PREFIX = "bearer ";
@@ -42,7 +42,7 @@ final class Authentication implements PlatformHandler {
    * @param tokens      null when user tokens are not configured
    * @param revocations when each user's tokens were last revoked
    */
-  Authentication(List<String> keys, UserTokens tokens, Revocations revocations) {
+  public Authentication(List<String> keys, UserTokens tokens, Revocations revocations) {
     this.keys = keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
     this.tokens = tokens;
     this.revocations = revocations;
@@ -78,7 +78,7 @@ final class Authentication implements PlatformHandler {
    * Refuses (401) a user token revoked after it was issued (decision 0024); lets services and
    * other users' tokens through. Answers at once when the user's revocation is cached.
    */
-  Handler<RoutingContext> revocationCheck() {
+  public Handler<RoutingContext> revocationCheck() {
     return ctx -> {
       Principal principal = ctx.get(PRINCIPAL);
       if (principal == null || principal.isService()) {

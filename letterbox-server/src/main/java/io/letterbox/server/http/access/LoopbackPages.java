@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * {@code /health} and the web inbox too: the server is then for this machine only. Installed only
  * when no key is configured; with keys, a credential decides.
  */
-final class LoopbackPages implements PlatformHandler {
+public final class LoopbackPages implements PlatformHandler {
   private static final Pattern IPV4_LOOPBACK = Pattern.compile("127(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
   private static final Pattern PORT = Pattern.compile("(:\\d{1,5})?");
 

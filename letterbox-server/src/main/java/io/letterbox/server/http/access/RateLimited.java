@@ -7,7 +7,7 @@ import io.letterbox.engine.LetterboxException;
  * A request past one of its user's limits ({@link UserLimits}): 429 {@code RATE_LIMITED}, with
  * {@code Retry-After} the seconds until the limit lets it through (at least 1).
  */
-final class RateLimited extends LetterboxException {
+public final class RateLimited extends LetterboxException {
   private final int retryAfterSeconds;
 
   RateLimited(String message, int retryAfterSeconds) {
@@ -15,7 +15,7 @@ final class RateLimited extends LetterboxException {
     this.retryAfterSeconds = Math.max(1, retryAfterSeconds);
   }
 
-  int retryAfterSeconds() {
+  public int retryAfterSeconds() {
     return retryAfterSeconds;
   }
 }

@@ -25,7 +25,7 @@ import java.util.Map;
  * the same field the same way (from the same parsed body, {@link JsonBody#tree}), refuses it (400)
  * before acting.
  */
-final class UserAccess implements Handler<RoutingContext> {
+public final class UserAccess implements Handler<RoutingContext> {
   /** Where a route names the user it acts as. */
   private enum Actor { PATH, BODY, QUERY, NONE }
 

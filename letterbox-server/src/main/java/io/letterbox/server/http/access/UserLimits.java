@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * before the answer) gets back what it took from them. A request forwarded to the node that owns
  * its partition gives back everything it took here: it is counted where it is served.
  */
-final class UserLimits {
+public final class UserLimits {
   /** Context key of what a request took ({@link Charge}). */
   private static final String CHARGE = "letterbox.user-limits";
 
@@ -98,7 +98,7 @@ final class UserLimits {
   private final Map<Limit, OpenCounts> counts = new EnumMap<>(Limit.class);
   private final Map<Limit, Counter> refused = new EnumMap<>(Limit.class);
 
-  UserLimits(UserLimitSettings settings, MeterRegistry registry) {
+  public UserLimits(UserLimitSettings settings, MeterRegistry registry) {
     rate(Limit.SENDS, 2 * settings.sendsPerSecond(), settings.sendsPerSecond(), SECOND);
     rate(Limit.SEARCHES, settings.searchesPerSecond(), settings.searchesPerSecond(), SECOND);
     rate(Limit.BLOB_BYTES, settings.blobBytesPerDay(), settings.blobBytesPerDay(), DAY);
@@ -123,10 +123,10 @@ final class UserLimits {
   }
 
   /** The two steps of a limited route's check. @param afterBody null when the route takes nothing from its body */
-  record Check(PlatformHandler atHeaders, Handler<RoutingContext> afterBody) {}
+  public record Check(PlatformHandler atHeaders, Handler<RoutingContext> afterBody) {}
 
   /** @return the checks of route {@code method} {@code template}; null if it has no limit that is set */
-  Check forRoute(HttpMethod method, String template) {
+  public Check forRoute(HttpMethod method, String template) {
     List<Rule> rules = RULES.getOrDefault(method.name() + " " + template, List.of()).stream()
         .filter(r -> rates.containsKey(r.limit()) || counts.containsKey(r.limit())).toList();
     if (rules.isEmpty()) {
@@ -138,7 +138,7 @@ final class UserLimits {
   }
 
   /** The request ended (a stream's connection closed): what it holds open is released. */
-  static void ended(RoutingContext ctx) {
+  public static void ended(RoutingContext ctx) {
     Charge charge = ctx.get(CHARGE);
     if (charge != null) {
       charge.end(false);
@@ -146,7 +146,7 @@ final class UserLimits {
   }
 
   /** The request is forwarded to the node that serves it, which counts it: everything it took here is given back. */
-  static void forwarded(RoutingContext ctx) {
+  public static void forwarded(RoutingContext ctx) {
     Charge charge = ctx.get(CHARGE);
     if (charge != null) {
       charge.giveBack();

@@ -34,7 +34,7 @@ public final class ErrorResponder {
   }
 
   /** Answers {@code failure}, or the bare status of {@code ctx} when it is null. */
-  static void answer(RoutingContext ctx, Throwable failure) {
+  public static void answer(RoutingContext ctx, Throwable failure) {
     if (ctx.response().ended()) {
       // Answered already (a refused framing, a body that came too late): what fails after that,
       // such as reading the rest of a body from a closed connection, has no one to tell.
@@ -129,7 +129,7 @@ public final class ErrorResponder {
    * Closes the connection once the answer is sent: for refusals that leave the rest of the request
    * unread, after which the next request could not be found in the stream.
    */
-  static void closeAfter(RoutingContext ctx) {
+  public static void closeAfter(RoutingContext ctx) {
     ctx.response().putHeader("Connection", "close");
     // One of the context's end handlers, not the response's one end handler: what the request
     // holds (its body's budget, its user's limits) is released by the others.
@@ -187,7 +187,7 @@ public final class ErrorResponder {
   }
 
   /** Engine futures wrap the refusal; the caller wants the refusal. */
-  static Throwable unwrap(Throwable t) {
+  public static Throwable unwrap(Throwable t) {
     while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
       t = t.getCause();
     }

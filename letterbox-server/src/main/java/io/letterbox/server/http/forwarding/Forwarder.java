@@ -58,7 +58,7 @@ public final class Forwarder implements AutoCloseable {
    *
    * @return whether it was forwarded
    */
-  boolean forwardSocket(RoutingContext ctx, io.vertx.core.http.ServerWebSocket front, Throwable failure) {
+  public boolean forwardSocket(RoutingContext ctx, io.vertx.core.http.ServerWebSocket front, Throwable failure) {
     Optional<URI> owner = ownerFor(ctx, failure);
     if (owner.isEmpty()) {
       return false;
@@ -106,7 +106,7 @@ public final class Forwarder implements AutoCloseable {
    *
    * @return whether it was forwarded (the answer is then on its way)
    */
-  boolean forward(RoutingContext ctx, Throwable failure) {
+  public boolean forward(RoutingContext ctx, Throwable failure) {
     Optional<URI> owner = ownerFor(ctx, failure);
     if (owner.isEmpty()) {
       return false;
@@ -170,7 +170,7 @@ public final class Forwarder implements AutoCloseable {
    * Refuses (401) a request that says it was forwarded ({@link #FORWARDED_BY}) without a fresh
    * signature of a holder of the cluster secret; runs once its body is read.
    */
-  void checkForwarded(RoutingContext ctx) {
+  public void checkForwarded(RoutingContext ctx) {
     if (ctx.request().getHeader(FORWARDED_BY) == null) {
       ctx.next();
       return;

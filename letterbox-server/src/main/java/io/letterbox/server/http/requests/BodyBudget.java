@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * finds the whole budget full is 429 {@code OVERLOADED}. Either refusal closes the connection,
  * since the rest of the body stays unread.
  */
-final class BodyBudget {
+public final class BodyBudget {
   /** The part of the budget one user may hold: a quarter, so that at least four users share it. */
   static final int USER_SHARE_DIVISOR = 4;
   private static final LetterboxException FULL = new LetterboxException(ErrorCode.OVERLOADED,
@@ -32,7 +32,7 @@ final class BodyBudget {
   private final ConcurrentHashMap<Long, Long> byUser = new ConcurrentHashMap<>();
 
   /** @param largestBody the largest body a route takes: a user may always hold one */
-  BodyBudget(long capacity, long largestBody) {
+  public BodyBudget(long capacity, long largestBody) {
     this.budget = new ByteBudget(capacity);
     this.userShare = Math.max(capacity / USER_SHARE_DIVISOR, largestBody);
   }

@@ -25,7 +25,7 @@ import io.vertx.ext.web.impl.RoutingContextInternal;
  * once read, when it is chunked; an empty body needs no type. How long the body may take is
  * {@link RequestFraming}'s deadline (body-read-timeout), whose 408 frees the reservation.
  */
-final class BodyReader implements Handler<RoutingContext> {
+public final class BodyReader implements Handler<RoutingContext> {
   private final BodyBudget budget;
   private final long limit;
   private final String limitName;
@@ -35,7 +35,7 @@ final class BodyReader implements Handler<RoutingContext> {
    * @param limitName the setting named in a 413; null for max-body-bytes
    * @param json      whether the route's body is JSON (else raw bytes, e.g. a blob)
    */
-  BodyReader(BodyBudget budget, long limit, String limitName, boolean json) {
+  public BodyReader(BodyBudget budget, long limit, String limitName, boolean json) {
     this.budget = budget;
     this.limit = limit;
     this.limitName = limitName;

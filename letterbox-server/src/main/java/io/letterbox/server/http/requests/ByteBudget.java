@@ -6,16 +6,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * Bytes of memory that requests or streams share, all together (decision 0014): a reservation that
  * would pass the capacity is refused, and the caller refuses its work instead of holding more.
  */
-final class ByteBudget {
+public final class ByteBudget {
   private final long capacity;
   private final AtomicLong reserved = new AtomicLong();
 
-  ByteBudget(long capacity) {
+  public ByteBudget(long capacity) {
     this.capacity = capacity;
   }
 
   /** @return whether {@code bytes} fit beside what is reserved; then they are reserved until {@link #release} */
-  boolean tryReserve(long bytes) {
+  public boolean tryReserve(long bytes) {
     while (true) {
       long now = reserved.get();
       if (bytes > 0 && now + bytes > capacity) {
@@ -27,12 +27,12 @@ final class ByteBudget {
     }
   }
 
-  void release(long bytes) {
+  public void release(long bytes) {
     reserved.addAndGet(-bytes);
   }
 
   /** @return the bytes reserved now */
-  long reserved() {
+  public long reserved() {
     return reserved.get();
   }
 }

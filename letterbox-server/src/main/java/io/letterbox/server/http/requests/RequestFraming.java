@@ -27,11 +27,11 @@ import java.time.Duration;
  * could not be found in the stream. (Both Content-Length and chunked: Netty's decoder frames the
  * body by the chunks and drops the length, as RFC 9112 section 6.1 allows.)
  */
-final class RequestFraming implements PlatformHandler {
+public final class RequestFraming implements PlatformHandler {
   private final Vertx vertx;
   private final long timeoutMillis;
 
-  RequestFraming(Vertx vertx, Duration bodyReadTimeout) {
+  public RequestFraming(Vertx vertx, Duration bodyReadTimeout) {
     this.vertx = vertx;
     this.timeoutMillis = bodyReadTimeout.toMillis();
   }

@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * looks at it. Vert.x decodes both lazily, while it matches routes or when a handler first asks
  * for a parameter; failing there, it answers a bare 500 and loses the cause.
  */
-final class RequestSyntax implements PlatformHandler {
+public final class RequestSyntax implements PlatformHandler {
   private static final int SHOWN = 60;
 
   @Override

@@ -34,7 +34,7 @@ import java.util.Optional;
  * not in {@code inline-blob-types} is served as a download in a sandbox, so that bytes a user
  * uploaded (HTML, SVG) never run as a page of the API's origin.
  */
-final class BlobRoutes {
+public final class BlobRoutes {
   private static final String CACHE_CONTROL = "private, max-age=31536000, immutable";
   /** Bytes read and written at a time: four chunks. */
   static final int SLICE_BYTES = 4 * Blobs.CHUNK_BYTES;
@@ -45,7 +45,7 @@ final class BlobRoutes {
   private final InlineBlobTypes inlineTypes;
 
   /** @param maxBytes the engine's max-blob-bytes, the routes' body limit */
-  BlobRoutes(Letterbox box, EngineCalls engine, long maxBytes, InlineBlobTypes inlineTypes) {
+  public BlobRoutes(Letterbox box, EngineCalls engine, long maxBytes, InlineBlobTypes inlineTypes) {
     this.box = box;
     this.engine = engine;
     this.maxBytes = maxBytes;
@@ -58,7 +58,7 @@ final class BlobRoutes {
     return principal == null || principal.isService() ? Blobs.SERVICE : principal.uid();
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(POST, "/v1/blobs", maxBytes, "max-blob-bytes", ctx -> {
       Blobs blobs = box.blobs();
       byte[] bytes = ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();

@@ -15,11 +15,11 @@ import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
 
 /** Broadcasts: accept one (its audience frozen then), look one up, resume its fan-out, recall one, list a sender's. */
-final class BroadcastRoutes {
+public final class BroadcastRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
 
-  BroadcastRoutes(Letterbox box, EngineCalls engine) {
+  public BroadcastRoutes(Letterbox box, EngineCalls engine) {
     this.box = box;
     this.engine = engine;
   }
@@ -27,7 +27,7 @@ final class BroadcastRoutes {
   private static final String[] FIELDS =
       MessageContent.withFields("from", "text", "audience", "priority", "idempotencyKey");
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(POST, "/v1/broadcasts", ctx -> {
       JsonBody b = JsonBody.of(ctx, FIELDS);
       BroadcastRequest request = new BroadcastRequest(b.id("from"), b.optionalString("text").orElse(null), audience(b),

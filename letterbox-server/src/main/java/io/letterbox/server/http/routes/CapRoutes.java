@@ -15,16 +15,16 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 
 /** A sender's frequency cap: at most {@code messages} to one receiver per {@code period}. */
-final class CapRoutes {
+public final class CapRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
 
-  CapRoutes(Letterbox box, EngineCalls engine) {
+  public CapRoutes(Letterbox box, EngineCalls engine) {
     this.box = box;
     this.engine = engine;
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(PUT, "/v1/senders/:uid/cap", ctx -> {
       long sender = Params.id(ctx, "uid");
       FrequencyCap cap = capOf(JsonBody.of(ctx, "messages", "period"));

@@ -25,22 +25,22 @@ import java.time.Instant;
  * {@code cluster-port}, internal calls are served on that listener only: on the API's port they
  * are 404.
  */
-final class ClusterRoutes {
-  static final String DELIVERIES = "/internal/v1/partitions/:p/deliveries";
-  static final String PUBLISHED = "/internal/v1/published";
-  static final String REVOCATIONS = "/internal/v1/revocations";
+public final class ClusterRoutes {
+  public static final String DELIVERIES = "/internal/v1/partitions/:p/deliveries";
+  public static final String PUBLISHED = "/internal/v1/published";
+  public static final String REVOCATIONS = "/internal/v1/revocations";
 
   private final Letterbox box;
   private final ClusterMap cluster;
   private final Revocations revocations;
 
-  ClusterRoutes(Letterbox box, ClusterMap cluster, Revocations revocations) {
+  public ClusterRoutes(Letterbox box, ClusterMap cluster, Revocations revocations) {
     this.box = box;
     this.cluster = cluster;
     this.revocations = revocations;
   }
 
-  void register(Routes routes, EngineCalls engine) {
+  public void register(Routes routes, EngineCalls engine) {
     routes.add(GET, "/v1/cluster", ctx -> Replies.json(ctx, 200, engine.read(cluster::describe)));
 
     routes.addOpen(POST, DELIVERIES, ctx -> {

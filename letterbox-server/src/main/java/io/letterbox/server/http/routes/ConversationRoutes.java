@@ -14,16 +14,16 @@ import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 
 /** An owner's conversation list, the history with one peer, read positions and unread counts. */
-final class ConversationRoutes {
+public final class ConversationRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
 
-  ConversationRoutes(Letterbox box, EngineCalls engine) {
+  public ConversationRoutes(Letterbox box, EngineCalls engine) {
     this.box = box;
     this.engine = engine;
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(GET, "/v1/users/:uid/conversations", ctx -> {
       long uid = Params.id(ctx, "uid");
       String cursor = Params.cursor(ctx);

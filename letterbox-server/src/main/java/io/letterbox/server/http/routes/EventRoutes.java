@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * next event would take the unsent bytes of all streams together past event-buffer-total-bytes:
  * each stream's buffer is bounded, and so is their sum, whatever the number of streams.
  */
-final class EventRoutes {
+public final class EventRoutes {
   /** A stream's client fell too far behind. */
   static final String SLOW_CONSUMER = "SLOW_CONSUMER";
   /** The server ended the stream (its user's partition moved, the server stops). */
@@ -51,7 +51,7 @@ final class EventRoutes {
   private final long bufferBytes;
   private final ByteBudget allStreams;
 
-  EventRoutes(Letterbox box, EngineCalls engine, Vertx vertx, Duration keepAlive, long bufferBytes, long totalBytes) {
+  public EventRoutes(Letterbox box, EngineCalls engine, Vertx vertx, Duration keepAlive, long bufferBytes, long totalBytes) {
     this.box = box;
     this.engine = engine;
     this.vertx = vertx;
@@ -60,7 +60,7 @@ final class EventRoutes {
     this.allStreams = new ByteBudget(totalBytes);
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(GET, "/v1/users/:uid/sync", ctx -> {
       long uid = Params.id(ctx, "uid");
       String since = Params.optionalQuery(ctx, "since");
@@ -118,7 +118,7 @@ final class EventRoutes {
   }
 
   /** @return the bytes of frames handed to streams and not yet written, all streams together */
-  long bufferedBytes() {
+  public long bufferedBytes() {
     return allStreams.reserved();
   }
 

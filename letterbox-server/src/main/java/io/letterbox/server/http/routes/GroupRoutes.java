@@ -21,17 +21,17 @@ import io.letterbox.server.http.json.MessageContent;
 import java.util.Arrays;
 
 /** Groups (decision 0011): create, rename, members and roles, posts, a member's history and read positions. */
-final class GroupRoutes {
+public final class GroupRoutes {
   private static final String[] POST_FIELDS = MessageContent.withFields("from", "text", "mentions", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
 
-  GroupRoutes(Letterbox box, EngineCalls engine) {
+  public GroupRoutes(Letterbox box, EngineCalls engine) {
     this.box = box;
     this.engine = engine;
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(POST, "/v1/groups", ctx -> {
       JsonBody b = JsonBody.of(ctx, "by", "name", "members", "newMembersSee");
       long by = b.id("by");

@@ -21,17 +21,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Sending, reading one, deleting and importing messages. */
-final class MessageRoutes {
+public final class MessageRoutes {
   private static final String[] SEND_FIELDS = MessageContent.withFields("from", "to", "text", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
 
-  MessageRoutes(Letterbox box, EngineCalls engine) {
+  public MessageRoutes(Letterbox box, EngineCalls engine) {
     this.box = box;
     this.engine = engine;
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(POST, "/v1/messages", ctx -> {
       JsonBody b = JsonBody.of(ctx, SEND_FIELDS);
       SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.optionalString("text").orElse(null),

@@ -20,19 +20,19 @@ import java.util.function.BooleanSupplier;
  * everyone (a load balancer has no key; the document holds no data); {@code /metrics} is behind
  * the API keys because traffic volumes are nobody else's business.
  */
-final class OpsRoutes {
+public final class OpsRoutes {
   private static final String OPENAPI = "/io/letterbox/server/openapi.json";
   private final Metrics metrics;
   private final BooleanSupplier ready;
   private final Buffer openapi;
 
-  OpsRoutes(Metrics metrics, BooleanSupplier ready) {
+  public OpsRoutes(Metrics metrics, BooleanSupplier ready) {
     this.metrics = metrics;
     this.ready = ready;
     this.openapi = Buffer.buffer(resource(OPENAPI));
   }
 
-  void register(Routes routes, EngineCalls engine) {
+  public void register(Routes routes, EngineCalls engine) {
     routes.addOpen(GET, "/health", ctx -> {
       if (!ready.getAsBoolean()) {
         throw new LetterboxException(ErrorCode.NOT_READY, "the server is starting, stopping, or has not taken its partitions yet");

@@ -6,14 +6,14 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 
 /** Path and query parameters, checked for shape; the engine checks what they mean. */
-final class Params {
+public final class Params {
   static final int DEFAULT_LIMIT = 20;
   static final int MAX_LIMIT = 100;
 
   private Params() {}
 
   /** A path segment holding an id, e.g. {@code uid} in {@code /v1/users/:uid/...}. */
-  static long id(RoutingContext ctx, String name) {
+  public static long id(RoutingContext ctx, String name) {
     return Ids64.parse(name, ctx.pathParam(name));
   }
 
@@ -88,7 +88,7 @@ final class Params {
   }
 
   /** A required query parameter holding an id, e.g. {@code ?by=1}. */
-  static long queryId(RoutingContext ctx, String name) {
+  public static long queryId(RoutingContext ctx, String name) {
     return Ids64.parse(name, requiredQuery(ctx, name));
   }
 

@@ -15,16 +15,16 @@ import io.letterbox.server.http.errors.Replies;
 import io.letterbox.server.http.json.JsonBody;
 
 /** Follows, subscriptions (with attributes) and named segments: what audiences are made of. */
-final class RelationRoutes {
+public final class RelationRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
 
-  RelationRoutes(Letterbox box, EngineCalls engine) {
+  public RelationRoutes(Letterbox box, EngineCalls engine) {
     this.box = box;
     this.engine = engine;
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(PUT, "/v1/users/:uid/following/:target", ctx -> {
       long uid = Params.id(ctx, "uid");
       long target = Params.id(ctx, "target");

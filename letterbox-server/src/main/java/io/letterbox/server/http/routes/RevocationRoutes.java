@@ -20,19 +20,19 @@ import java.util.concurrent.CompletableFuture;
  * have confirmed, else 503 {@code NOT_READY} (the revocation is stored and is seen by a node at
  * the latest when its cached entry lapses; revoking again is harmless).
  */
-final class RevocationRoutes {
-  static final String REVOKE = "/v1/users/:uid/sessions/revoke";
+public final class RevocationRoutes {
+  public static final String REVOKE = "/v1/users/:uid/sessions/revoke";
 
   private final Revocations revocations;
   private final HttpPeers peers;
 
   /** @param peers the other members to tell; null for a single node */
-  RevocationRoutes(Revocations revocations, HttpPeers peers) {
+  public RevocationRoutes(Revocations revocations, HttpPeers peers) {
     this.revocations = revocations;
     this.peers = peers;
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(POST, REVOKE, ctx -> {
       long uid = Params.id(ctx, "uid");
       CompletableFuture<Void> done = revocations.revoke(uid, Instant.now()).thenCompose(second -> peers == null

@@ -10,16 +10,16 @@ import io.letterbox.server.http.errors.Replies;
 import io.letterbox.server.http.json.JsonViews;
 
 /** Keyword search in what a user can see (decision 0012). */
-final class SearchRoutes {
+public final class SearchRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
 
-  SearchRoutes(Letterbox box, EngineCalls engine) {
+  public SearchRoutes(Letterbox box, EngineCalls engine) {
     this.box = box;
     this.engine = engine;
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(GET, "/v1/users/:uid/search", ctx -> {
       long uid = Params.id(ctx, "uid");
       String q = Params.optionalQuery(ctx, "q");

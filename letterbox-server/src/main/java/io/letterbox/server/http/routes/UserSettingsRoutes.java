@@ -14,16 +14,16 @@ import io.letterbox.server.http.json.JsonViews;
 import java.util.Locale;
 
 /** A user's own settings (decision 0023): who may add it to groups. A change names only what it changes. */
-final class UserSettingsRoutes {
+public final class UserSettingsRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
 
-  UserSettingsRoutes(Letterbox box, EngineCalls engine) {
+  public UserSettingsRoutes(Letterbox box, EngineCalls engine) {
     this.box = box;
     this.engine = engine;
   }
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.add(GET, "/v1/users/:uid/settings", ctx -> {
       long uid = Params.id(ctx, "uid");
       Replies.json(ctx, 200, engine.read(() -> JsonViews.settings(box.userSettings(uid))));

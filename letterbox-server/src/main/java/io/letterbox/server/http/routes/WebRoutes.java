@@ -23,7 +23,7 @@ import java.util.Map;
  * neither run as script nor be clicked through another site's frame. Its files hold no inline
  * script, style or handler attribute, which the policy would block.
  */
-final class WebRoutes {
+public final class WebRoutes {
   private static final String DIR = "/io/letterbox/server/web/";
   private final Buffer page = Buffer.buffer(resource("index.html"));
   private final Map<String, Asset> assets = Map.of(
@@ -36,7 +36,7 @@ final class WebRoutes {
 
   private record Asset(String type, Buffer bytes) {}
 
-  void register(Routes routes) {
+  public void register(Routes routes) {
     routes.addOpen(GET, "/", ctx -> {
       ctx.response().putHeader("Content-Security-Policy", POLICY);
       send(ctx, "text/html; charset=utf-8", page);
