@@ -470,7 +470,7 @@ public final class RocksStore implements KeyValueStore {
    * its level 0 holds half the files at which RocksDB delays every write of the database, or writes
    * are delayed already. An ingested file overlapping what is there lands in level 0 (the search
    * postings always do), so a backlog loaded as fast as it is read (the index catching up after a
-   * large import) outran compaction until RocksDB stopped every write for seconds (session 23). A
+   * large import) outran compaction until RocksDB stopped every write for seconds. A
    * load waits for compaction instead, at most {@link #LOAD_WAIT}, and outside the store's lock,
    * so that reads, writes and close go on meanwhile.
    */

@@ -43,9 +43,9 @@ public record RocksStoreOptions(
    * The shard bits of a block cache of {@code cacheBytes}: shards of at least 64 MB (so 4 at the
    * default 256 MB). RocksDB's default, 64 shards of 4 MB at 256 MB, keeps no block bigger than a
    * shard: the whole-key filter of a compacted 64 MB file is, so every point read into such a file
-   * read its filter again from the file (~35–40 µs a key, found with perf in the push baseline,
-   * issue 16). Fewer shards contend more on a lock, which on a few cores costs less than that.
-   * The store's files now keep their filters in 4 KiB partitions (RocksTuning, session 31); files
+   * read its filter again from the file (~35–40 µs a key, found with perf in the push
+   * baseline). Fewer shards contend more on a lock, which on a few cores costs less than that.
+   * The store's files now keep their filters in 4 KiB partitions (RocksTuning); files
    * written before keep whole ones until compaction rewrites them.
    */
   public static int blockCacheShardBits(long cacheBytes) {

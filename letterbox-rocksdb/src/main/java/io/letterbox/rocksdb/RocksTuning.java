@@ -129,7 +129,7 @@ final class RocksTuning implements AutoCloseable {
     if (space.writeMostly()) {
       // Each new file of such a space overlaps all of it, so each merge of level 0 into the level
       // below rewrites that whole level: merging 16 files at a time instead of 4 does it a quarter as
-      // often (the search postings: about half the compaction CPU, session 25). A read looks into up
+      // often (the search postings: about half the compaction CPU in a profile). A read looks into up
       // to that many more files, most of them passed over by their pinned filters.
       cf.setLevel0FileNumCompactionTrigger(WRITE_MOSTLY_LEVEL0_FILES)
           .setLevel0SlowdownWritesTrigger(3 * WRITE_MOSTLY_LEVEL0_FILES)
@@ -191,7 +191,7 @@ final class RocksTuning implements AutoCloseable {
         // Each table file's index and filter in partitions of METADATA_BLOCK_SIZE under a small top
         // level, pinned once the file is opened: a read with nothing cached fetches one partition
         // of each, not the whole of them. Whole, a compacted file's index and filter run to hundreds
-        // of KB: the first page of a list after a restart read 2.7 MB of them for 20 items (session 31).
+        // of KB: the first page of a list after a restart read 2.7 MB of them for 20 items.
         .setIndexType(IndexType.kTwoLevelIndexSearch)
         .setPartitionFilters(true)
         .setMetadataBlockSize(METADATA_BLOCK_SIZE)

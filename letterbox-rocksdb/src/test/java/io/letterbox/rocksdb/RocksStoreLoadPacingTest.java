@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Sorted loads yield to the store's other writes: a load that would crowd level 0 towards
- * RocksDB's write slowdown waits for compaction (session 23: the search index catching up after
- * a large import stalled every durable send for seconds), and one whose space's memtable holds
+ * RocksDB's write slowdown waits for compaction (the search index catching up after a large
+ * import once stalled every durable send for seconds), and one whose space's memtable holds
  * keys flushes it before ingestion stops every write of the database.
  */
 class RocksStoreLoadPacingTest {

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A table file keeps its index and filter in small partitions, so the first read of a key after
  * a restart fetches a partition of each and one data block, not the file's whole filter and
- * index (394 KB read here with the old options): the cold first page of a big owner's list
- * (session 31).
+ * index (394 KB read here with whole ones): the cold first page of a big owner's list.
  */
 class RocksStorePartitionedIndexTest {
   private static final Space SPACE = Space.plain("plain", 8);

@@ -34,10 +34,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Three Letterbox nodes (child JVMs) on one HBase namespace of the mini cluster, as issue 10's
- * tests a-e: any node answers any request, a killed or frozen node's partitions move, a frozen
- * node's late writes never land, a broadcast's fan-out survives its owner, and a rolling restart
- * loses nothing.
+ * Three Letterbox nodes (child JVMs) on one HBase namespace of the mini cluster: any node answers
+ * any request, a killed or frozen node's partitions move, a frozen node's late writes never land,
+ * a broadcast's fan-out survives its owner, and a rolling restart loses nothing.
  */
 @Tag("cluster")
 @ExtendWith(MiniHBaseExtension.class)

@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
  * from its action log. The server must be stopped (RocksDB refuses a second opener; HBase does
  * not, so on HBase make sure yourself).
  */
-@Command(name = "rebuild", mixinStandardHelpOptions = true,
+@Command(name = "rebuild", mixinStandardHelpOptions = true, modelTransformer = SettingsHelp.class,
     description = "Replay the action log into emptied indexes of the store. Stop the server first.")
 public final class RebuildCommand implements Callable<Integer> {
   @Mixin

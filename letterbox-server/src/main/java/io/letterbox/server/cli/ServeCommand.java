@@ -12,16 +12,16 @@ import picocli.CommandLine.Option;
  * {@code letterbox serve}: runs the server until SIGTERM or Ctrl-C, then stops it gracefully.
  * Settings come from the defaults, then the {@code --config} file, then these flags.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(name = "serve", mixinStandardHelpOptions = true, modelTransformer = SettingsHelp.class,
     description = "Serve the HTTP API. Settings: defaults < --config file < flags.")
 public final class ServeCommand implements Callable<Integer> {
   @Mixin
   StoreFlags where;
 
-  @Option(names = "--port", paramLabel = "N", description = "TCP port, 0 for any free one (default: 8080)")
+  @Option(names = "--port", paramLabel = "N")
   Integer port;
 
-  @Option(names = "--host", paramLabel = "H", description = "address to listen on (default: 127.0.0.1)")
+  @Option(names = "--host", paramLabel = "H")
   String host;
 
   @Override

@@ -6,20 +6,20 @@ import picocli.CommandLine.Option;
 
 /**
  * The flags that say where the data is, shared by the commands that open the store. Settings come
- * from the defaults, then the {@code --config} file, then these flags.
+ * from the defaults, then the {@code --config} file, then these flags; a flag's help is its
+ * setting's ({@link SettingsHelp}).
  */
 final class StoreFlags {
   @Option(names = "--config", paramLabel = "FILE", description = "properties file with dashed keys, e.g. port=8080")
   Path config;
 
-  @Option(names = "--data-dir", paramLabel = "DIR", description = "RocksDB store directory (default: ./data)")
+  @Option(names = "--data-dir", paramLabel = "DIR")
   Path dataDir;
 
-  @Option(names = "--store", paramLabel = "KIND", description = "rocksdb (default) or hbase")
+  @Option(names = "--store", paramLabel = "KIND")
   String store;
 
-  @Option(names = "--hbase-quorum", paramLabel = "HOST:PORT[,HOST:PORT]",
-      description = "ZooKeeper quorum of the HBase cluster (default: localhost:2181)")
+  @Option(names = "--hbase-quorum", paramLabel = "HOST:PORT[,HOST:PORT]")
   String hbaseQuorum;
 
   /** @return the settings of the file, then of these flags, still to be built */

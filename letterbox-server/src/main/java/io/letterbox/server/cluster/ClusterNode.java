@@ -3,7 +3,7 @@ package io.letterbox.server.cluster;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.partition.PartitionRecords;
 import io.letterbox.server.config.ClusterSettings;
-import io.letterbox.server.http.ClusterMap;
+import io.letterbox.server.http.forwarding.ClusterMap;
 import io.letterbox.store.KeyValueStore;
 import java.net.URI;
 import java.util.ArrayList;

@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
  * buckets per method, route template and status). The route is the template, not the path, so that the
  * number of series stays bounded; requests that match no route are counted as "unmatched".
  */
-final class HttpMetrics implements PlatformHandler {
-  static final String ROUTE_KEY = "letterbox.route";
+public final class HttpMetrics implements PlatformHandler {
+  public static final String ROUTE_KEY = "letterbox.route";
   private static final Duration[] SLOS = {Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(10),
       Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(1)};
   private final MeterRegistry registry;

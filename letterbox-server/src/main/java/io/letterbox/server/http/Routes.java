@@ -1,5 +1,12 @@
 package io.letterbox.server.http;
 
+import io.letterbox.server.http.access.Authentication;
+import io.letterbox.server.http.access.UserAccess;
+import io.letterbox.server.http.access.UserLimits;
+import io.letterbox.server.http.errors.ErrorResponder;
+import io.letterbox.server.http.forwarding.Forwarder;
+import io.letterbox.server.http.requests.BodyBudget;
+import io.letterbox.server.http.requests.BodyReader;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -17,7 +24,7 @@ import io.vertx.ext.web.handler.PlatformHandler;
  */
 public final class Routes {
   /** Context key: the setting that bounds the route's bodies, named in a 413. */
-  static final String BODY_LIMIT = "letterbox.body-limit";
+  public static final String BODY_LIMIT = "letterbox.body-limit";
   private final Router router;
   private final Handler<RoutingContext> auth;
   private final Handler<RoutingContext> body;
@@ -43,7 +50,7 @@ public final class Routes {
   }
 
   /** Sends requests this node does not own to their owner; null without a cluster. */
-  Forwarder forwarder() {
+  public Forwarder forwarder() {
     return forwarder;
   }
 

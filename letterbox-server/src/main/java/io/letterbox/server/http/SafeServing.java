@@ -1,5 +1,6 @@
 package io.letterbox.server.http;
 
+import io.letterbox.server.http.errors.ErrorResponder;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.PlatformHandler;
 
@@ -10,8 +11,8 @@ import io.vertx.ext.web.handler.PlatformHandler;
  * Answers made outside the router (to requests the decoder could not read) get it from
  * {@link ErrorResponder}.
  */
-final class SafeServing implements PlatformHandler {
-  static final String NOSNIFF = "X-Content-Type-Options";
+public final class SafeServing implements PlatformHandler {
+  public static final String NOSNIFF = "X-Content-Type-Options";
 
   @Override
   public void handle(RoutingContext ctx) {

@@ -3,6 +3,8 @@ package io.letterbox.server.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.server.Main;
+import io.letterbox.server.config.ServerSettings;
+import io.letterbox.server.config.Setting;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -32,6 +34,18 @@ class MainTest {
   void serveHelpListsItsFlags() {
     assertThat(run("serve", "--help")).isZero();
     assertThat(out.toString()).contains("--data-dir", "--port", "--host", "--config");
+  }
+
+  @Test
+  void serveHelpDescribesEachFlagAndListsEverySettingWithItsDefaultFromTheDeclarations() {
+    assertThat(run("serve", "--help")).isZero();
+
+    String help = out.toString().replaceAll("\\s+", " ");
+    assertThat(help).contains("TCP port; 0 picks a free one (default: 8080)");
+    for (Setting<?> setting : ServerSettings.all()) {
+      String shown = setting.shownDefault();
+      assertThat(help).contains(" " + setting.key() + (shown.isEmpty() ? "" : " = " + shown) + " ");
+    }
   }
 
   @Test

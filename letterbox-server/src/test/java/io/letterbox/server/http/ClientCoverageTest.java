@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.letterbox.client.LetterboxClient;
 import io.letterbox.client.internal.Maps;
 import io.letterbox.client.internal.Route;
+import io.letterbox.server.http.routes.OpsRoutes;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.letterbox.server.http.errors.ErrorResponder;
 import io.letterbox.server.support.Api;
 import io.letterbox.server.support.Reply;
 import io.vertx.core.Vertx;

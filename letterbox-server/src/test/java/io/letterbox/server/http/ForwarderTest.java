@@ -3,6 +3,8 @@ package io.letterbox.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.engine.NotOwnerException;
+import io.letterbox.server.http.forwarding.Forwarder;
+import io.letterbox.server.http.forwarding.InternalChannel;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpServer;

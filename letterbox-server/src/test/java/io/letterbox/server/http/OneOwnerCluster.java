@@ -1,6 +1,7 @@
 package io.letterbox.server.http;
 
 import io.letterbox.server.cluster.ClusterSecret;
+import io.letterbox.server.http.forwarding.ClusterMap;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;

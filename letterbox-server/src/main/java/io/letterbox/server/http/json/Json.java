@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.letterbox.engine.LetterboxException;
-import io.letterbox.server.http.ApiException;
+import io.letterbox.server.http.errors.ApiException;
 import java.io.CharArrayReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

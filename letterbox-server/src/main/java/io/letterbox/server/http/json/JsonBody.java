@@ -2,7 +2,7 @@ package io.letterbox.server.http.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.engine.LetterboxException;
-import io.letterbox.server.http.ApiException;
+import io.letterbox.server.http.errors.ApiException;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Iterator;
 import java.util.Optional;

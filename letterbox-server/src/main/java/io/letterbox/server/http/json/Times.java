@@ -28,7 +28,7 @@ public final class Times {
     }
     // Every message and conversation of a page carries a time: written by hand from the epoch
     // day and the time of day, where the formatter's general machinery cost 4-7 % of a page's
-    // or a list's CPU under load (session 22's profile). Equal to OUT's text (TimesPropertiesTest).
+    // or a list's CPU under load in a profile. Equal to OUT's text (TimesPropertiesTest).
     LocalDate day = LocalDate.ofEpochDay(seconds / 86_400);
     int secondOfDay = (int) (seconds % 86_400);
     byte[] out = new byte[24];

@@ -1,0 +1,96 @@
+package io.letterbox.server.http.routes;
+
+import static io.vertx.core.http.HttpMethod.DELETE;
+import static io.vertx.core.http.HttpMethod.GET;
+import static io.vertx.core.http.HttpMethod.POST;
+import static io.vertx.core.http.HttpMethod.PUT;
+
+import io.letterbox.engine.Letterbox;
+import io.letterbox.model.Folder;
+import io.letterbox.server.http.EngineCalls;
+import io.letterbox.server.http.Routes;
+import io.letterbox.server.http.errors.Replies;
+import io.letterbox.server.http.json.JsonBody;
+import io.letterbox.server.http.json.JsonViews;
+
+/** An owner's conversation list, the history with one peer, read positions and unread counts. */
+public final class ConversationRoutes {
+  private final Letterbox box;
+  private final EngineCalls engine;
+
+  public ConversationRoutes(Letterbox box, EngineCalls engine) {
+    this.box = box;
+    this.engine = engine;
+  }
+
+  public void register(Routes routes) {
+    routes.add(GET, "/v1/users/:uid/conversations", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      String cursor = Params.cursor(ctx);
+      int limit = Params.limit(ctx);
+      var folder = Params.folder(ctx);
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversations(box.conversations(uid, folder, cursor, limit),
+          folder == Folder.DEFAULT ? box.requestsUnread(uid) : java.util.OptionalLong.empty())));
+    });
+
+    routes.add(GET, "/v1/users/:uid/conversations/:peer", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversation(uid, peer))));
+    });
+
+    routes.add(PUT, "/v1/users/:uid/conversations/:peer/state", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Settings s = Settings.of(ctx);
+      Replies.json(ctx, 200, engine.write(() -> box.setConversationState(uid, peer, s.pinned(), s.muted(), s.archived()))
+          .map(JsonViews::conversation));
+    });
+
+    routes.add(PUT, "/v1/users/:uid/blocks/:peer", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Replies.noContent(ctx, engine.write(() -> box.block(uid, peer, true)));
+    });
+
+    routes.add(DELETE, "/v1/users/:uid/blocks/:peer", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Replies.noContent(ctx, engine.write(() -> box.block(uid, peer, false)));
+    });
+
+    routes.add(GET, "/v1/users/:uid/blocks", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.peers(box.blocked(uid))));
+    });
+
+    routes.add(GET, "/v1/users/:uid/conversations/:peer/messages", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      String cursor = Params.cursor(ctx);
+      int limit = Params.limit(ctx);
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.history(uid, peer, cursor, limit), JsonViews::message)));
+    });
+
+    routes.add(POST, "/v1/users/:uid/conversations/:peer/read", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      JsonBody b = JsonBody.of(ctx, "device", "upTo");
+      String device = b.string("device");
+      Long upTo = b.optionalId("upTo").orElse(null);
+      Replies.noContent(ctx, engine.write(() -> box.markRead(uid, peer, device, upTo)));
+    });
+
+    routes.add(GET, "/v1/users/:uid/unread", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      String device = Params.requiredQuery(ctx, "device");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.unread(box.unread(uid, device))));
+    });
+
+    routes.add(DELETE, "/v1/users/:uid/conversations/:peer", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long peer = Params.id(ctx, "peer");
+      Replies.noContent(ctx, engine.write(() -> box.deleteConversation(uid, peer)));
+    });
+  }
+}

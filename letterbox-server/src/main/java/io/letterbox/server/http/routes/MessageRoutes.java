@@ -1,0 +1,88 @@
+package io.letterbox.server.http.routes;
+
+import static io.vertx.core.http.HttpMethod.DELETE;
+import static io.vertx.core.http.HttpMethod.GET;
+import static io.vertx.core.http.HttpMethod.PATCH;
+import static io.vertx.core.http.HttpMethod.POST;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.LetterboxException;
+import io.letterbox.model.ImportedMessage;
+import io.letterbox.model.SendRequest;
+import io.letterbox.server.http.EngineCalls;
+import io.letterbox.server.http.Routes;
+import io.letterbox.server.http.errors.Replies;
+import io.letterbox.server.http.json.JsonBody;
+import io.letterbox.server.http.json.JsonViews;
+import io.letterbox.server.http.json.MessageContent;
+import io.letterbox.server.http.json.Times;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Sending, reading one, deleting and importing messages. */
+public final class MessageRoutes {
+  private static final String[] SEND_FIELDS = MessageContent.withFields("from", "to", "text", "idempotencyKey");
+  private final Letterbox box;
+  private final EngineCalls engine;
+
+  public MessageRoutes(Letterbox box, EngineCalls engine) {
+    this.box = box;
+    this.engine = engine;
+  }
+
+  public void register(Routes routes) {
+    routes.add(POST, "/v1/messages", ctx -> {
+      JsonBody b = JsonBody.of(ctx, SEND_FIELDS);
+      SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.optionalString("text").orElse(null),
+          b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b));
+      long attacher = BlobRoutes.reader(ctx);
+      // 200 for a replayed idempotency key: the client sees that nothing new was stored.
+      Replies.when(ctx, engine.write(() -> box.send(req, attacher)),
+          r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
+    });
+
+    routes.add(GET, "/v1/users/:uid/messages/:id", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long id = Params.id(ctx, "id");
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.message(box.message(uid, id).orElseThrow(
+          () -> LetterboxException.notFound("user %d has no message %d", uid, id)))));
+    });
+
+    routes.add(POST, "/v1/users/:uid/messages/:id/recall", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long id = Params.id(ctx, "id");
+      Replies.json(ctx, 200, engine.write(() -> box.recall(uid, id)).map(JsonViews::message));
+    });
+
+    routes.add(PATCH, "/v1/users/:uid/messages/:id", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long id = Params.id(ctx, "id");
+      String text = JsonBody.of(ctx, "text").string("text");
+      Replies.json(ctx, 200, engine.write(() -> box.edit(uid, id, text)).map(JsonViews::message));
+    });
+
+    routes.add(DELETE, "/v1/users/:uid/messages/:id", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      long id = Params.id(ctx, "id");
+      Replies.noContent(ctx, engine.write(() -> box.deleteMessage(uid, id)));
+    });
+
+    routes.add(DELETE, "/v1/users/:uid/messages", ctx -> {
+      long uid = Params.id(ctx, "uid");
+      Replies.noContent(ctx, engine.write(() -> box.deleteAll(uid)));
+    });
+
+    routes.add(POST, "/v1/import/messages", ctx -> {
+      JsonNode items = JsonBody.of(ctx, "messages").array("messages");
+      List<ImportedMessage> batch = new ArrayList<>(items.size());
+      for (int i = 0; i < items.size(); i++) {
+        String where = "messages[" + i + "]";
+        JsonBody m = JsonBody.of(items.get(i), where, "from", "to", "text", "createdAt");
+        batch.add(new ImportedMessage(m.id("from"), m.id("to"), m.string("text"),
+            Times.parse(where + ".createdAt", m.string("createdAt"))));
+      }
+      Replies.json(ctx, 200, engine.write(() -> box.importMessages(batch)).map(JsonViews::ids));
+    });
+  }
+}
