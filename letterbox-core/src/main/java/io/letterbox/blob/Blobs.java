@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * about the bytes. An uploader sending the same bytes again gets its id again; another uploader
  * gets its own. Blobs are never changed; they outlive the messages that refer to them.
  *
- * <p>Who may read a blob is decided by the engine ({@code Letterbox#blob}); this class reads any.
+ * <p>Who may read a blob is decided by the engine ({@code BlobAccess}); this class reads any.
  */
 public final class Blobs {
   /** The largest {@code max-blob-bytes} a deployment may set: a blob is read into memory whole or by range. */

@@ -7,8 +7,11 @@ import io.letterbox.model.Extras;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** Argument checks that say what was wrong; each failure is an INVALID_ARGUMENT. */
-final class Validate {
+/**
+ * Argument checks that say what was wrong; each failure is an INVALID_ARGUMENT. The engine's APIs
+ * use them all; the partition host uses the public ones.
+ */
+public final class Validate {
   static final int MAX_LIMIT = 100;
   static final int MAX_IDEMPOTENCY_KEY = 128;
   /** API.md: a payload is a JSON object of at most 16 KiB. */
@@ -20,7 +23,7 @@ final class Validate {
 
   private Validate() {}
 
-  static long uid(String name, long uid) {
+  public static long uid(String name, long uid) {
     if (uid < 1) {
       throw LetterboxException.invalid("%s must be a uid from 1 to 2^63-1: %d", name, uid);
     }
@@ -132,7 +135,7 @@ final class Validate {
     return limit;
   }
 
-  static long messageId(long id) {
+  public static long messageId(long id) {
     if (id < 1) {
       throw LetterboxException.invalid("message id must be positive: %d", id);
     }

@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.model.Audience;
 import io.letterbox.model.Broadcast;
 import io.letterbox.model.BroadcastRequest;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 public abstract class BroadcastContract extends EngineFixture {
 
   protected Broadcast broadcast(long from, String text, Audience audience) {
-    return box.broadcast(new BroadcastRequest(from, text, audience, BroadcastRequest.Priority.NORMAL, null)).join();
+    return box.broadcasts().send(new BroadcastRequest(from, text, audience, BroadcastRequest.Priority.NORMAL, null)).join();
   }
 
   protected static Audience followers() {
@@ -35,8 +36,8 @@ public abstract class BroadcastContract extends EngineFixture {
 
   @Test
   void aFollowersBroadcastReachesEveryFollowerAndNobodyElse() {
-    box.follow(ALICE, NEWS).join();
-    box.follow(BOB, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     Broadcast b = broadcast(NEWS, "breaking", followers());
     assertThat(b.receivers()).isEqualTo(2);
     assertThat(b.status()).isEqualTo(Broadcast.Status.DONE);
@@ -44,7 +45,7 @@ public abstract class BroadcastContract extends EngineFixture {
     assertThat(history(ALICE, NEWS)).containsExactly("breaking");
     assertThat(history(BOB, NEWS)).containsExactly("breaking");
     assertThat(history(CAROL, NEWS)).isEmpty();
-    Message m = box.history(ALICE, NEWS, null, 10).items().get(0);
+    Message m = box.conversations().history(ALICE, ConversationRef.peer(NEWS), null, 10).items().get(0);
     assertThat(m.kind()).isEqualTo(Message.Kind.BROADCAST);
     assertThat(m.from()).isEqualTo(NEWS);
     assertThat(peers(ALICE)).containsExactly(NEWS);
@@ -53,22 +54,22 @@ public abstract class BroadcastContract extends EngineFixture {
 
   @Test
   void aFollowerGraphLoadedAtOnceIsTheFollowersAudience() {
-    box.addFollowers(NEWS, new long[] {CAROL, ALICE, BOB, ALICE}).join();
-    box.unfollow(BOB, NEWS).join();
+    box.relations().addFollowers(NEWS, new long[] {CAROL, ALICE, BOB, ALICE}).join();
+    box.relations().unfollow(BOB, NEWS).join();
     Broadcast b = broadcast(NEWS, "to the graph", followers());
     assertThat(b.receivers()).isEqualTo(2);
     assertThat(peers(ALICE)).containsExactly(NEWS);
     assertThat(peers(CAROL)).containsExactly(NEWS);
     assertThat(history(BOB, NEWS)).isEmpty();
-    assertThat(refusal(() -> box.addFollowers(NEWS, new long[] {NEWS}))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.relations().addFollowers(NEWS, new long[] {NEWS}))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }
 
   @Test
   void theAudienceIsFrozenWhenTheBroadcastIsAccepted() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     broadcast(NEWS, "first", followers());
-    box.unfollow(ALICE, NEWS).join();
-    box.follow(BOB, NEWS).join();
+    box.relations().unfollow(ALICE, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     broadcast(NEWS, "second", followers());
     assertThat(history(ALICE, NEWS)).as("an unfollower keeps what it received").containsExactly("first");
     assertThat(peers(ALICE)).containsExactly(NEWS);
@@ -77,9 +78,9 @@ public abstract class BroadcastContract extends EngineFixture {
 
   @Test
   void subscribersFilteredByAttributesGetItOnlyWhenEveryPairMatches() {
-    box.subscribe(ALICE, NEWS, Map.of("city", "beijing", "tier", "gold")).join();
-    box.subscribe(BOB, NEWS, Map.of("city", "beijing", "tier", "silver")).join();
-    box.subscribe(CAROL, NEWS, Map.of("city", "shanghai", "tier", "gold")).join();
+    box.relations().subscribe(ALICE, NEWS, Map.of("city", "beijing", "tier", "gold")).join();
+    box.relations().subscribe(BOB, NEWS, Map.of("city", "beijing", "tier", "silver")).join();
+    box.relations().subscribe(CAROL, NEWS, Map.of("city", "shanghai", "tier", "gold")).join();
     Broadcast gold = broadcast(NEWS, "gold in beijing",
         new Audience.Subscribers(Map.of("city", "beijing", "tier", "gold")));
     Broadcast all = broadcast(NEWS, "all subscribers", new Audience.Subscribers(Map.of()));
@@ -87,7 +88,7 @@ public abstract class BroadcastContract extends EngineFixture {
     assertThat(all.receivers()).isEqualTo(3);
     assertThat(history(ALICE, NEWS)).containsExactly("all subscribers", "gold in beijing");
     assertThat(history(BOB, NEWS)).containsExactly("all subscribers");
-    box.subscribe(BOB, NEWS, Map.of("city", "beijing", "tier", "gold")).join();
+    box.relations().subscribe(BOB, NEWS, Map.of("city", "beijing", "tier", "gold")).join();
     broadcast(NEWS, "gold again", new Audience.Subscribers(Map.of("city", "beijing", "tier", "gold")));
     assertThat(history(BOB, NEWS)).containsExactly("gold again", "all subscribers");
     assertThat(history(CAROL, NEWS)).containsExactly("all subscribers");
@@ -111,20 +112,20 @@ public abstract class BroadcastContract extends EngineFixture {
   @Test
   void aFollowedSenderThatAlsoReachedTheReceiverDoesNotHideTheOtherSendersThatReachedIt() {
     long other = NEWS + 1;
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     done(broadcast(NEWS, "to a list with a follower on it", uids(ALICE)));
     done(broadcast(other, "from a stranger", uids(ALICE)));
     assertThat(peers(ALICE)).containsExactlyInAnyOrder(NEWS, other);
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
-    assertThat(box.unread(ALICE, "pc").conversations()).hasSize(2);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(2);
+    assertThat(box.conversations().unread(ALICE, "pc").conversations()).hasSize(2);
   }
 
   @Test
   void aSegmentBroadcastKeepsItsAudienceWhenTheSegmentChanges() {
-    box.replaceSegment("vip", new long[] {ALICE, BOB}).join();
+    box.relations().replaceSegment("vip", new long[] {ALICE, BOB}).join();
     Broadcast b = done(broadcast(NEWS, "for vips", new Audience.Segment("vip")));
-    box.replaceSegment("vip", new long[] {CAROL}).join();
-    box.addToSegment("vip", new long[] {DAVE}).join();
+    box.relations().replaceSegment("vip", new long[] {CAROL}).join();
+    box.relations().addToSegment("vip", new long[] {DAVE}).join();
     Broadcast c = done(broadcast(NEWS, "new vips", new Audience.Segment("vip")));
     assertThat(b.receivers()).isEqualTo(2);
     assertThat(c.receivers()).isEqualTo(2);
@@ -135,7 +136,7 @@ public abstract class BroadcastContract extends EngineFixture {
 
   @Test
   void aConversationMergesBroadcastsWithOneToOneMessagesNewestFirst() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     send(NEWS, ALICE, "dm 1");
     broadcast(NEWS, "broadcast 1", followers());
     send(ALICE, NEWS, "reply");
@@ -143,10 +144,10 @@ public abstract class BroadcastContract extends EngineFixture {
     send(NEWS, ALICE, "dm 2");
     assertThat(history(ALICE, NEWS)).containsExactly("dm 2", "broadcast 2", "reply", "broadcast 1", "dm 1");
     List<String> paged = new ArrayList<>();
-    Page<Message> page = box.history(ALICE, NEWS, null, 2);
+    Page<Message> page = box.conversations().history(ALICE, ConversationRef.peer(NEWS), null, 2);
     paged.addAll(texts(page));
     while (page.next() != null) {
-      page = box.history(ALICE, NEWS, page.next(), 2);
+      page = box.conversations().history(ALICE, ConversationRef.peer(NEWS), page.next(), 2);
       paged.addAll(texts(page));
     }
     assertThat(paged).containsExactly("dm 2", "broadcast 2", "reply", "broadcast 1", "dm 1");
@@ -156,56 +157,56 @@ public abstract class BroadcastContract extends EngineFixture {
 
   @Test
   void theConversationListOrdersBroadcastSendersByTheirLatestBroadcast() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     broadcast(NEWS, "news", followers());
     send(BOB, ALICE, "hi");
     assertThat(peers(ALICE)).containsExactly(BOB, NEWS);
     broadcast(NEWS, "more news", followers());
     assertThat(peers(ALICE)).containsExactly(NEWS, BOB);
-    Conversation news = box.conversations(ALICE, null, 10).items().get(0);
+    Conversation news = box.conversations().list(ALICE, null, 10).items().get(0);
     assertThat(news.lastMessage().text()).isEqualTo("more news");
   }
 
   @Test
   void unreadCountsIncludeBroadcastsUntilRead() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     broadcast(NEWS, "1", followers());
     broadcast(NEWS, "2", followers());
     send(NEWS, ALICE, "dm");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(3);
-    assertThat(box.conversations(ALICE, null, 10).items().get(0).unread()).isEqualTo(Map.of("pc", 3L, "mobile", 3L));
-    box.markRead(ALICE, NEWS, "pc", null).join();
-    assertThat(box.unread(ALICE, "pc").total()).isZero();
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(3);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(3);
+    assertThat(box.conversations().list(ALICE, null, 10).items().get(0).unread()).isEqualTo(Map.of("pc", 3L, "mobile", 3L));
+    box.conversations().markRead(ALICE, ConversationRef.peer(NEWS), "pc", null).join();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isZero();
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isEqualTo(3);
     broadcast(NEWS, "3", followers());
-    assertThat(box.unread(ALICE, "pc").conversations())
+    assertThat(box.conversations().unread(ALICE, "pc").conversations())
         .extracting(p -> p.peer() + "=" + p.count()).containsExactly(NEWS + "=1");
   }
 
   @Test
   void deletingABroadcastMessageHidesItForThatReceiverOnly() {
-    box.follow(ALICE, NEWS).join();
-    box.follow(BOB, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     Broadcast b = broadcast(NEWS, "gone for alice", followers());
-    box.deleteMessage(ALICE, b.id()).join();
+    box.messages().delete(ALICE, b.id()).join();
     assertThat(history(ALICE, NEWS)).isEmpty();
-    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isZero();
     assertThat(history(BOB, NEWS)).containsExactly("gone for alice");
-    assertThat(refusal(() -> box.deleteMessage(CAROL, b.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.deleteMessage(ALICE, b.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.messages().delete(CAROL, b.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.messages().delete(ALICE, b.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
   }
 
   @Test
   void deletingTheConversationOrEverythingHidesBroadcastsToo() {
-    box.follow(ALICE, NEWS).join();
-    box.follow(BOB, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     broadcast(NEWS, "old", followers());
-    box.deleteConversation(ALICE, NEWS).join();
-    box.deleteAll(BOB).join();
+    box.conversations().delete(ALICE, NEWS).join();
+    box.conversations().deleteAll(BOB).join();
     assertThat(history(ALICE, NEWS)).isEmpty();
     assertThat(history(BOB, NEWS)).isEmpty();
     assertThat(peers(ALICE)).isEmpty();
-    assertThat(box.unread(BOB, "pc").total()).isZero();
+    assertThat(box.conversations().unread(BOB, "pc").total()).isZero();
     broadcast(NEWS, "new", followers());
     assertThat(history(ALICE, NEWS)).containsExactly("new");
     assertThat(history(BOB, NEWS)).containsExactly("new");
@@ -213,9 +214,9 @@ public abstract class BroadcastContract extends EngineFixture {
 
   @Test
   void theFrequencyCapLeavesOutReceiversAtItAndCountsThem() {
-    box.setCap(NEWS, new FrequencyCap(1, Duration.ofDays(1))).join();
-    box.follow(ALICE, NEWS).join();
-    box.follow(BOB, NEWS).join();
+    box.broadcasts().setCap(NEWS, new FrequencyCap(1, Duration.ofDays(1))).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     send(NEWS, ALICE, "a direct message uses alice's one for today");
     Broadcast b = broadcast(NEWS, "broadcast", followers());
     assertThat(b.receivers()).isEqualTo(1);
@@ -229,19 +230,19 @@ public abstract class BroadcastContract extends EngineFixture {
 
   @Test
   void anIdempotencyKeyReturnsTheFirstBroadcast() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     BroadcastRequest r = new BroadcastRequest(NEWS, "once", followers(), BroadcastRequest.Priority.HIGH, "b-1");
-    Broadcast first = box.broadcast(r).join();
-    Broadcast again = box.broadcast(r).join();
+    Broadcast first = box.broadcasts().send(r).join();
+    Broadcast again = box.broadcasts().send(r).join();
     assertThat(again.id()).isEqualTo(first.id());
     assertThat(history(ALICE, NEWS)).containsExactly("once");
-    assertThat(refusal(() -> box.broadcast(new BroadcastRequest(NEWS, "other", followers(),
+    assertThat(refusal(() -> box.broadcasts().send(new BroadcastRequest(NEWS, "other", followers(),
         BroadcastRequest.Priority.HIGH, "b-1")).join())).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
   }
 
   @Test
   void badBroadcastsAreRefusedAndStoreNothing() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     assertThat(refusal(() -> broadcast(NEWS, "x", uids()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(refusal(() -> broadcast(NEWS, "x", uids(0)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(refusal(() -> broadcast(NEWS, "x", new Audience.Segment("nobody")))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
@@ -251,7 +252,7 @@ public abstract class BroadcastContract extends EngineFixture {
     assertThat(refusal(() -> broadcast(0, "x", followers()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     reopen(config().maxAudienceUids(2));
     assertThat(refusal(() -> broadcast(NEWS, "x", uids(1, 2, 3)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(box.sentBroadcasts(NEWS, null, 10).items()).isEmpty();
+    assertThat(box.broadcasts().sent(NEWS, null, 10).items()).isEmpty();
     assertThat(history(ALICE, NEWS)).isEmpty();
   }
 
@@ -260,17 +261,17 @@ public abstract class BroadcastContract extends EngineFixture {
     for (int i = 0; i < 5; i++) {
       broadcast(NEWS, "b" + i, uids(ALICE));
     }
-    Page<Broadcast> page = box.sentBroadcasts(NEWS, null, 3);
+    Page<Broadcast> page = box.broadcasts().sent(NEWS, null, 3);
     assertThat(page.items()).extracting(Broadcast::text).containsExactly("b4", "b3", "b2");
-    assertThat(box.sentBroadcasts(NEWS, page.next(), 3).items()).extracting(Broadcast::text).containsExactly("b1", "b0");
-    assertThat(box.broadcast(page.items().get(0).id())).map(Broadcast::from).contains(NEWS);
+    assertThat(box.broadcasts().sent(NEWS, page.next(), 3).items()).extracting(Broadcast::text).containsExactly("b1", "b0");
+    assertThat(box.broadcasts().find(page.items().get(0).id())).map(Broadcast::from).contains(NEWS);
   }
 
   @Test
   void aFanOutCutOffByACrashCompletesOnceOnRestart() {
     FaultyStore faulty = new FaultyStore(store);
     reopen(faulty, config());
-    box.replaceSegment("all", new long[] {ALICE, BOB, CAROL}).join();
+    box.relations().replaceSegment("all", new long[] {ALICE, BOB, CAROL}).join();
     faulty.failBatchAfter(1, 2);
     Broadcast b = broadcast(NEWS, "resumed", new Audience.Segment("all"));
     reopen(store, config());
@@ -292,10 +293,10 @@ public abstract class BroadcastContract extends EngineFixture {
     assertThat(paused.await(3, java.util.concurrent.TimeUnit.MINUTES)).as("the normal fan-out is under way").isTrue();
 
     // Another sender (consecutive uids never share a fan-out lock), at high priority.
-    Broadcast urgent = box.broadcast(new BroadcastRequest(NEWS + 1, "urgent", new Audience.Uids(new long[] {BOB}),
+    Broadcast urgent = box.broadcasts().send(new BroadcastRequest(NEWS + 1, "urgent", new Audience.Uids(new long[] {BOB}),
         BroadcastRequest.Priority.HIGH, null)).join();
     assertThat(done(urgent).status()).isEqualTo(Broadcast.Status.DONE);
-    assertThat(box.broadcast(slow.id()).orElseThrow().status()).as("still held").isEqualTo(Broadcast.Status.RUNNING);
+    assertThat(box.broadcasts().find(slow.id()).orElseThrow().status()).as("still held").isEqualTo(Broadcast.Status.RUNNING);
 
     release.countDown();
     assertThat(done(slow).status()).isEqualTo(Broadcast.Status.DONE);
@@ -319,10 +320,10 @@ public abstract class BroadcastContract extends EngineFixture {
     faulty.failMultiGets(Spaces.AUDIENCE, 2);
     Broadcast b = broadcast(NEWS, "stuck", new Audience.Uids(new long[] {ALICE, BOB}));
     Awaitility.await().atMost(Duration.ofMinutes(2))
-        .until(() -> box.broadcast(b.id()).orElseThrow().status(), s -> s == Broadcast.Status.FAILED);
+        .until(() -> box.broadcasts().find(b.id()).orElseThrow().status(), s -> s == Broadcast.Status.FAILED);
     assertThat(history(ALICE, NEWS)).as("the audience is readable all the same").containsExactly("stuck");
 
-    box.resumeBroadcast(b.id());
+    box.broadcasts().resume(b.id());
     assertThat(done(b).status()).isEqualTo(Broadcast.Status.DONE);
     assertThat(peers(BOB)).containsExactly(NEWS);
   }
@@ -333,7 +334,7 @@ public abstract class BroadcastContract extends EngineFixture {
     for (int i = 0; i < audience.length; i++) {
       audience[i] = 1_000_000_000L + i * 97L;
     }
-    box.replaceSegment("many", audience).join();
+    box.relations().replaceSegment("many", audience).join();
     Broadcast b = done(broadcast(NEWS, "to many", new Audience.Segment("many")));
     assertThat(b.receivers()).isEqualTo(audience.length);
     for (int i = 0; i < audience.length; i += 4_999) {

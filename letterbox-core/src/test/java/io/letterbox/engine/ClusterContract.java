@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
@@ -52,9 +53,9 @@ public abstract class ClusterContract {
     for (int i = 0; i < 3; i++) {
       nodes.add(Letterbox.openNode(store, config(Duration.ofSeconds(30)), peers));
     }
-    partitioning = nodes.get(0).partitioning();
+    partitioning = nodes.get(0).partitions().partitioning();
     for (int p = 0; p < PARTITIONS; p++) {
-      nodes.get(p % 3).take(p);
+      nodes.get(p % 3).partitions().take(p);
     }
   }
 
@@ -91,7 +92,7 @@ public abstract class ClusterContract {
             if (from == to) {
               continue;
             }
-            long id = ownerOf(from).send(new SendRequest(from, to, "m" + i, null)).join().message().id();
+            long id = ownerOf(from).messages().send(new SendRequest(from, to, "m" + i, null)).join().message().id();
             sent.computeIfAbsent(List.of(from, to), k -> ConcurrentHashMap.newKeySet()).add(id);
           }
           return null;
@@ -114,16 +115,16 @@ public abstract class ClusterContract {
       assertThat(historyIds(to, from)).as("%d's history with %d", to, from).containsExactlyInAnyOrderElementsOf(both);
     }
     for (Map.Entry<Long, Long> r : received.entrySet()) {
-      assertThat(ownerOf(r.getKey()).unread(r.getKey(), "pc").total()).as("unread of %d", r.getKey()).isEqualTo(r.getValue());
+      assertThat(ownerOf(r.getKey()).conversations().unread(r.getKey(), "pc").total()).as("unread of %d", r.getKey()).isEqualTo(r.getValue());
     }
   }
 
   @Test
   void aSendIsReadableByItsReceiverWhenItIsAcknowledged() {
     long[] pair = usersInDifferentPartitions();
-    Message m = ownerOf(pair[0]).send(new SendRequest(pair[0], pair[1], "hello", null)).join().message();
+    Message m = ownerOf(pair[0]).messages().send(new SendRequest(pair[0], pair[1], "hello", null)).join().message();
     assertThat(historyIds(pair[1], pair[0])).containsExactly(m.id());
-    assertThat(ownerOf(pair[1]).unread(pair[1], "mobile").total()).isEqualTo(1);
+    assertThat(ownerOf(pair[1]).conversations().unread(pair[1], "mobile").total()).isEqualTo(1);
   }
 
   @Test
@@ -134,30 +135,30 @@ public abstract class ClusterContract {
     FaultyStore paused = new FaultyStore(store);
     Letterbox old = Letterbox.openNode(paused, config(Duration.ofSeconds(30)), peers);
     nodes.add(old);
-    nodes.get(p % 3).release(p);
-    old.take(p);
-    Message before = old.send(new SendRequest(sender, pair[1], "before", null)).join().message();
+    nodes.get(p % 3).partitions().release(p);
+    old.partitions().take(p);
+    Message before = old.messages().send(new SendRequest(sender, pair[1], "before", null)).join().message();
 
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch waiting = paused.pauseNextCommit(release);
-    CompletableFuture<?> late = old.send(new SendRequest(sender, pair[1], "late", null));
+    CompletableFuture<?> late = old.messages().send(new SendRequest(sender, pair[1], "late", null));
     assertThat(waiting.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
     // The old writer is paused past its session: another node takes the partition.
-    nodes.get(p % 3).take(p);
+    nodes.get(p % 3).partitions().take(p);
     release.countDown();
 
     Throwable refused = catchThrowable(late::join);
     assertThat(refused).isInstanceOf(CompletionException.class);
     assertThat(((LetterboxException) refused.getCause()).code()).isEqualTo(ErrorCode.NOT_OWNER);
     // Its membership tells it the partition is gone (until then it would take it back).
-    old.release(p);
-    await().atMost(WAIT).until(() -> nodes.get(p % 3).hosted().containsKey(p));
+    old.partitions().release(p);
+    await().atMost(WAIT).until(() -> nodes.get(p % 3).partitions().hosted().containsKey(p));
     assertThat(texts(sender, pair[1])).containsExactly("before");
     assertThat(texts(pair[1], sender)).containsExactly("before");
-    Message after = ownerOf(sender).send(new SendRequest(sender, pair[1], "after", null)).join().message();
+    Message after = ownerOf(sender).messages().send(new SendRequest(sender, pair[1], "after", null)).join().message();
     assertThat(after.id()).isGreaterThan(before.id());
     assertThat(texts(pair[1], sender)).containsExactly("after", "before");
-    assertThat(ownerOf(pair[1]).unread(pair[1], "pc").total()).isEqualTo(2);
+    assertThat(ownerOf(pair[1]).conversations().unread(pair[1], "pc").total()).isEqualTo(2);
   }
 
   @Test
@@ -171,18 +172,18 @@ public abstract class ClusterContract {
     Letterbox node = Letterbox.openNode(paused, config(Duration.ofSeconds(30)), peers);
     nodes.add(node);
     for (int partition : new int[] {p, q}) {
-      nodes.get(partition % 3).release(partition);
-      node.take(partition);
+      nodes.get(partition % 3).partitions().release(partition);
+      node.partitions().take(partition);
     }
 
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch waiting = paused.pauseNextCommit(release);
-    CompletableFuture<?> first = node.send(new SendRequest(kept[0], kept[1], "first", null));
+    CompletableFuture<?> first = node.messages().send(new SendRequest(kept[0], kept[1], "first", null));
     assertThat(waiting.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
     // Queued while the node's writer waits: decided together, written as one batch.
-    CompletableFuture<?> fenced = node.send(new SendRequest(lost[0], lost[1], "fenced", null));
-    CompletableFuture<?> written = node.send(new SendRequest(kept[0], kept[1], "written", null));
-    nodes.get(p % 3).take(p);
+    CompletableFuture<?> fenced = node.messages().send(new SendRequest(lost[0], lost[1], "fenced", null));
+    CompletableFuture<?> written = node.messages().send(new SendRequest(kept[0], kept[1], "written", null));
+    nodes.get(p % 3).partitions().take(p);
     release.countDown();
 
     first.join();
@@ -190,8 +191,8 @@ public abstract class ClusterContract {
     Throwable refused = catchThrowable(fenced::join);
     assertThat(refused).isInstanceOf(CompletionException.class);
     assertThat(((LetterboxException) refused.getCause()).code()).isEqualTo(ErrorCode.NOT_OWNER);
-    node.release(p);
-    assertThat(node.hosted()).containsKey(q).doesNotContainKey(p);
+    node.partitions().release(p);
+    assertThat(node.partitions().hosted()).containsKey(q).doesNotContainKey(p);
     assertThat(texts(kept[1], kept[0])).containsExactly("written", "first");
     assertThat(texts(lost[1], lost[0])).isEmpty();
   }
@@ -203,20 +204,20 @@ public abstract class ClusterContract {
     FaultyStore paused = new FaultyStore(store);
     Letterbox node = Letterbox.openNode(paused, config(Duration.ofSeconds(30)), peers);
     nodes.add(node);
-    nodes.get(away % 3).release(away);
-    node.take(away);
+    nodes.get(away % 3).partitions().release(away);
+    node.partitions().take(away);
     peers.unreachable.add(away);
-    CompletableFuture<?> sent = ownerOf(pair[0]).send(new SendRequest(pair[0], pair[1], "twice", null));
+    CompletableFuture<?> sent = ownerOf(pair[0]).messages().send(new SendRequest(pair[0], pair[1], "twice", null));
     await().atMost(WAIT).until(() -> !historyIds(pair[0], pair[1]).isEmpty());
     long id = historyIds(pair[0], pair[1]).get(0);
 
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch waiting = paused.pauseNextCommit(release);
-    CompletableFuture<?> read = node.markRead(pair[1], pair[0], "pc", null);
+    CompletableFuture<?> read = node.conversations().markRead(pair[1], ConversationRef.peer(pair[0]), "pc", null);
     assertThat(waiting.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
     // Both queued while the writer waits: decided in one group, the second after the first's pending writes.
-    CompletableFuture<Void> first = node.deliver(away, new long[] {id});
-    CompletableFuture<Void> second = node.deliver(away, new long[] {id});
+    CompletableFuture<Void> first = node.partitions().deliver(away, new long[] {id});
+    CompletableFuture<Void> second = node.partitions().deliver(away, new long[] {id});
     release.countDown();
     read.join();
     first.join();
@@ -225,7 +226,7 @@ public abstract class ClusterContract {
     sent.join();
 
     assertThat(historyIds(pair[1], pair[0])).containsExactly(id);
-    assertThat(node.unread(pair[1], "pc").total()).isEqualTo(1);
+    assertThat(node.conversations().unread(pair[1], "pc").total()).isEqualTo(1);
   }
 
   @Test
@@ -236,29 +237,29 @@ public abstract class ClusterContract {
     int away = partitioning.of(receiver);
     Letterbox node = Letterbox.openNode(store, config(Duration.ofSeconds(30)), peers);
     nodes.add(node);
-    nodes.get(away % 3).release(away);
-    node.take(away);
+    nodes.get(away % 3).partitions().release(away);
+    node.partitions().take(away);
     long first = broadcastTo(sender, receiver, "first");
     await().atMost(WAIT).untilAsserted(() -> assertThat(newestInList(node, receiver)).isEqualTo(first));
 
     // Out of the cluster for a while: the announcement of the next broadcast does not reach it.
-    node.release(away);
+    node.partitions().release(away);
     nodes.remove(node);
     long second = broadcastTo(sender, receiver, "second");
     nodes.add(node);
-    node.take(away);
+    node.partitions().take(away);
 
     await().atMost(WAIT).untilAsserted(() -> assertThat(newestInList(node, receiver)).isEqualTo(second));
   }
 
   /** The id of the newest message in {@code owner}'s conversation list, 0 if it is empty. */
   private static long newestInList(Letterbox node, long owner) {
-    var items = node.conversations(owner, null, 10).items();
+    var items = node.conversations().list(owner, null, 10).items();
     return items.isEmpty() ? 0 : items.get(0).lastMessage().id();
   }
 
   private long broadcastTo(long sender, long receiver, String text) {
-    return ownerOf(sender).broadcast(new io.letterbox.model.BroadcastRequest(sender, text,
+    return ownerOf(sender).broadcasts().send(new io.letterbox.model.BroadcastRequest(sender, text,
         new io.letterbox.model.Audience.Uids(new long[] {receiver}), io.letterbox.model.BroadcastRequest.Priority.NORMAL,
         null)).join().id();
   }
@@ -268,13 +269,13 @@ public abstract class ClusterContract {
     long[] pair = usersInDifferentPartitions();
     int p = partitioning.of(pair[0]);
     Letterbox owner = nodes.get(p % 3);
-    long epoch = owner.hosted().get(p);
+    long epoch = owner.partitions().hosted().get(p);
     // Another node's view overlapped for a moment: it took the partition, and let it go.
     Letterbox other = nodes.get((p + 1) % 3);
-    other.take(p);
-    other.release(p);
-    await().atMost(WAIT).until(() -> owner.hosted().getOrDefault(p, 0L) > epoch + 1);
-    Message m = owner.send(new SendRequest(pair[0], pair[1], "no refusal", null)).join().message();
+    other.partitions().take(p);
+    other.partitions().release(p);
+    await().atMost(WAIT).until(() -> owner.partitions().hosted().getOrDefault(p, 0L) > epoch + 1);
+    Message m = owner.messages().send(new SendRequest(pair[0], pair[1], "no refusal", null)).join().message();
     assertThat(historyIds(pair[1], pair[0])).containsExactly(m.id());
   }
 
@@ -288,9 +289,9 @@ public abstract class ClusterContract {
     nodes.remove(first);
     Letterbox writer = Letterbox.openNode(store, config(Duration.ofMillis(100)), peers);
     nodes.add(writer);
-    writer.take(home);
+    writer.partitions().take(home);
     peers.unreachable.add(away);
-    Message m = writer.send(new SendRequest(pair[0], pair[1], "in flight", null)).join().message();
+    Message m = writer.messages().send(new SendRequest(pair[0], pair[1], "in flight", null)).join().message();
     assertThat(store.get(io.letterbox.keys.Spaces.CONVERSATION, io.letterbox.keys.TimelineKey.of(pair[1], pair[0], m.id())))
         .as("not delivered yet").isNull();
     writer.close(); // dies with the delivery undone
@@ -301,18 +302,18 @@ public abstract class ClusterContract {
     nodes.add(next);
     for (int p = 0; p < PARTITIONS; p++) {
       if (p % 3 == home % 3) {
-        next.take(p);
+        next.partitions().take(p);
       }
     }
     await().atMost(WAIT).untilAsserted(() -> assertThat(historyIds(pair[1], pair[0])).containsExactly(m.id()));
-    assertThat(ownerOf(pair[1]).unread(pair[1], "pc").total()).isEqualTo(1);
+    assertThat(ownerOf(pair[1]).conversations().unread(pair[1], "pc").total()).isEqualTo(1);
 
     // Taken once more (and so delivered once more): still once.
-    next.release(home);
-    next.take(home);
-    ownerOf(pair[1]).deliver(away, new long[] {m.id()}).join();
+    next.partitions().release(home);
+    next.partitions().take(home);
+    ownerOf(pair[1]).partitions().deliver(away, new long[] {m.id()}).join();
     assertThat(historyIds(pair[1], pair[0])).containsExactly(m.id());
-    assertThat(ownerOf(pair[1]).unread(pair[1], "pc").total()).isEqualTo(1);
+    assertThat(ownerOf(pair[1]).conversations().unread(pair[1], "pc").total()).isEqualTo(1);
   }
 
   @Test
@@ -320,10 +321,10 @@ public abstract class ClusterContract {
     long uid = 1;
     int p = partitioning.of(uid);
     Letterbox other = nodes.get((p + 1) % 3);
-    Throwable write = catchThrowable(() -> other.markRead(uid, 2, "pc", null).join());
+    Throwable write = catchThrowable(() -> other.conversations().markRead(uid, ConversationRef.peer(2), "pc", null).join());
     assertThat(write.getCause()).isInstanceOf(NotOwnerException.class);
     assertThat(((NotOwnerException) write.getCause()).partition()).isEqualTo(p);
-    Throwable read = catchThrowable(() -> other.unread(uid, "pc"));
+    Throwable read = catchThrowable(() -> other.conversations().unread(uid, "pc"));
     assertThat(read).isInstanceOf(NotOwnerException.class);
     assertThat(((NotOwnerException) read).partition()).isEqualTo(p);
   }
@@ -336,10 +337,10 @@ public abstract class ClusterContract {
       pest++;
     }
     assertThat(ownerOf(pest)).isNotSameAs(ownerOf(blocker));
-    ownerOf(pest).send(new SendRequest(pest, blocker, "before", null)).join();
-    ownerOf(blocker).block(blocker, pest, true).join();
+    ownerOf(pest).messages().send(new SendRequest(pest, blocker, "before", null)).join();
+    ownerOf(blocker).relations().block(blocker, pest, true).join();
     long from = pest;
-    Throwable refused = catchThrowable(() -> ownerOf(from).send(new SendRequest(from, blocker, "after", null)).join());
+    Throwable refused = catchThrowable(() -> ownerOf(from).messages().send(new SendRequest(from, blocker, "after", null)).join());
     assertThat(refused).hasRootCauseInstanceOf(LetterboxException.class);
     assertThat(((LetterboxException) org.assertj.core.util.Throwables.getRootCause(refused)).code())
         .isEqualTo(ErrorCode.BLOCKED);
@@ -350,24 +351,24 @@ public abstract class ClusterContract {
   void aReadReceiptReachesThePeerOnAnotherNode() {
     long reader = 1;
     long writer = userOnAnotherNodeThan(reader);
-    long id = ownerOf(writer).send(new SendRequest(writer, reader, "read me", null)).join().message().id();
-    ownerOf(reader).markRead(reader, writer, "mobile", id).join();
-    await().atMost(WAIT).until(() -> ownerOf(writer).conversation(writer, reader).peerReadUpTo() == id);
+    long id = ownerOf(writer).messages().send(new SendRequest(writer, reader, "read me", null)).join().message().id();
+    ownerOf(reader).conversations().markRead(reader, ConversationRef.peer(writer), "mobile", id).join();
+    await().atMost(WAIT).until(() -> ownerOf(writer).conversations().get(writer, ConversationRef.peer(reader)).peerReadUpTo() == id);
   }
 
   @Test
   void aRecallDecidedOnTheSendersNodeIsSeenOnTheReceiversNodeInHistoryAndList() {
     long receiver = 1;
     long sender = userOnAnotherNodeThan(receiver);
-    long id = ownerOf(sender).send(new SendRequest(sender, receiver, "recall me", null)).join().message().id();
-    assertThat(ownerOf(receiver).history(receiver, sender, null, 1).items().get(0).recalled()).isFalse();
+    long id = ownerOf(sender).messages().send(new SendRequest(sender, receiver, "recall me", null)).join().message().id();
+    assertThat(ownerOf(receiver).conversations().history(receiver, ConversationRef.peer(sender), null, 1).items().get(0).recalled()).isFalse();
 
-    ownerOf(sender).recall(sender, id).join();
+    ownerOf(sender).messages().recall(sender, id).join();
 
-    await().atMost(WAIT).until(() -> ownerOf(receiver).conversations(receiver, null, 10).items().get(0)
+    await().atMost(WAIT).until(() -> ownerOf(receiver).conversations().list(receiver, null, 10).items().get(0)
         .lastMessage().recalled());
-    assertThat(ownerOf(receiver).history(receiver, sender, null, 1).items().get(0).recalled()).isTrue();
-    assertThat(ownerOf(sender).conversations(sender, null, 10).items().get(0).lastMessage().recalled()).isTrue();
+    assertThat(ownerOf(receiver).conversations().history(receiver, ConversationRef.peer(sender), null, 1).items().get(0).recalled()).isTrue();
+    assertThat(ownerOf(sender).conversations().list(sender, null, 10).items().get(0).lastMessage().recalled()).isTrue();
   }
 
   /** Collects a stream's events and how it ended. */
@@ -392,8 +393,8 @@ public abstract class ClusterContract {
     long receiver = 1;
     long sender = userOnAnotherNodeThan(receiver);
     Collected sink = new Collected();
-    try (var stream = ownerOf(receiver).events(receiver, null, sink)) {
-      long sent = ownerOf(sender).send(new SendRequest(sender, receiver, "across nodes", null)).join().message().id();
+    try (var stream = ownerOf(receiver).events().stream(receiver, null, sink)) {
+      long sent = ownerOf(sender).messages().send(new SendRequest(sender, receiver, "across nodes", null)).join().message().id();
       long broadcast = broadcastTo(sender, receiver, "to you across nodes");
 
       await().atMost(WAIT).until(() -> sink.events.size() >= 2);
@@ -409,18 +410,18 @@ public abstract class ClusterContract {
     int p = partitioning.of(receiver);
     Letterbox before = ownerOf(receiver);
     Collected sink = new Collected();
-    before.events(receiver, null, sink);
-    ownerOf(sender).send(new SendRequest(sender, receiver, "before the move", null)).join();
+    before.events().stream(receiver, null, sink);
+    ownerOf(sender).messages().send(new SendRequest(sender, receiver, "before the move", null)).join();
     await().atMost(WAIT).until(() -> sink.events.size() == 1);
 
-    before.release(p);
+    before.partitions().release(p);
     await().atMost(WAIT).until(() -> sink.ended != null);
     Letterbox after = nodes.stream().filter(n -> n != before).findFirst().orElseThrow();
-    after.take(p);
-    ownerOf(sender).send(new SendRequest(sender, receiver, "after the move", null)).join();
+    after.partitions().take(p);
+    ownerOf(sender).messages().send(new SendRequest(sender, receiver, "after the move", null)).join();
 
     Collected resumed = new Collected();
-    try (var stream = after.events(receiver, sink.events.get(0).position(), resumed)) {
+    try (var stream = after.events().stream(receiver, sink.events.get(0).position(), resumed)) {
       await().atMost(WAIT).until(() -> resumed.events.size() >= 1);
       assertThat(resumed.events).extracting(e -> ((io.letterbox.model.Event.MessageArrived) e).message().text())
           .containsExactly("after the move");
@@ -433,7 +434,7 @@ public abstract class ClusterContract {
     long a = userOnAnotherNodeThan(b);
     long sender = userOnAnotherNodeThan(a);
     io.letterbox.engine.search.SearchQuery q = io.letterbox.engine.search.SearchQuery.of("lantern", 0, 0, null, null);
-    ownerOf(a).send(new SendRequest(a, b, "paper lantern", null)).join();
+    ownerOf(a).messages().send(new SendRequest(a, b, "paper lantern", null)).join();
     broadcastTo(sender, b, "lantern festival");
     // The send was delivered to b's partition before it was acknowledged: b's search waits for
     // its own partition's index; the broadcast is indexed by its sender's node.
@@ -441,13 +442,13 @@ public abstract class ClusterContract {
     assertThat(searchTexts(ownerOf(b), b, q)).containsExactlyInAnyOrder("lantern festival", "paper lantern");
     assertThat(searchTexts(ownerOf(a), a, q)).containsExactly("paper lantern");
     Letterbox elsewhere = nodes.get((partitioning.of(b) + 1) % 3);
-    Throwable refused = catchThrowable(() -> elsewhere.search(b, q, null, 10));
+    Throwable refused = catchThrowable(() -> elsewhere.search().find(b, q, null, 10));
     assertThat(refused).isInstanceOf(NotOwnerException.class);
 
     int p = partitioning.of(b);
-    nodes.get(p % 3).release(p);
-    elsewhere.take(p);
-    ownerOf(a).send(new SendRequest(a, b, "lantern again", null)).join();
+    nodes.get(p % 3).partitions().release(p);
+    elsewhere.partitions().take(p);
+    ownerOf(a).messages().send(new SendRequest(a, b, "lantern again", null)).join();
 
     List<String> found = searchTexts(elsewhere, b, q);
     assertThat(found).first().isEqualTo("lantern again");
@@ -455,7 +456,7 @@ public abstract class ClusterContract {
   }
 
   private static List<String> searchTexts(Letterbox node, long owner, io.letterbox.engine.search.SearchQuery q) {
-    return node.search(owner, q, null, 10).join().items().stream().map(Message::text).toList();
+    return node.search().find(owner, q, null, 10).join().items().stream().map(Message::text).toList();
   }
 
   /** @return the smallest uid above {@code uid} whose partition another node hosts */
@@ -470,7 +471,7 @@ public abstract class ClusterContract {
   private Letterbox ownerOf(long uid) {
     int p = partitioning.of(uid);
     for (Letterbox n : nodes) {
-      if (n.hosted().containsKey(p)) {
+      if (n.partitions().hosted().containsKey(p)) {
         return n;
       }
     }
@@ -505,7 +506,7 @@ public abstract class ClusterContract {
     List<Long> out = new ArrayList<>();
     String cursor = null;
     do {
-      Page<Message> page = ownerOf(owner).history(owner, peer, cursor, 100);
+      Page<Message> page = ownerOf(owner).conversations().history(owner, ConversationRef.peer(peer), cursor, 100);
       page.items().forEach(m -> out.add(m.id()));
       cursor = page.next();
     } while (cursor != null);
@@ -513,7 +514,7 @@ public abstract class ClusterContract {
   }
 
   private List<String> texts(long owner, long peer) {
-    return ownerOf(owner).history(owner, peer, null, 100).items().stream().map(Message::text).toList();
+    return ownerOf(owner).conversations().history(owner, ConversationRef.peer(peer), null, 100).items().stream().map(Message::text).toList();
   }
 
   /** Nodes of one JVM reaching each other directly; deliveries to {@link #unreachable} fail. */
@@ -524,8 +525,8 @@ public abstract class ClusterContract {
     public CompletableFuture<Void> deliver(int partition, long[] origins) {
       if (!unreachable.contains(partition)) {
         for (Letterbox n : List.copyOf(nodes)) {
-          if (n.hosted().containsKey(partition)) {
-            return n.deliver(partition, origins);
+          if (n.partitions().hosted().containsKey(partition)) {
+            return n.partitions().deliver(partition, origins);
           }
         }
       }
@@ -535,7 +536,7 @@ public abstract class ClusterContract {
     @Override
     public CompletableFuture<Void> published(long sender, long id) {
       for (Letterbox n : List.copyOf(nodes)) {
-        n.published(sender, id);
+        n.partitions().published(sender, id);
       }
       return CompletableFuture.completedFuture(null);
     }
@@ -543,7 +544,7 @@ public abstract class ClusterContract {
     @Override
     public CompletableFuture<Void> fannedOut(long sender, long id) {
       for (Letterbox n : List.copyOf(nodes)) {
-        n.fannedOut(sender, id);
+        n.partitions().fannedOut(sender, id);
       }
       return CompletableFuture.completedFuture(null);
     }

@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.replay.Replayer;
 import io.letterbox.keys.PairKey;
@@ -41,16 +42,16 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   private List<Long> peers(long owner, Folder folder) {
-    return box.conversations(owner, folder, null, 100).items().stream().map(Conversation::peer).toList();
+    return box.conversations().list(owner, folder, null, 100).items().stream().map(Conversation::peer).toList();
   }
 
   private Conversation item(long owner, long peer) {
-    return box.conversation(owner, peer);
+    return box.conversations().get(owner, ConversationRef.peer(peer));
   }
 
   private void broadcastToFollowers(long from, String text) {
     clock.advance(Duration.ofSeconds(1));
-    box.broadcast(new BroadcastRequest(from, text, new Audience.Followers(), BroadcastRequest.Priority.NORMAL, null))
+    box.broadcasts().send(new BroadcastRequest(from, text, new Audience.Followers(), BroadcastRequest.Priority.NORMAL, null))
         .join();
   }
 
@@ -61,12 +62,12 @@ public abstract class ConversationListContract extends EngineFixture {
     at(BOB, ALICE, "bob");
     at(CAROL, ALICE, "carol");
     at(DAVE, ALICE, "dave");
-    box.setConversationState(ALICE, BOB, true, null, null).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(BOB), true, null, null).join();
     assertThat(peers(ALICE)).containsExactly(BOB, DAVE, CAROL);
     assertThat(item(ALICE, BOB).pinned()).isTrue();
     at(CAROL, ALICE, "carol again");
     assertThat(peers(ALICE)).containsExactly(BOB, CAROL, DAVE);
-    box.setConversationState(ALICE, BOB, false, null, null).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(BOB), false, null, null).join();
     assertThat(peers(ALICE)).containsExactly(CAROL, DAVE, BOB);
   }
 
@@ -75,14 +76,14 @@ public abstract class ConversationListContract extends EngineFixture {
     for (long peer = 1; peer <= 30; peer++) {
       at(peer, ALICE, "hi from " + peer);
     }
-    Page<Conversation> first = box.conversations(ALICE, null, 10);
+    Page<Conversation> first = box.conversations().list(ALICE, null, 10);
     assertThat(first.items()).extracting(Conversation::peer).startsWith(30L, 29L);
     at(5, ALICE, "5 again");
     List<Long> rest = new ArrayList<>();
-    Page<Conversation> page = box.conversations(ALICE, first.next(), 10);
+    Page<Conversation> page = box.conversations().list(ALICE, first.next(), 10);
     rest.addAll(page.items().stream().map(Conversation::peer).toList());
     while (page.next() != null) {
-      page = box.conversations(ALICE, page.next(), 10);
+      page = box.conversations().list(ALICE, page.next(), 10);
       rest.addAll(page.items().stream().map(Conversation::peer).toList());
     }
     assertThat(rest).doesNotContain(5L).doesNotHaveDuplicates().hasSize(19).startsWith(20L).endsWith(1L);
@@ -94,8 +95,8 @@ public abstract class ConversationListContract extends EngineFixture {
     for (long peer = 1; peer <= 3; peer++) {
       at(peer, ALICE, "hi");
     }
-    String next = box.conversations(ALICE, null, 1).next();
-    assertThat(refusal(() -> box.conversations(ALICE, Folder.ARCHIVED, next, 1))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    String next = box.conversations().list(ALICE, null, 1).next();
+    assertThat(refusal(() -> box.conversations().list(ALICE, Folder.ARCHIVED, next, 1))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }
 
   // --- deletes move a conversation in the list ---
@@ -106,10 +107,10 @@ public abstract class ConversationListContract extends EngineFixture {
     at(CAROL, ALICE, "carol");
     Message newest = at(BOB, ALICE, "newest from bob");
     assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
-    box.deleteMessage(ALICE, newest.id()).join();
+    box.messages().delete(ALICE, newest.id()).join();
     assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
     assertThat(item(ALICE, BOB).lastMessage()).isEqualTo(old);
-    box.deleteMessage(ALICE, old.id()).join();
+    box.messages().delete(ALICE, old.id()).join();
     assertThat(peers(ALICE)).containsExactly(CAROL);
     assertThat(peers(BOB)).containsExactly(ALICE);
   }
@@ -118,11 +119,11 @@ public abstract class ConversationListContract extends EngineFixture {
   void anEmptiedConversationLeavesTheListUntilANewMessage() {
     at(BOB, ALICE, "1");
     at(CAROL, ALICE, "2");
-    box.deleteConversation(ALICE, BOB).join();
+    box.conversations().delete(ALICE, BOB).join();
     assertThat(peers(ALICE)).containsExactly(CAROL);
     at(BOB, ALICE, "3");
     assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
-    box.deleteAll(ALICE).join();
+    box.conversations().deleteAll(ALICE).join();
     assertThat(peers(ALICE)).isEmpty();
     at(CAROL, ALICE, "4");
     assertThat(peers(ALICE)).containsExactly(CAROL);
@@ -136,22 +137,22 @@ public abstract class ConversationListContract extends EngineFixture {
     at(BOB, ALICE, "1");
     at(BOB, ALICE, "2");
     at(CAROL, ALICE, "3");
-    Conversation muted = box.setConversationState(ALICE, BOB, null, true, null).join();
+    Conversation muted = box.conversations().setState(ALICE, ConversationRef.peer(BOB), null, true, null).join();
     assertThat(muted.muted()).isTrue();
     assertThat(muted.unread()).isEqualTo(Map.of("pc", 2L, "mobile", 2L));
-    var summary = box.unread(ALICE, "pc");
+    var summary = box.conversations().unread(ALICE, "pc");
     assertThat(summary.total()).isEqualTo(1);
     assertThat(summary.conversations()).extracting(c -> c.peer() + "=" + c.count())
         .containsExactlyInAnyOrder(BOB + "=2", CAROL + "=1");
-    box.setConversationState(ALICE, BOB, null, false, null).join();
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(3);
+    box.conversations().setState(ALICE, ConversationRef.peer(BOB), null, false, null).join();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(3);
   }
 
   @Test
   void anArchivedConversationIsListedUnderArchivedAndComesBackOnANewMessage() {
     at(BOB, ALICE, "1");
     at(CAROL, ALICE, "2");
-    box.setConversationState(ALICE, BOB, null, null, true).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(BOB), null, null, true).join();
     assertThat(peers(ALICE)).containsExactly(CAROL);
     assertThat(peers(ALICE, Folder.ARCHIVED)).containsExactly(BOB);
     assertThat(item(ALICE, BOB).archived()).isTrue();
@@ -164,7 +165,7 @@ public abstract class ConversationListContract extends EngineFixture {
   @Test
   void anArchivedMutedConversationStaysArchivedOnANewMessage() {
     at(BOB, ALICE, "1");
-    box.setConversationState(ALICE, BOB, null, true, true).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(BOB), null, true, true).join();
     at(BOB, ALICE, "2");
     assertThat(peers(ALICE)).isEmpty();
     assertThat(peers(ALICE, Folder.ARCHIVED)).containsExactly(BOB);
@@ -172,7 +173,7 @@ public abstract class ConversationListContract extends EngineFixture {
 
   @Test
   void theStateOfAConversationWithoutMessagesIsNotFoundAndNothingChanges() {
-    assertThat(refusal(() -> box.setConversationState(ALICE, BOB, true, null, null).join()))
+    assertThat(refusal(() -> box.conversations().setState(ALICE, ConversationRef.peer(BOB), true, null, null).join()))
         .isEqualTo(ErrorCode.NOT_FOUND);
     at(BOB, ALICE, "hi");
     assertThat(item(ALICE, BOB).pinned()).isFalse();
@@ -183,46 +184,46 @@ public abstract class ConversationListContract extends EngineFixture {
   @Test
   void aBlockedSendersMessagesAreRefusedWithNothingStored() {
     at(BOB, ALICE, "before");
-    box.block(ALICE, BOB, true).join();
-    assertThat(box.blocked(ALICE)).containsExactly(BOB);
-    assertThat(refusal(() -> box.send(new SendRequest(BOB, ALICE, "blocked", null)).join()))
+    box.relations().block(ALICE, BOB, true).join();
+    assertThat(box.relations().blocked(ALICE)).containsExactly(BOB);
+    assertThat(refusal(() -> box.messages().send(new SendRequest(BOB, ALICE, "blocked", null)).join()))
         .isEqualTo(ErrorCode.BLOCKED);
     assertThat(history(ALICE, BOB)).containsExactly("before");
     assertThat(history(BOB, ALICE)).containsExactly("before");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1);
     at(ALICE, BOB, "the blocker may still write");
-    box.block(ALICE, BOB, false).join();
-    assertThat(box.blocked(ALICE)).isEmpty();
+    box.relations().block(ALICE, BOB, false).join();
+    assertThat(box.relations().blocked(ALICE)).isEmpty();
     at(BOB, ALICE, "after");
     assertThat(history(ALICE, BOB)).containsExactly("after", "the blocker may still write", "before");
   }
 
   @Test
   void aBlockedBroadcastersBroadcastsAreHiddenFromTheBlocker() {
-    box.follow(ALICE, NEWS).join();
-    box.follow(BOB, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     broadcastToFollowers(NEWS, "news");
     assertThat(peers(ALICE)).containsExactly(NEWS);
-    box.block(ALICE, NEWS, true).join();
+    box.relations().block(ALICE, NEWS, true).join();
     assertThat(peers(ALICE)).isEmpty();
     assertThat(history(ALICE, NEWS)).isEmpty();
-    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isZero();
     assertThat(peers(BOB)).containsExactly(NEWS);
-    box.block(ALICE, NEWS, false).join();
+    box.relations().block(ALICE, NEWS, false).join();
     assertThat(peers(ALICE)).containsExactly(NEWS);
   }
 
   @Test
   void blockingOneselfIsInvalid() {
-    assertThat(refusal(() -> box.block(ALICE, ALICE, true).join())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(box.blocked(ALICE)).isEmpty();
+    assertThat(refusal(() -> box.relations().block(ALICE, ALICE, true).join())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(box.relations().blocked(ALICE)).isEmpty();
   }
 
   // --- broadcasts merged by their heads ---
 
   @Test
   void aSenderOfBothBroadcastsAndOneToOneMessagesIsListedOnceAtItsNewest() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     at(CAROL, ALICE, "carol");
     broadcastToFollowers(NEWS, "news 1");
     at(NEWS, ALICE, "a personal note");
@@ -231,37 +232,37 @@ public abstract class ConversationListContract extends EngineFixture {
     at(BOB, ALICE, "bob");
     broadcastToFollowers(NEWS, "news 2");
     assertThat(peers(ALICE)).containsExactly(NEWS, BOB, CAROL);
-    Conversation first = box.conversations(ALICE, null, 1).items().get(0);
+    Conversation first = box.conversations().list(ALICE, null, 1).items().get(0);
     assertThat(first.lastMessage().text()).isEqualTo("news 2");
   }
 
   @Test
   void aBroadcasterWhoWritesAfterTheOwnerListedIsListedOnceAtTheMessage() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     broadcastToFollowers(NEWS, "news 1");
     at(CAROL, ALICE, "carol");
     assertThat(peers(ALICE)).containsExactly(CAROL, NEWS);
     at(NEWS, ALICE, "a personal note");
     assertThat(peers(ALICE)).containsExactly(NEWS, CAROL);
-    assertThat(box.conversations(ALICE, null, 1).items().get(0).lastMessage().text()).isEqualTo("a personal note");
+    assertThat(box.conversations().list(ALICE, null, 1).items().get(0).lastMessage().text()).isEqualTo("a personal note");
   }
 
   @Test
   void aPinnedBroadcasterIsListedFirst() {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     broadcastToFollowers(NEWS, "news");
     at(BOB, ALICE, "bob");
-    box.setConversationState(ALICE, NEWS, true, null, null).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(NEWS), true, null, null).join();
     assertThat(peers(ALICE)).containsExactly(NEWS, BOB);
-    Page<Conversation> one = box.conversations(ALICE, null, 1);
+    Page<Conversation> one = box.conversations().list(ALICE, null, 1);
     assertThat(one.items()).extracting(Conversation::peer).containsExactly(NEWS);
-    assertThat(box.conversations(ALICE, one.next(), 1).items()).extracting(Conversation::peer).containsExactly(BOB);
+    assertThat(box.conversations().list(ALICE, one.next(), 1).items()).extracting(Conversation::peer).containsExactly(BOB);
   }
 
   @Test
   void afterARestartAnOwnerOfManySendersStillHasItsPinsBlocksAndFoldersOfThemAndNoStalePin() {
     for (long s = NEWS; s < NEWS + 30; s++) {
-      box.follow(ALICE, s).join();
+      box.relations().follow(ALICE, s).join();
     }
     long pinned = NEWS + 29;
     long blocked = NEWS + 28;
@@ -271,13 +272,13 @@ public abstract class ConversationListContract extends EngineFixture {
     broadcastToFollowers(plain, "plain news");
     broadcastToFollowers(blocked, "blocked news");
     broadcastToFollowers(archived, "archived news");
-    box.setConversationState(ALICE, pinned, true, null, null).join();
-    box.setConversationState(ALICE, archived, null, null, true).join();
-    box.block(ALICE, blocked, true).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(pinned), true, null, null).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(archived), null, null, true).join();
+    box.relations().block(ALICE, blocked, true).join();
     reopen(config());
     assertThat(peers(ALICE)).containsExactly(pinned, plain);
     assertThat(peers(ALICE, Folder.ARCHIVED)).containsExactly(archived);
-    box.setConversationState(ALICE, pinned, false, null, null).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(pinned), false, null, null).join();
     reopen(config());
     assertThat(peers(ALICE)).as("unpinned: the newest broadcast first").containsExactly(plain, pinned);
     assertThat(store.get(Spaces.PINNED, PairKey.of(ALICE, pinned))).as("the pin kept apart").isNull();
@@ -286,16 +287,16 @@ public abstract class ConversationListContract extends EngineFixture {
   @Test
   void aStoreWhosePinsWereOnlyInTheRowsGetsThemApartAtItsNextStart() {
     for (long s = NEWS; s < NEWS + 10; s++) {
-      box.follow(ALICE, s).join();
+      box.relations().follow(ALICE, s).join();
       broadcastToFollowers(s, "news of " + s);
     }
-    box.setConversationState(ALICE, NEWS, true, null, null).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(NEWS), true, null, null).join();
     box.close();
     // As a store of session 31: pins only in the rows, no mark.
     clear(store, Spaces.PINNED);
     store.write(store.newBatch().delete(Spaces.STATE, StateKey.meta("pinned"))).join();
     box = Letterbox.open(store, config().build());
-    assertThat(box.conversations(ALICE, null, 1).items()).extracting(Conversation::peer).containsExactly(NEWS);
+    assertThat(box.conversations().list(ALICE, null, 1).items()).extracting(Conversation::peer).containsExactly(NEWS);
     assertThat(store.get(Spaces.PINNED, PairKey.of(ALICE, NEWS))).as("the pin apart").isNotNull();
   }
 
@@ -304,20 +305,20 @@ public abstract class ConversationListContract extends EngineFixture {
   @Test
   void aConversationStartedByAStrangerWaitsInRequestsUntilTheOwnerReplies() {
     reopen(config().requestsFolder(true));
-    box.follow(ALICE, CAROL).join();
+    box.relations().follow(ALICE, CAROL).join();
     at(ALICE, DAVE, "alice wrote to dave first");
     at(BOB, ALICE, "a stranger");
     at(CAROL, ALICE, "someone alice follows");
     at(DAVE, ALICE, "dave answers");
     assertThat(peers(ALICE)).containsExactly(DAVE, CAROL);
     assertThat(peers(ALICE, Folder.REQUESTS)).containsExactly(BOB);
-    assertThat(box.requestsUnread(ALICE)).hasValue(1);
+    assertThat(box.conversations().requestsUnread(ALICE)).hasValue(1);
     at(BOB, ALICE, "the stranger again");
-    assertThat(box.requestsUnread(ALICE)).hasValue(2);
+    assertThat(box.conversations().requestsUnread(ALICE)).hasValue(2);
     at(ALICE, BOB, "alice replies");
     assertThat(peers(ALICE)).containsExactly(BOB, DAVE, CAROL);
     assertThat(peers(ALICE, Folder.REQUESTS)).isEmpty();
-    assertThat(box.requestsUnread(ALICE)).hasValue(0);
+    assertThat(box.conversations().requestsUnread(ALICE)).hasValue(0);
     assertThat(item(ALICE, BOB).unread()).isEqualTo(Map.of("pc", 2L, "mobile", 2L));
     assertThat(peers(BOB)).as("the stranger's own list").containsExactly(ALICE);
   }
@@ -327,12 +328,12 @@ public abstract class ConversationListContract extends EngineFixture {
     reopen(config().requestsFolder(true));
     at(ALICE, BOB, "alice writes first");
     at(BOB, ALICE, "bob answers");
-    box.deleteConversation(ALICE, BOB).join();
+    box.conversations().delete(ALICE, BOB).join();
     assertThat(peers(ALICE)).isEmpty();
     at(BOB, ALICE, "bob again");
     assertThat(peers(ALICE)).containsExactly(BOB);
     assertThat(peers(ALICE, Folder.REQUESTS)).isEmpty();
-    assertThat(box.requestsUnread(ALICE)).hasValue(0);
+    assertThat(box.conversations().requestsUnread(ALICE)).hasValue(0);
   }
 
   @Test
@@ -341,14 +342,14 @@ public abstract class ConversationListContract extends EngineFixture {
     Message first = at(BOB, ALICE, "1");
     at(BOB, ALICE, "2");
     at(CAROL, ALICE, "3");
-    assertThat(box.requestsUnread(ALICE)).hasValue(3);
-    box.markRead(ALICE, BOB, "mobile", first.id()).join();
-    assertThat(box.requestsUnread(ALICE)).hasValue(2);
-    box.deleteConversation(ALICE, BOB).join();
-    assertThat(box.requestsUnread(ALICE)).hasValue(1);
-    box.deleteAll(ALICE).join();
-    assertThat(box.requestsUnread(ALICE)).hasValue(0);
-    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    assertThat(box.conversations().requestsUnread(ALICE)).hasValue(3);
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "mobile", first.id()).join();
+    assertThat(box.conversations().requestsUnread(ALICE)).hasValue(2);
+    box.conversations().delete(ALICE, BOB).join();
+    assertThat(box.conversations().requestsUnread(ALICE)).hasValue(1);
+    box.conversations().deleteAll(ALICE).join();
+    assertThat(box.conversations().requestsUnread(ALICE)).hasValue(0);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isZero();
   }
 
   @Test
@@ -358,30 +359,30 @@ public abstract class ConversationListContract extends EngineFixture {
     long stranger = uidIn(2);
     at(stranger, alice, "hello");
     assertThat(peers(alice, Folder.REQUESTS)).containsExactly(stranger);
-    box.follow(alice, stranger).join();
+    box.relations().follow(alice, stranger).join();
     org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> peers(alice).contains(stranger));
     assertThat(peers(alice, Folder.REQUESTS)).isEmpty();
-    assertThat(box.requestsUnread(alice)).hasValue(0);
+    assertThat(box.conversations().requestsUnread(alice)).hasValue(0);
   }
 
   @Test
   void aPageChecksTheBroadcastsAndReadsTheRowsOfAboutAsManySendersAsItShows() {
     List<Long> senders = new ArrayList<>();
     for (long s = NEWS; s < NEWS + 100; s++) {
-      box.follow(ALICE, s).join();
+      box.relations().follow(ALICE, s).join();
       senders.add(s);
     }
     for (long s : senders) {
       broadcastToFollowers(s, "news of " + s);
     }
     at(BOB, ALICE, "between");
-    box.block(ALICE, NEWS + 98, true).join();
+    box.relations().block(ALICE, NEWS + 98, true).join();
     FaultyStore counting = new FaultyStore(store);
     reopen(counting, config());
     counting.takeScans(Spaces.AUDIENCE);
     counting.watchPointReads(Spaces.CONVERSATIONS);
 
-    Page<Conversation> first = box.conversations(ALICE, Folder.DEFAULT, null, 5);
+    Page<Conversation> first = box.conversations().list(ALICE, Folder.DEFAULT, null, 5);
     assertThat(first.items()).extracting(Conversation::peer)
         .containsExactly(BOB, NEWS + 99, NEWS + 97, NEWS + 96, NEWS + 95);
     assertThat(counting.takeScans(Spaces.AUDIENCE)).as("audience reads for a page of 5 of 101").isLessThanOrEqualTo(6);
@@ -389,7 +390,7 @@ public abstract class ConversationListContract extends EngineFixture {
         .hasSizeLessThanOrEqualTo(12);
     List<Long> all = new ArrayList<>(first.items().stream().map(Conversation::peer).toList());
     for (String next = first.next(); next != null; ) {
-      Page<Conversation> page = box.conversations(ALICE, Folder.DEFAULT, next, 5);
+      Page<Conversation> page = box.conversations().list(ALICE, Folder.DEFAULT, next, 5);
       page.items().forEach(c -> all.add(c.peer()));
       next = page.next();
     }
@@ -405,7 +406,7 @@ public abstract class ConversationListContract extends EngineFixture {
   @Test
   void laterPagesReadNoneOfTheOwnersSendersAgainYetFindEveryNewOne() {
     for (long s = NEWS; s < NEWS + 30; s++) {
-      box.follow(ALICE, s).join();
+      box.relations().follow(ALICE, s).join();
       broadcastToFollowers(s, "news of " + s);
     }
     FaultyStore counting = new FaultyStore(store);
@@ -414,13 +415,13 @@ public abstract class ConversationListContract extends EngineFixture {
     assertThat(counting.takeScans(Spaces.FOLLOWING)).as("the first page reads the owner's senders").isEqualTo(1);
 
     assertThat(peers(ALICE)).hasSize(30).first().isEqualTo(NEWS + 29);
-    box.follow(ALICE, NEWS + 100).join();
+    box.relations().follow(ALICE, NEWS + 100).join();
     broadcastToFollowers(NEWS + 100, "from one followed after the list was read");
     clock.advance(Duration.ofSeconds(1));
-    done(box.broadcast(new BroadcastRequest(NEWS + 200, "from a stranger", new Audience.Uids(new long[] {ALICE}),
+    done(box.broadcasts().send(new BroadcastRequest(NEWS + 200, "from a stranger", new Audience.Uids(new long[] {ALICE}),
         BroadcastRequest.Priority.NORMAL, null)).join());
     clock.advance(Duration.ofSeconds(1));
-    done(box.broadcast(new BroadcastRequest(NEWS + 300, "to someone else", new Audience.Uids(new long[] {BOB}),
+    done(box.broadcasts().send(new BroadcastRequest(NEWS + 300, "to someone else", new Audience.Uids(new long[] {BOB}),
         BroadcastRequest.Priority.NORMAL, null)).join());
     broadcastToFollowers(NEWS + 3, "news of a followed sender again");
 
@@ -430,14 +431,14 @@ public abstract class ConversationListContract extends EngineFixture {
 
   @Test
   void aStrangerWhoseFanOutEndsAfterTheOwnerListedIsListedThen() throws Exception {
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     broadcastToFollowers(NEWS, "followed");
     FaultyStore faulty = new FaultyStore(store);
     reopen(faulty, config());
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch paused = faulty.pauseNextMultiGet(Spaces.AUDIENCE, release);
     clock.advance(Duration.ofSeconds(1));
-    Broadcast first = box.broadcast(new BroadcastRequest(NEWS + 1, "first contact", new Audience.Uids(new long[] {ALICE}),
+    Broadcast first = box.broadcasts().send(new BroadcastRequest(NEWS + 1, "first contact", new Audience.Uids(new long[] {ALICE}),
         BroadcastRequest.Priority.NORMAL, null)).join();
     assertThat(paused.await(1, TimeUnit.MINUTES)).as("the fan-out waits").isTrue();
     assertThat(peers(ALICE)).as("listed while the fan-out waits").contains(NEWS);
@@ -450,7 +451,7 @@ public abstract class ConversationListContract extends EngineFixture {
   @Test
   void aRestartedEngineKnowsEverySendersNewestBroadcastWithoutAReadPerSender() {
     for (long s = NEWS; s < NEWS + 30; s++) {
-      box.follow(ALICE, s).join();
+      box.relations().follow(ALICE, s).join();
     }
     for (long s = NEWS; s < NEWS + 30; s += 2) {
       broadcastToFollowers(s, "news of " + s);
@@ -466,8 +467,8 @@ public abstract class ConversationListContract extends EngineFixture {
 
   @Test
   void aSenderWhoFirstBroadcastsAfterARestartIsListed() {
-    box.follow(ALICE, NEWS).join();
-    box.follow(ALICE, NEWS + 1).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS + 1).join();
     broadcastToFollowers(NEWS, "before");
     reopen(config());
     assertThat(peers(ALICE)).containsExactly(NEWS);
@@ -477,8 +478,8 @@ public abstract class ConversationListContract extends EngineFixture {
 
   @Test
   void aStoreThatKeptNewestBroadcastIdsPerSenderGetsThemTogetherAtItsNextStart() {
-    box.follow(ALICE, NEWS).join();
-    box.follow(ALICE, NEWS + 1).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS + 1).join();
     broadcastToFollowers(NEWS, "one");
     broadcastToFollowers(NEWS + 1, "two");
     broadcastToFollowers(NEWS, "three");
@@ -491,7 +492,7 @@ public abstract class ConversationListContract extends EngineFixture {
     });
     store.write(batch).join();
     box = Letterbox.open(store, config().build());
-    assertThat(box.conversations(ALICE, Folder.DEFAULT, null, 10).items())
+    assertThat(box.conversations().list(ALICE, Folder.DEFAULT, null, 10).items())
         .extracting(c -> c.lastMessage().text()).containsExactly("three", "two");
     assertThat(store.get(Spaces.STATE, StateKey.latestBroadcast(NEWS))).as("the old key").isNull();
   }
@@ -500,13 +501,13 @@ public abstract class ConversationListContract extends EngineFixture {
   void aStrangerWhoBroadcastsAndWritesIsListedUnderRequestsEvenAfterTheOwnerListed() {
     reopen(config().requestsFolder(true));
     clock.advance(Duration.ofSeconds(1));
-    done(box.broadcast(new BroadcastRequest(NEWS, "hello stranger", new Audience.Uids(new long[] {ALICE}),
+    done(box.broadcasts().send(new BroadcastRequest(NEWS, "hello stranger", new Audience.Uids(new long[] {ALICE}),
         BroadcastRequest.Priority.NORMAL, null)).join());
     assertThat(peers(ALICE)).containsExactly(NEWS);
     at(NEWS, ALICE, "a personal note");
     assertThat(peers(ALICE, Folder.REQUESTS)).containsExactly(NEWS);
     clock.advance(Duration.ofSeconds(1));
-    done(box.broadcast(new BroadcastRequest(NEWS, "again", new Audience.Uids(new long[] {ALICE}),
+    done(box.broadcasts().send(new BroadcastRequest(NEWS, "again", new Audience.Uids(new long[] {ALICE}),
         BroadcastRequest.Priority.NORMAL, null)).join());
     assertThat(peers(ALICE)).as("its conversation is in requests").isEmpty();
     assertThat(peers(ALICE, Folder.REQUESTS)).containsExactly(NEWS);
@@ -517,16 +518,16 @@ public abstract class ConversationListContract extends EngineFixture {
     at(BOB, ALICE, "a stranger");
     assertThat(peers(ALICE)).containsExactly(BOB);
     assertThat(peers(ALICE, Folder.REQUESTS)).isEmpty();
-    assertThat(box.requestsUnread(ALICE)).isEmpty();
+    assertThat(box.conversations().requestsUnread(ALICE)).isEmpty();
   }
 
   @Test
   void theBroadcastHeadsCacheWeighsWhatItHolds() {
     for (long sender = 1; sender <= 50; sender++) {
-      box.follow(ALICE, NEWS + sender).join();
+      box.relations().follow(ALICE, NEWS + sender).join();
       broadcastToFollowers(NEWS + sender, "news " + sender);
     }
-    assertThat(box.conversations(ALICE, null, 20).items()).hasSize(20);
+    assertThat(box.conversations().list(ALICE, null, 20).items()).hasSize(20);
     assertThat(box.cachedBytes().get("conversation-heads")).as("50 senders weighed").isGreaterThanOrEqualTo(50 * 48);
   }
 
@@ -540,11 +541,11 @@ public abstract class ConversationListContract extends EngineFixture {
     Message one = at(alice, bob, "1");
     Message two = at(alice, bob, "2");
     assertThat(item(alice, bob).peerReadUpTo()).isZero();
-    box.markRead(bob, alice, "mobile", one.id()).join();
+    box.conversations().markRead(bob, ConversationRef.peer(alice), "mobile", one.id()).join();
     awaitPeerRead(alice, bob, one.id());
-    box.markRead(bob, alice, "pc", two.id()).join();
+    box.conversations().markRead(bob, ConversationRef.peer(alice), "pc", two.id()).join();
     awaitPeerRead(alice, bob, two.id());
-    box.markRead(bob, alice, "mobile", two.id()).join();
+    box.conversations().markRead(bob, ConversationRef.peer(alice), "mobile", two.id()).join();
     assertThat(item(alice, bob).peerReadUpTo()).isEqualTo(two.id());
     assertThat(item(bob, alice).peerReadUpTo()).as("alice read nothing").isZero();
   }
@@ -552,7 +553,7 @@ public abstract class ConversationListContract extends EngineFixture {
   /** The receipt crosses partitions as a delivery: applied within moments, not with the read's answer. */
   private void awaitPeerRead(long owner, long peer, long upTo) {
     org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
-        .until(() -> box.conversations(owner, null, 10).items().get(0).peerReadUpTo() == upTo);
+        .until(() -> box.conversations().list(owner, null, 10).items().get(0).peerReadUpTo() == upTo);
   }
 
   private static long uidIn(int partition) {
@@ -571,8 +572,8 @@ public abstract class ConversationListContract extends EngineFixture {
     at(BOB, ALICE, "1");
     at(CAROL, ALICE, "2");
     at(DAVE, ALICE, "3");
-    box.setConversationState(ALICE, CAROL, true, null, null).join();
-    box.setConversationState(ALICE, DAVE, null, null, true).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(CAROL), true, null, null).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(DAVE), null, null, true).join();
     reopen(config());
     assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
     box.close();
@@ -587,9 +588,9 @@ public abstract class ConversationListContract extends EngineFixture {
     Message bob = at(BOB, ALICE, "1");
     at(CAROL, ALICE, "2");
     at(ALICE, DAVE, "3");
-    box.deleteMessage(ALICE, bob.id()).join();
+    box.messages().delete(ALICE, bob.id()).join();
     at(BOB, ALICE, "4");
-    box.markRead(ALICE, CAROL, "pc", null).join();
+    box.conversations().markRead(ALICE, ConversationRef.peer(CAROL), "pc", null).join();
     box.close();
     // As a store of session 5: counters and positions of the old layout, no rows, no activity index, no marks.
     toOldCountersAndPositions();
@@ -600,11 +601,11 @@ public abstract class ConversationListContract extends EngineFixture {
     assertThat(peers(ALICE)).containsExactly(BOB, DAVE, CAROL);
     assertThat(item(ALICE, BOB).lastMessage().text()).isEqualTo("4");
     assertThat(item(ALICE, CAROL).unread()).containsEntry("pc", 0L).containsEntry("mobile", 1L);
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(2);
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isEqualTo(2);
     assertThat(peers(DAVE)).containsExactly(ALICE);
     at(CAROL, ALICE, "5");
     assertThat(peers(ALICE)).containsExactly(CAROL, BOB, DAVE);
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(2);
   }
 
   @Test
@@ -612,8 +613,8 @@ public abstract class ConversationListContract extends EngineFixture {
     at(BOB, ALICE, "1");
     at(BOB, ALICE, "2");
     at(CAROL, ALICE, "3");
-    box.markRead(ALICE, BOB, "pc", null).join();
-    box.setConversationState(ALICE, CAROL, true, null, null).join();
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "pc", null).join();
+    box.conversations().setState(ALICE, ConversationRef.peer(CAROL), true, null, null).join();
     at(BOB, ALICE, "4");
     box.close();
     // As a store of sessions 6 and 7: rows of version 1 beside the old counters and positions, empty activity values.
@@ -639,11 +640,11 @@ public abstract class ConversationListContract extends EngineFixture {
     assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
     assertThat(item(ALICE, BOB).lastMessage().text()).isEqualTo("4");
     assertThat(item(ALICE, BOB).unread()).containsEntry("pc", 1L).containsEntry("mobile", 3L);
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(4);
-    assertThat(box.conversations(ALICE, Folder.DEFAULT, null, 100).items().get(0).unread()).containsEntry("pc", 1L);
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isEqualTo(4);
+    assertThat(box.conversations().list(ALICE, Folder.DEFAULT, null, 100).items().get(0).unread()).containsEntry("pc", 1L);
     assertThat(store.scan(Spaces.INCOMING, new KeyRange(new byte[0], null), false, 10)).as("the old counters").isEmpty();
     at(BOB, ALICE, "5");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(3);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(3);
   }
 
   /** Moves every row's incoming count and positions to where the layout before session 8 kept them. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.id.Ids;
 import io.letterbox.model.Broadcast;
 import io.letterbox.model.Conversation;
@@ -91,7 +92,7 @@ public abstract class EngineFixture {
   }
 
   protected Message send(long from, long to, String text) {
-    return box.send(new SendRequest(from, to, text, null)).join().message();
+    return box.messages().send(new SendRequest(from, to, text, null)).join().message();
   }
 
   protected List<String> texts(Page<Message> page) {
@@ -99,11 +100,11 @@ public abstract class EngineFixture {
   }
 
   protected List<String> history(long owner, long peer) {
-    return texts(box.history(owner, peer, null, 100));
+    return texts(box.conversations().history(owner, ConversationRef.peer(peer), null, 100));
   }
 
   protected List<Long> peers(long owner) {
-    return box.conversations(owner, null, 100).items().stream().map(Conversation::peer).toList();
+    return box.conversations().list(owner, null, 100).items().stream().map(Conversation::peer).toList();
   }
 
   protected static ErrorCode codeOf(Throwable t) {
@@ -124,7 +125,7 @@ public abstract class EngineFixture {
   protected Broadcast done(Broadcast b) {
     return Awaitility.await("fan-out of broadcast " + b.id()).atMost(Duration.ofMinutes(3))
         .pollInterval(Duration.ofMillis(10))
-        .until(() -> box.broadcast(b.id()).orElseThrow(), now -> now.status() == Broadcast.Status.DONE);
+        .until(() -> box.broadcasts().find(b.id()).orElseThrow(), now -> now.status() == Broadcast.Status.DONE);
   }
 
   /** Every entry of every space of {@code store}, as text: what two stores must agree on row by row. */

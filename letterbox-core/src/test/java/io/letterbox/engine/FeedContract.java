@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Audience;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 public abstract class FeedContract extends EngineFixture {
 
   private String now(long owner) {
-    return box.sync(owner, null, 100).next();
+    return box.events().sync(owner, null, 100).next();
   }
 
   /** Every event after {@code since}, page by page. */
@@ -30,7 +31,7 @@ public abstract class FeedContract extends EngineFixture {
     List<Event> out = new ArrayList<>();
     String at = since;
     while (true) {
-      SyncPage page = box.sync(owner, at, limit);
+      SyncPage page = box.events().sync(owner, at, limit);
       assertThat(page.events().size()).isLessThanOrEqualTo(limit);
       out.addAll(page.events());
       at = page.next();
@@ -57,11 +58,11 @@ public abstract class FeedContract extends EngineFixture {
   void aSyncWithoutAPositionGivesThePositionNowAndNoEvents() {
     send(ALICE, BOB, "before");
 
-    SyncPage page = box.sync(BOB, null, 100);
+    SyncPage page = box.events().sync(BOB, null, 100);
 
     assertThat(page.events()).isEmpty();
     assertThat(page.more()).isFalse();
-    assertThat(box.sync(BOB, page.next(), 100).events()).isEmpty();
+    assertThat(box.events().sync(BOB, page.next(), 100).events()).isEmpty();
   }
 
   @Test
@@ -73,11 +74,11 @@ public abstract class FeedContract extends EngineFixture {
 
     for (String[] owner : new String[][] {{"alice", alice}, {"bob", bob}}) {
       long uid = owner[0].equals("alice") ? ALICE : BOB;
-      SyncPage page = box.sync(uid, owner[1], 100);
+      SyncPage page = box.events().sync(uid, owner[1], 100);
       assertThat(page.events()).hasSize(1);
       assertThat(((Event.MessageArrived) page.events().get(0)).message()).isEqualTo(m);
-      assertThat(box.sync(uid, page.events().get(0).position(), 100).events()).as("nothing twice").isEmpty();
-      assertThat(box.sync(uid, page.next(), 100).events()).as("nothing twice").isEmpty();
+      assertThat(box.events().sync(uid, page.events().get(0).position(), 100).events()).as("nothing twice").isEmpty();
+      assertThat(box.events().sync(uid, page.next(), 100).events()).as("nothing twice").isEmpty();
     }
   }
 
@@ -86,13 +87,13 @@ public abstract class FeedContract extends EngineFixture {
     String bob = now(BOB);
     Message first = send(ALICE, BOB, "one");
     Message second = send(ALICE, BOB, "two");
-    box.markRead(BOB, ALICE, "mobile", second.id()).join();
-    box.setConversationState(BOB, ALICE, true, null, null).join();
-    box.edit(ALICE, second.id(), "two, edited").join();
-    box.recall(ALICE, first.id()).join();
-    box.deleteMessage(BOB, second.id()).join();
-    box.deleteConversation(BOB, ALICE).join();
-    box.deleteAll(BOB).join();
+    box.conversations().markRead(BOB, ConversationRef.peer(ALICE), "mobile", second.id()).join();
+    box.conversations().setState(BOB, ConversationRef.peer(ALICE), true, null, null).join();
+    box.messages().edit(ALICE, second.id(), "two, edited").join();
+    box.messages().recall(ALICE, first.id()).join();
+    box.messages().delete(BOB, second.id()).join();
+    box.conversations().delete(BOB, ALICE).join();
+    box.conversations().deleteAll(BOB).join();
 
     List<Event> events = all(BOB, bob, 100);
 
@@ -115,7 +116,7 @@ public abstract class FeedContract extends EngineFixture {
     Message m = send(ALICE, BOB, "did you see this?");
     String alice = now(ALICE);
 
-    box.markRead(BOB, ALICE, "pc", m.id()).join();
+    box.conversations().markRead(BOB, ConversationRef.peer(ALICE), "pc", m.id()).join();
 
     List<Event> events = all(ALICE, alice, 100);
     assertThat(events).hasSize(1);
@@ -154,68 +155,68 @@ public abstract class FeedContract extends EngineFixture {
 
   @Test
   void aBroadcastReachesItsReceiversSyncOnceAndWritesNoFeedRowPerReceiver() {
-    box.follow(BOB, NEWS).join();
-    box.follow(CAROL, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
+    box.relations().follow(CAROL, NEWS).join();
     String bob = now(BOB);
     String dave = now(DAVE);
     long rows = feedRows();
 
-    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, "news for followers", new Audience.Followers(),
+    Broadcast b = done(box.broadcasts().send(new BroadcastRequest(NEWS, "news for followers", new Audience.Followers(),
         BroadcastRequest.Priority.NORMAL, null)).join());
 
     assertThat(feedRows()).isEqualTo(rows);
-    SyncPage page = box.sync(BOB, bob, 100);
+    SyncPage page = box.events().sync(BOB, bob, 100);
     assertThat(page.events()).hasSize(1);
     assertThat(((Event.MessageArrived) page.events().get(0)).message().id()).isEqualTo(b.id());
-    assertThat(box.sync(BOB, page.next(), 100).events()).as("nothing twice").isEmpty();
-    assertThat(box.sync(DAVE, dave, 100).events()).as("not in its audience").isEmpty();
+    assertThat(box.events().sync(BOB, page.next(), 100).events()).as("nothing twice").isEmpty();
+    assertThat(box.events().sync(DAVE, dave, 100).events()).as("not in its audience").isEmpty();
     clock.advance(Duration.ofMinutes(1));
-    assertThat(box.sync(BOB, page.next(), 100).events()).as("nor once the mark passes it").isEmpty();
+    assertThat(box.events().sync(BOB, page.next(), 100).events()).as("nor once the mark passes it").isEmpty();
   }
 
   @Test
   void aBroadcastRevisedAfterAReceiverHadItReachesItsNextSyncOnceAsItIsNow() {
-    box.follow(BOB, NEWS).join();
-    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, "first words", new Audience.Followers(),
+    box.relations().follow(BOB, NEWS).join();
+    Broadcast b = done(box.broadcasts().send(new BroadcastRequest(NEWS, "first words", new Audience.Followers(),
         BroadcastRequest.Priority.NORMAL, null)).join());
     String dave = now(DAVE);
     clock.advance(Duration.ofSeconds(10));
     String had = now(BOB);
 
-    box.edit(NEWS, b.id(), "second words").join();
-    SyncPage edited = box.sync(BOB, had, 100);
+    box.messages().edit(NEWS, b.id(), "second words").join();
+    SyncPage edited = box.events().sync(BOB, had, 100);
     assertThat(edited.events()).hasSize(1);
     assertThat(((Event.Edited) edited.events().get(0)).message().text()).isEqualTo("second words");
-    assertThat(box.sync(BOB, edited.next(), 100).events()).as("nothing twice").isEmpty();
+    assertThat(box.events().sync(BOB, edited.next(), 100).events()).as("nothing twice").isEmpty();
     clock.advance(Duration.ofMinutes(1));
-    assertThat(box.sync(BOB, edited.next(), 100).events()).as("nor once the mark passes it").isEmpty();
+    assertThat(box.events().sync(BOB, edited.next(), 100).events()).as("nor once the mark passes it").isEmpty();
 
-    box.edit(NEWS, b.id(), "third words").join();
+    box.messages().edit(NEWS, b.id(), "third words").join();
     clock.advance(Duration.ofSeconds(1));
-    box.recall(NEWS, b.id()).join();
+    box.messages().recall(NEWS, b.id()).join();
     clock.advance(Duration.ofMinutes(1));
     List<Event> recalled = all(BOB, edited.next(), 100);
     assertThat(kinds(recalled)).as("an edit overtaken by a recall is given as the recall").containsExactly("Recalled");
     assertThat(((Event.Recalled) recalled.get(0)).id()).isEqualTo(b.id());
     assertThat(((Event.Recalled) recalled.get(0)).peer()).isEqualTo(NEWS);
     assertThat(all(BOB, had, 1)).as("from before both, one page at a time").hasSize(1);
-    assertThat(box.sync(DAVE, dave, 100).events()).as("not in its audience").isEmpty();
+    assertThat(box.events().sync(DAVE, dave, 100).events()).as("not in its audience").isEmpty();
   }
 
   @Test
   void aBroadcastGivenAfterItsRevisionIsNotGivenAgainAsARevision() {
-    box.follow(BOB, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     String bob = now(BOB);
-    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, "typo", new Audience.Followers(),
+    Broadcast b = done(box.broadcasts().send(new BroadcastRequest(NEWS, "typo", new Audience.Followers(),
         BroadcastRequest.Priority.NORMAL, null)).join());
-    box.edit(NEWS, b.id(), "fixed").join();
+    box.messages().edit(NEWS, b.id(), "fixed").join();
 
-    SyncPage page = box.sync(BOB, bob, 100);
+    SyncPage page = box.events().sync(BOB, bob, 100);
     assertThat(page.events()).hasSize(1);
     assertThat(((Event.MessageArrived) page.events().get(0)).message().text()).isEqualTo("fixed");
-    assertThat(box.sync(BOB, page.next(), 100).events()).isEmpty();
+    assertThat(box.events().sync(BOB, page.next(), 100).events()).isEmpty();
     clock.advance(Duration.ofMinutes(1));
-    assertThat(box.sync(BOB, page.next(), 100).events()).isEmpty();
+    assertThat(box.events().sync(BOB, page.next(), 100).events()).isEmpty();
   }
 
   @Test
@@ -226,8 +227,8 @@ public abstract class FeedContract extends EngineFixture {
     clock.advance(Duration.ofDays(31));
     reopen(config());
 
-    assertThat(refusal(() -> box.sync(BOB, bob, 100))).isEqualTo(ErrorCode.SYNC_TOO_OLD);
-    assertThat(box.sync(BOB, now(BOB), 100).events()).isEmpty();
+    assertThat(refusal(() -> box.events().sync(BOB, bob, 100))).isEqualTo(ErrorCode.SYNC_TOO_OLD);
+    assertThat(box.events().sync(BOB, now(BOB), 100).events()).isEmpty();
   }
 
   @Test
@@ -246,9 +247,9 @@ public abstract class FeedContract extends EngineFixture {
   void aPositionMadeForAnotherUserOrByNoOneIsRefused() {
     String alice = now(ALICE);
 
-    assertThat(refusal(() -> box.sync(BOB, alice, 100))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.sync(BOB, "not-a-position", 100))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.sync(BOB, null, 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.events().sync(BOB, alice, 100))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.events().sync(BOB, "not-a-position", 100))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.events().sync(BOB, null, 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }
 
   /** Collects a stream's events. */
@@ -279,10 +280,10 @@ public abstract class FeedContract extends EngineFixture {
     Message missed = send(ALICE, BOB, "while away");
     Collected sink = new Collected();
 
-    try (EventStreams.Stream stream = box.events(BOB, bob, sink)) {
+    try (EventStreams.Stream stream = box.events().stream(BOB, bob, sink)) {
       assertThat(((Event.MessageArrived) sink.await(1).get(0)).message()).isEqualTo(missed);
       Message live = send(CAROL, BOB, "while connected");
-      box.markRead(BOB, CAROL, "pc", live.id()).join();
+      box.conversations().markRead(BOB, ConversationRef.peer(CAROL), "pc", live.id()).join();
 
       List<Event> events = sink.await(3);
       assertThat(kinds(events)).containsExactly("MessageArrived", "MessageArrived", "Read");
@@ -297,24 +298,24 @@ public abstract class FeedContract extends EngineFixture {
 
   @Test
   void aConnectedReceiverGetsABroadcastAsItIsPublishedAndItsRecallAndNoSyncGivesThemAgain() {
-    box.follow(BOB, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     Collected sink = new Collected();
-    try (EventStreams.Stream stream = box.events(BOB, null, sink)) {
-      Broadcast b = box.broadcast(new BroadcastRequest(NEWS, "breaking", new Audience.Followers(),
+    try (EventStreams.Stream stream = box.events().stream(BOB, null, sink)) {
+      Broadcast b = box.broadcasts().send(new BroadcastRequest(NEWS, "breaking", new Audience.Followers(),
           BroadcastRequest.Priority.NORMAL, null)).join();
 
       Event.MessageArrived arrived = (Event.MessageArrived) sink.await(1).get(0);
       assertThat(arrived.message().id()).isEqualTo(b.id());
-      assertThat(box.sync(BOB, arrived.position(), 100).events()).as("given already").isEmpty();
+      assertThat(box.events().sync(BOB, arrived.position(), 100).events()).as("given already").isEmpty();
 
-      box.recall(NEWS, b.id()).join();
+      box.messages().recall(NEWS, b.id()).join();
       Event.Recalled recalled = (Event.Recalled) sink.await(2).get(1);
       assertThat(recalled.id()).isEqualTo(b.id());
       assertThat(recalled.peer()).isEqualTo(NEWS);
-      assertThat(box.sync(BOB, recalled.position(), 100).events()).as("the recall given already").isEmpty();
-      assertThat(kinds(box.sync(BOB, arrived.position(), 100).events())).as("from before it").containsExactly("Recalled");
+      assertThat(box.events().sync(BOB, recalled.position(), 100).events()).as("the recall given already").isEmpty();
+      assertThat(kinds(box.events().sync(BOB, arrived.position(), 100).events())).as("from before it").containsExactly("Recalled");
       clock.advance(Duration.ofMinutes(1));
-      assertThat(box.sync(BOB, recalled.position(), 100).events()).isEmpty();
+      assertThat(box.events().sync(BOB, recalled.position(), 100).events()).isEmpty();
     }
   }
 
@@ -322,15 +323,15 @@ public abstract class FeedContract extends EngineFixture {
   void aStreamFromNowSkipsThePastAndAClosedStreamGetsNothingMore() {
     send(ALICE, BOB, "old");
     Collected sink = new Collected();
-    EventStreams.Stream stream = box.events(BOB, null, sink);
+    EventStreams.Stream stream = box.events().stream(BOB, null, sink);
     Message m = send(ALICE, BOB, "new");
     assertThat(((Event.MessageArrived) sink.await(1).get(0)).message()).isEqualTo(m);
 
     stream.close();
-    Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> box.openEventStreams() == 0);
+    Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> box.events().openStreams() == 0);
     send(ALICE, BOB, "after close");
     Collected witness = new Collected();
-    try (EventStreams.Stream later = box.events(BOB, sink.events.get(0).position(), witness)) {
+    try (EventStreams.Stream later = box.events().stream(BOB, sink.events.get(0).position(), witness)) {
       witness.await(1);
     }
     assertThat(sink.events).hasSize(1);

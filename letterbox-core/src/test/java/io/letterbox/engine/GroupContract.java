@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.Extras;
@@ -37,23 +38,23 @@ public abstract class GroupContract extends EngineFixture {
   }
 
   private Group create(long by, long... members) {
-    return box.createGroup(by, "team", members, false).join().group();
+    return box.groups().create(by, "team", members, false).join().group();
   }
 
   private Message post(long gid, long from, String text, Long... mentions) {
-    return box.post(new GroupPost(gid, from, text, List.of(mentions), null, Extras.TEXT)).join().message();
+    return box.groups().post(new GroupPost(gid, from, text, List.of(mentions), null, Extras.TEXT)).join().message();
   }
 
   private List<String> groupHistory(long uid, long gid) {
-    return texts(box.groupHistory(uid, gid, null, 100));
+    return texts(box.conversations().history(uid, ConversationRef.group(gid), null, 100));
   }
 
   private Conversation item(long owner, long gid) {
-    return box.conversations(owner, null, 100).items().stream().filter(c -> c.group() == gid).findFirst().orElseThrow();
+    return box.conversations().list(owner, null, 100).items().stream().filter(c -> c.group() == gid).findFirst().orElseThrow();
   }
 
   private long unread(long owner, long gid, String device) {
-    return box.unread(owner, device).conversations().stream().filter(c -> c.group() == gid)
+    return box.conversations().unread(owner, device).conversations().stream().filter(c -> c.group() == gid)
         .mapToLong(UnreadSummary.PeerCount::count).sum();
   }
 
@@ -77,10 +78,10 @@ public abstract class GroupContract extends EngineFixture {
     for (long member : new long[] {ALICE, BOB, CAROL}) {
       assertThat(groupHistory(member, g.id())).containsExactly("hello team");
       assertThat(item(member, g.id()).lastMessage()).isEqualTo(m);
-      assertThat(box.message(member, m.id())).contains(m);
+      assertThat(box.messages().find(member, m.id())).contains(m);
     }
-    assertThat(box.message(DAVE, m.id())).isEmpty();
-    assertThat(box.group(g.id())).isEqualTo(new Group(g.id(), "team", ALICE, 3, false));
+    assertThat(box.messages().find(DAVE, m.id())).isEmpty();
+    assertThat(box.groups().get(g.id())).isEqualTo(new Group(g.id(), "team", ALICE, 3, false));
   }
 
   @Test
@@ -99,24 +100,24 @@ public abstract class GroupContract extends EngineFixture {
     assertThat(unread(BOB, g.id(), "pc")).as("one's own posts are not unread").isZero();
     assertThat(item(CAROL, g.id()).unread()).isEqualTo(Map.of("pc", 3L, "mobile", 3L));
 
-    box.markGroupRead(ALICE, g.id(), "pc", two.id()).join();
+    box.conversations().markRead(ALICE, ConversationRef.group(g.id()), "pc", two.id()).join();
 
     assertThat(unread(ALICE, g.id(), "pc")).isEqualTo(1);
     assertThat(unread(ALICE, g.id(), "mobile")).isEqualTo(3);
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
-    box.markGroupRead(ALICE, g.id(), "pc", null).join();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1);
+    box.conversations().markRead(ALICE, ConversationRef.group(g.id()), "pc", null).join();
     assertThat(unread(ALICE, g.id(), "pc")).isZero();
   }
 
   @Test
   void newMembersSeeFromTheirJoinUnlessTheGroupShowsThemAll() {
     Group fromJoin = create(ALICE, BOB);
-    Group all = box.createGroup(ALICE, "open", new long[] {BOB}, true).join().group();
+    Group all = box.groups().create(ALICE, "open", new long[] {BOB}, true).join().group();
     post(fromJoin.id(), ALICE, "before");
     post(all.id(), ALICE, "before");
 
-    box.setMembers(fromJoin.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join();
-    box.setMembers(all.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join();
+    box.groups().setMembers(fromJoin.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join();
+    box.groups().setMembers(all.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join();
     post(fromJoin.id(), BOB, "after");
     post(all.id(), BOB, "after");
 
@@ -131,16 +132,16 @@ public abstract class GroupContract extends EngineFixture {
     Group g = create(ALICE, BOB, CAROL);
     Message seen = post(g.id(), BOB, "seen");
 
-    box.removeMember(g.id(), ALICE, CAROL).join();
+    box.groups().removeMember(g.id(), ALICE, CAROL).join();
     Message after = post(g.id(), BOB, "after removal");
 
     assertThat(groupHistory(CAROL, g.id())).containsExactly("seen");
     assertThat(item(CAROL, g.id()).lastMessage()).isEqualTo(seen);
     assertThat(unread(CAROL, g.id(), "pc")).isEqualTo(1);
-    assertThat(box.message(CAROL, after.id())).isEmpty();
+    assertThat(box.messages().find(CAROL, after.id())).isEmpty();
     assertThat(refusal(() -> post(g.id(), CAROL, "still here?"))).isEqualTo(ErrorCode.NOT_MEMBER);
-    assertThat(box.groupMembers(g.id(), null, 10).items()).extracting(GroupMember::uid).containsExactly(ALICE, BOB);
-    assertThat(box.group(g.id()).members()).isEqualTo(2);
+    assertThat(box.groups().members(g.id(), null, 10).items()).extracting(GroupMember::uid).containsExactly(ALICE, BOB);
+    assertThat(box.groups().get(g.id()).members()).isEqualTo(2);
   }
 
   @Test
@@ -148,16 +149,16 @@ public abstract class GroupContract extends EngineFixture {
     Group g = create(ALICE, BOB, CAROL);
     List<String> before = rows(Spaces.GROUPS);
 
-    assertThat(refusal(() -> box.setMembers(g.id(), BOB, new long[] {DAVE}, GroupRole.MEMBER).join()))
+    assertThat(refusal(() -> box.groups().setMembers(g.id(), BOB, new long[] {DAVE}, GroupRole.MEMBER).join()))
         .isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
-    assertThat(refusal(() -> box.removeMember(g.id(), BOB, CAROL).join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
-    assertThat(refusal(() -> box.renameGroup(g.id(), BOB, "mine").join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
-    assertThat(refusal(() -> box.removeMember(g.id(), BOB, ALICE).join())).as("the owner removed")
+    assertThat(refusal(() -> box.groups().removeMember(g.id(), BOB, CAROL).join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
+    assertThat(refusal(() -> box.groups().rename(g.id(), BOB, "mine").join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
+    assertThat(refusal(() -> box.groups().removeMember(g.id(), BOB, ALICE).join())).as("the owner removed")
         .isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
-    assertThat(refusal(() -> box.removeMember(g.id(), ALICE, DAVE).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.groups().removeMember(g.id(), ALICE, DAVE).join())).isEqualTo(ErrorCode.NOT_FOUND);
     assertThat(refusal(() -> post(g.id(), DAVE, "let me in"))).isEqualTo(ErrorCode.NOT_MEMBER);
     assertThat(refusal(() -> post(g.id() + 1, ALICE, "nowhere"))).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.groupHistory(DAVE, g.id(), null, 10))).isEqualTo(ErrorCode.NOT_MEMBER);
+    assertThat(refusal(() -> box.conversations().history(DAVE, ConversationRef.group(g.id()), null, 10))).isEqualTo(ErrorCode.NOT_MEMBER);
 
     assertThat(rows(Spaces.GROUPS)).isEqualTo(before);
     assertThat(rows(Spaces.GROUP_TIMELINE)).isEmpty();
@@ -166,16 +167,16 @@ public abstract class GroupContract extends EngineFixture {
   @Test
   void anAdminAddsAndRemovesMembersAndTheOwnerHandsTheGroupOverBeforeLeaving() {
     Group g = create(ALICE, BOB, CAROL);
-    box.setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
+    box.groups().setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
 
-    box.setMembers(g.id(), BOB, new long[] {DAVE, ERIN}, GroupRole.MEMBER).join();
-    box.removeMember(g.id(), BOB, ERIN).join();
-    box.renameGroup(g.id(), BOB, "renamed").join();
-    box.setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.OWNER).join();
-    box.removeMember(g.id(), ALICE, ALICE).join();
+    box.groups().setMembers(g.id(), BOB, new long[] {DAVE, ERIN}, GroupRole.MEMBER).join();
+    box.groups().removeMember(g.id(), BOB, ERIN).join();
+    box.groups().rename(g.id(), BOB, "renamed").join();
+    box.groups().setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.OWNER).join();
+    box.groups().removeMember(g.id(), ALICE, ALICE).join();
 
-    assertThat(box.group(g.id())).isEqualTo(new Group(g.id(), "renamed", CAROL, 3, false));
-    assertThat(box.groupMembers(g.id(), null, 10).items()).extracting(GroupMember::uid, GroupMember::role)
+    assertThat(box.groups().get(g.id())).isEqualTo(new Group(g.id(), "renamed", CAROL, 3, false));
+    assertThat(box.groups().members(g.id(), null, 10).items()).extracting(GroupMember::uid, GroupMember::role)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(BOB, GroupRole.ADMIN),
             org.assertj.core.groups.Tuple.tuple(CAROL, GroupRole.OWNER),
             org.assertj.core.groups.Tuple.tuple(DAVE, GroupRole.MEMBER));
@@ -184,24 +185,24 @@ public abstract class GroupContract extends EngineFixture {
   @Test
   void aFullGroupTakesNoMoreMembers() throws Exception {
     reopen(newStore(), config().maxGroupMembers(3));
-    assertThat(refusal(() -> box.createGroup(ALICE, "big", new long[] {BOB, CAROL, DAVE}, false).join()))
+    assertThat(refusal(() -> box.groups().create(ALICE, "big", new long[] {BOB, CAROL, DAVE}, false).join()))
         .isEqualTo(ErrorCode.GROUP_FULL);
     Group g = create(ALICE, BOB, CAROL);
 
-    assertThat(refusal(() -> box.setMembers(g.id(), ALICE, new long[] {DAVE}, GroupRole.MEMBER).join()))
+    assertThat(refusal(() -> box.groups().setMembers(g.id(), ALICE, new long[] {DAVE}, GroupRole.MEMBER).join()))
         .isEqualTo(ErrorCode.GROUP_FULL);
-    box.setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
-    assertThat(box.group(g.id()).members()).isEqualTo(3);
+    box.groups().setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
+    assertThat(box.groups().get(g.id()).members()).isEqualTo(3);
   }
 
   @Test
   void membersArePagedInUidOrderWithACursor() {
     long[] many = java.util.stream.LongStream.rangeClosed(10, 34).toArray();
-    Group g = box.createGroup(ALICE, "many", many, false).join().group();
+    Group g = box.groups().create(ALICE, "many", many, false).join().group();
     List<Long> seen = new ArrayList<>();
     String cursor = null;
     do {
-      Page<GroupMember> page = box.groupMembers(g.id(), cursor, 10);
+      Page<GroupMember> page = box.groups().members(g.id(), cursor, 10);
       page.items().forEach(m -> seen.add(m.uid()));
       cursor = page.next();
     } while (cursor != null);
@@ -220,8 +221,8 @@ public abstract class GroupContract extends EngineFixture {
     assertThat(m.extras().mentions()).as("a non-member is not mentioned").containsExactly(CAROL);
     assertThat(item(CAROL, g.id()).mentioned()).isTrue();
     assertThat(item(ALICE, g.id()).mentioned()).isFalse();
-    box.markGroupRead(CAROL, g.id(), "pc", null).join();
-    box.markGroupRead(CAROL, g.id(), "mobile", null).join();
+    box.conversations().markRead(CAROL, ConversationRef.group(g.id()), "pc", null).join();
+    box.conversations().markRead(CAROL, ConversationRef.group(g.id()), "mobile", null).join();
     assertThat(item(CAROL, g.id()).mentioned()).isFalse();
   }
 
@@ -230,14 +231,14 @@ public abstract class GroupContract extends EngineFixture {
     Group g = create(ALICE, BOB);
     GroupPost p = new GroupPost(g.id(), BOB, "once", List.of(), "k1", Extras.TEXT);
 
-    SendResult first = box.post(p).join();
-    SendResult again = box.post(p).join();
+    SendResult first = box.groups().post(p).join();
+    SendResult again = box.groups().post(p).join();
 
     assertThat(first.created()).isTrue();
     assertThat(again.created()).isFalse();
     assertThat(again.message()).isEqualTo(first.message());
     assertThat(groupHistory(ALICE, g.id())).containsExactly("once");
-    assertThat(refusal(() -> box.post(new GroupPost(g.id(), BOB, "other", List.of(), "k1", Extras.TEXT)).join()))
+    assertThat(refusal(() -> box.groups().post(new GroupPost(g.id(), BOB, "other", List.of(), "k1", Extras.TEXT)).join()))
         .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
   }
 
@@ -252,7 +253,7 @@ public abstract class GroupContract extends EngineFixture {
     clock.advance(java.time.Duration.ofSeconds(1));
     post(busy.id(), DAVE, "newest");
 
-    List<Conversation> items = box.conversations(ALICE, null, 100).items();
+    List<Conversation> items = box.conversations().list(ALICE, null, 100).items();
 
     assertThat(items).extracting(Conversation::group, Conversation::peer).containsExactly(
         org.assertj.core.groups.Tuple.tuple(busy.id(), 0L),
@@ -262,7 +263,7 @@ public abstract class GroupContract extends EngineFixture {
     List<Long> paged = new ArrayList<>();
     String cursor = null;
     do {
-      Page<Conversation> page = box.conversations(ALICE, cursor, 1);
+      Page<Conversation> page = box.conversations().list(ALICE, cursor, 1);
       page.items().forEach(c -> paged.add(c.group() != 0 ? -c.group() : c.peer()));
       cursor = page.next();
     } while (cursor != null);
@@ -274,36 +275,36 @@ public abstract class GroupContract extends EngineFixture {
     Group g = create(ALICE, BOB, CAROL);
     Message m = post(g.id(), BOB, "oops");
 
-    Message recalled = box.recall(BOB, m.id()).join();
+    Message recalled = box.messages().recall(BOB, m.id()).join();
 
     assertThat(recalled.recalled()).isTrue();
     for (long member : new long[] {ALICE, BOB, CAROL}) {
-      assertThat(box.groupHistory(member, g.id(), null, 10).items()).containsExactly(recalled);
+      assertThat(box.conversations().history(member, ConversationRef.group(g.id()), null, 10).items()).containsExactly(recalled);
     }
   }
 
   @Test
   void anAdminRecallsAMembersMessageForEveryoneAndAMemberCannot() {
     Group g = create(ALICE, BOB, CAROL, DAVE);
-    box.setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.ADMIN).join();
+    box.groups().setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.ADMIN).join();
     Message m = post(g.id(), BOB, "spam");
 
-    assertThat(refusal(() -> box.recall(DAVE, m.id()).join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
-    assertThat(refusal(() -> box.recall(ERIN, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(box.groupHistory(DAVE, g.id(), null, 10).items()).containsExactly(m);
-    Message recalled = box.recall(CAROL, m.id()).join();
+    assertThat(refusal(() -> box.messages().recall(DAVE, m.id()).join())).isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
+    assertThat(refusal(() -> box.messages().recall(ERIN, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(box.conversations().history(DAVE, ConversationRef.group(g.id()), null, 10).items()).containsExactly(m);
+    Message recalled = box.messages().recall(CAROL, m.id()).join();
 
     assertThat(recalled.recalled()).isTrue();
     for (long member : new long[] {ALICE, BOB, CAROL, DAVE}) {
-      assertThat(box.groupHistory(member, g.id(), null, 10).items()).containsExactly(recalled);
+      assertThat(box.conversations().history(member, ConversationRef.group(g.id()), null, 10).items()).containsExactly(recalled);
       assertThat(item(member, g.id()).lastMessage()).isEqualTo(recalled);
     }
     reopen(config());
-    assertThat(box.groupHistory(DAVE, g.id(), null, 10).items()).containsExactly(recalled);
+    assertThat(box.conversations().history(DAVE, ConversationRef.group(g.id()), null, 10).items()).containsExactly(recalled);
     clock.advance(java.time.Duration.ofMinutes(3));
     Message late = post(g.id(), BOB, "late");
     clock.advance(java.time.Duration.ofMinutes(3));
-    assertThat(refusal(() -> box.recall(ALICE, late.id()).join())).isEqualTo(ErrorCode.RECALL_WINDOW_PASSED);
+    assertThat(refusal(() -> box.messages().recall(ALICE, late.id()).join())).isEqualTo(ErrorCode.RECALL_WINDOW_PASSED);
   }
 
   @Test
@@ -311,7 +312,7 @@ public abstract class GroupContract extends EngineFixture {
     Group g = create(ALICE, BOB, CAROL);
     post(g.id(), BOB, "one");
     post(g.id(), CAROL, "two");
-    box.markGroupRead(ALICE, g.id(), "pc", null).join();
+    box.conversations().markRead(ALICE, ConversationRef.group(g.id()), "pc", null).join();
 
     reopen(config());
 
@@ -325,20 +326,20 @@ public abstract class GroupContract extends EngineFixture {
   @Test
   void aGroupPostReachesEveryMembersSyncOnceAndWritesNoFeedRowPerMember() {
     Group g = create(ALICE, BOB, CAROL);
-    String bob = box.sync(BOB, null, 100).next();
-    String dave = box.sync(DAVE, null, 100).next();
+    String bob = box.events().sync(BOB, null, 100).next();
+    String dave = box.events().sync(DAVE, null, 100).next();
     long feedRows = rows(Spaces.FEED).size();
 
     Message m = post(g.id(), CAROL, "to all of you");
 
     assertThat(rows(Spaces.FEED).size()).isEqualTo(feedRows);
-    io.letterbox.model.SyncPage page = box.sync(BOB, bob, 100);
+    io.letterbox.model.SyncPage page = box.events().sync(BOB, bob, 100);
     assertThat(page.events()).hasSize(1);
     assertThat(((io.letterbox.model.Event.MessageArrived) page.events().get(0)).message()).isEqualTo(m);
-    assertThat(box.sync(BOB, page.next(), 100).events()).as("nothing twice").isEmpty();
-    assertThat(box.sync(DAVE, dave, 100).events()).as("not a member").isEmpty();
+    assertThat(box.events().sync(BOB, page.next(), 100).events()).as("nothing twice").isEmpty();
+    assertThat(box.events().sync(DAVE, dave, 100).events()).as("not a member").isEmpty();
     clock.advance(java.time.Duration.ofMinutes(1));
-    assertThat(box.sync(BOB, page.next(), 100).events()).as("nor once the mark passes it").isEmpty();
+    assertThat(box.events().sync(BOB, page.next(), 100).events()).as("nor once the mark passes it").isEmpty();
   }
 
   @Test
@@ -355,20 +356,20 @@ public abstract class GroupContract extends EngineFixture {
       @Override
       public void ended(String reason) {}
     };
-    try (var stream = box.events(BOB, null, sink)) {
+    try (var stream = box.events().stream(BOB, null, sink)) {
       Message m = post(g.id(), ALICE, "live");
 
       org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> events.size() >= 1);
       var arrived = (io.letterbox.model.Event.MessageArrived) events.get(0);
       assertThat(arrived.message()).isEqualTo(m);
-      assertThat(box.sync(BOB, arrived.position(), 100).events()).as("given already").isEmpty();
+      assertThat(box.events().sync(BOB, arrived.position(), 100).events()).as("given already").isEmpty();
 
-      box.recall(ALICE, m.id()).join();
+      box.messages().recall(ALICE, m.id()).join();
       org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> events.size() >= 2);
       var recalled = (io.letterbox.model.Event.Recalled) events.get(1);
       assertThat(recalled.group()).isEqualTo(g.id());
       assertThat(recalled.id()).isEqualTo(m.id());
-      box.recall(ALICE, m.id()).join();
+      box.messages().recall(ALICE, m.id()).join();
       post(g.id(), ALICE, "after");
       org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> events.size() >= 3);
       assertThat(events.get(2)).as("the second recall is not given again").isInstanceOf(
@@ -381,21 +382,21 @@ public abstract class GroupContract extends EngineFixture {
     Group g = create(ALICE, BOB, CAROL);
     Message first = post(g.id(), BOB, "first");
     Message second = post(g.id(), BOB, "second");
-    box.markGroupRead(ALICE, g.id(), "pc", first.id()).join();
+    box.conversations().markRead(ALICE, ConversationRef.group(g.id()), "pc", first.id()).join();
 
-    box.deleteMessage(ALICE, second.id()).join();
+    box.messages().delete(ALICE, second.id()).join();
 
     assertThat(groupHistory(ALICE, g.id())).containsExactly("first");
     assertThat(item(ALICE, g.id()).lastMessage()).isEqualTo(first);
     assertThat(item(ALICE, g.id()).unread()).isEqualTo(Map.of("pc", 0L, "mobile", 1L));
-    assertThat(box.message(ALICE, second.id())).isEmpty();
+    assertThat(box.messages().find(ALICE, second.id())).isEmpty();
     assertThat(groupHistory(CAROL, g.id())).as("the others keep it").containsExactly("second", "first");
     assertThat(unread(CAROL, g.id(), "pc")).isEqualTo(2);
-    assertThat(refusal(() -> box.deleteMessage(ALICE, second.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.deleteMessage(DAVE, first.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.messages().delete(ALICE, second.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.messages().delete(DAVE, first.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
 
     Message third = post(g.id(), BOB, "third");
-    box.markGroupRead(ALICE, g.id(), "mobile", null).join();
+    box.conversations().markRead(ALICE, ConversationRef.group(g.id()), "mobile", null).join();
     assertThat(item(ALICE, g.id()).unread()).isEqualTo(Map.of("pc", 1L, "mobile", 0L));
     assertThat(groupHistory(ALICE, g.id())).containsExactly("third", "first");
     assertThat(item(ALICE, g.id()).lastMessage()).isEqualTo(third);
@@ -405,7 +406,7 @@ public abstract class GroupContract extends EngineFixture {
   void aCappedSenderPostsToAGroupAsToOneReceiverAndAFullCapChangesNothing() {
     Group g = create(ALICE, BOB);
     Group other = create(ALICE, BOB);
-    box.setCap(BOB, new io.letterbox.model.FrequencyCap(1, java.time.Duration.ofDays(1))).join();
+    box.broadcasts().setCap(BOB, new io.letterbox.model.FrequencyCap(1, java.time.Duration.ofDays(1))).join();
     post(g.id(), BOB, "one a day");
     List<String> groupsBefore = rows(Spaces.GROUPS);
 
@@ -430,45 +431,45 @@ public abstract class GroupContract extends EngineFixture {
     clock.advance(java.time.Duration.ofSeconds(1));
     send(CAROL, ALICE, "newest 1:1");
 
-    assertThat(box.setGroupState(ALICE, pinned.id(), true, null, null).join().pinned()).isTrue();
-    box.setGroupState(ALICE, muted.id(), null, true, null).join();
-    Conversation a = box.setGroupState(ALICE, archived.id(), null, null, true).join();
+    assertThat(box.conversations().setState(ALICE, ConversationRef.group(pinned.id()), true, null, null).join().pinned()).isTrue();
+    box.conversations().setState(ALICE, ConversationRef.group(muted.id()), null, true, null).join();
+    Conversation a = box.conversations().setState(ALICE, ConversationRef.group(archived.id()), null, null, true).join();
 
     assertThat(a.archived()).isTrue();
-    List<Conversation> list = box.conversations(ALICE, null, 100).items();
+    List<Conversation> list = box.conversations().list(ALICE, null, 100).items();
     assertThat(list).extracting(c -> c.group() != 0 ? -c.group() : c.peer())
         .containsExactly(-pinned.id(), CAROL, -muted.id());
-    assertThat(box.conversations(ALICE, io.letterbox.model.Folder.ARCHIVED, null, 100).items())
+    assertThat(box.conversations().list(ALICE, io.letterbox.model.Folder.ARCHIVED, null, 100).items())
         .extracting(Conversation::group).containsExactly(archived.id());
-    UnreadSummary unread = box.unread(ALICE, "pc");
+    UnreadSummary unread = box.conversations().unread(ALICE, "pc");
     assertThat(unread.total()).as("3 unread, the muted group's not counted").isEqualTo(3);
     assertThat(unread.conversations()).hasSize(4);
 
     clock.advance(java.time.Duration.ofSeconds(1));
     post(archived.id(), BOB, "reopened");
-    assertThat(box.conversations(ALICE, null, 1).items().get(0).group()).as("back, at the top after the pin")
+    assertThat(box.conversations().list(ALICE, null, 1).items().get(0).group()).as("back, at the top after the pin")
         .isEqualTo(pinned.id());
-    assertThat(box.conversations(ALICE, null, 100).items()).extracting(Conversation::group).contains(archived.id());
-    assertThat(box.conversations(ALICE, io.letterbox.model.Folder.ARCHIVED, null, 100).items()).isEmpty();
-    assertThat(box.groupConversation(ALICE, archived.id()).archived()).isFalse();
-    assertThat(refusal(() -> box.setGroupState(DAVE, pinned.id(), true, null, null).join()))
+    assertThat(box.conversations().list(ALICE, null, 100).items()).extracting(Conversation::group).contains(archived.id());
+    assertThat(box.conversations().list(ALICE, io.letterbox.model.Folder.ARCHIVED, null, 100).items()).isEmpty();
+    assertThat(box.conversations().get(ALICE, ConversationRef.group(archived.id())).archived()).isFalse();
+    assertThat(refusal(() -> box.conversations().setState(DAVE, ConversationRef.group(pinned.id()), true, null, null).join()))
         .isEqualTo(ErrorCode.NOT_MEMBER);
   }
 
   @Test
   void aMembersSyncTellsItWhenItJoinsAndLeavesAGroup() {
-    String alice = box.sync(ALICE, null, 100).next();
-    String carol = box.sync(CAROL, null, 100).next();
+    String alice = box.events().sync(ALICE, null, 100).next();
+    String carol = box.events().sync(CAROL, null, 100).next();
     Group g = create(BOB, ALICE);
 
-    box.setMembers(g.id(), BOB, new long[] {CAROL}, GroupRole.MEMBER).join();
-    box.removeMember(g.id(), BOB, ALICE).join();
+    box.groups().setMembers(g.id(), BOB, new long[] {CAROL}, GroupRole.MEMBER).join();
+    box.groups().removeMember(g.id(), BOB, ALICE).join();
 
-    assertThat(box.sync(ALICE, alice, 100).events()).extracting(e -> (Object) e.getClass().getSimpleName(),
+    assertThat(box.events().sync(ALICE, alice, 100).events()).extracting(e -> (Object) e.getClass().getSimpleName(),
         e -> ((io.letterbox.model.Event.GroupChanged) e).joined())
         .containsExactly(org.assertj.core.groups.Tuple.tuple("GroupChanged", true),
             org.assertj.core.groups.Tuple.tuple("GroupChanged", false));
-    List<io.letterbox.model.Event> carols = box.sync(CAROL, carol, 100).events();
+    List<io.letterbox.model.Event> carols = box.events().sync(CAROL, carol, 100).events();
     assertThat(carols).hasSize(1);
     assertThat(((io.letterbox.model.Event.GroupChanged) carols.get(0)).group()).isEqualTo(g.id());
   }
@@ -480,18 +481,18 @@ public abstract class GroupContract extends EngineFixture {
   }
 
   private List<Long> memberUids(long gid) {
-    return box.groupMembers(gid, null, 100).items().stream().map(GroupMember::uid).toList();
+    return box.groups().members(gid, null, 100).items().stream().map(GroupMember::uid).toList();
   }
 
   private boolean listsGroup(long owner, long gid) {
-    return box.conversations(owner, null, 100).items().stream().anyMatch(c -> c.group() == gid);
+    return box.conversations().list(owner, null, 100).items().stream().anyMatch(c -> c.group() == gid);
   }
 
   @Test
   void addingAUserWhoBlockedTheAdderRefusesIt() {
-    box.block(CAROL, ALICE, true).join();
+    box.relations().block(CAROL, ALICE, true).join();
 
-    NewGroup created = box.createGroup(ALICE, "team", new long[] {BOB, CAROL}, false).join();
+    NewGroup created = box.groups().create(ALICE, "team", new long[] {BOB, CAROL}, false).join();
     long gid = created.group().id();
     post(gid, ALICE, "hello @carol", CAROL);
 
@@ -499,14 +500,14 @@ public abstract class GroupContract extends EngineFixture {
     assertThat(created.group().members()).isEqualTo(2);
     assertThat(memberUids(gid)).containsExactly(ALICE, BOB);
     assertThat(listsGroup(CAROL, gid)).isFalse();
-    assertThat(box.unread(CAROL, "pc").total()).isZero();
-    assertThat(refusal(() -> box.groupHistory(CAROL, gid, null, 10))).isEqualTo(ErrorCode.NOT_MEMBER);
+    assertThat(box.conversations().unread(CAROL, "pc").total()).isZero();
+    assertThat(refusal(() -> box.conversations().history(CAROL, ConversationRef.group(gid), null, 10))).isEqualTo(ErrorCode.NOT_MEMBER);
 
-    assertThat(box.setMembers(gid, ALICE, new long[] {CAROL, DAVE}, GroupRole.MEMBER).join())
+    assertThat(box.groups().setMembers(gid, ALICE, new long[] {CAROL, DAVE}, GroupRole.MEMBER).join())
         .containsExactly(refused(CAROL, GroupRefusal.Reason.BLOCKED));
     assertThat(memberUids(gid)).containsExactly(ALICE, BOB, DAVE);
-    box.setMembers(gid, ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
-    assertThat(box.setMembers(gid, BOB, new long[] {CAROL}, GroupRole.MEMBER).join())
+    box.groups().setMembers(gid, ALICE, new long[] {BOB}, GroupRole.ADMIN).join();
+    assertThat(box.groups().setMembers(gid, BOB, new long[] {CAROL}, GroupRole.MEMBER).join())
         .as("carol blocked alice, not bob").isEmpty();
     assertThat(memberUids(gid)).containsExactly(ALICE, BOB, CAROL, DAVE);
   }
@@ -514,11 +515,11 @@ public abstract class GroupContract extends EngineFixture {
   @Test
   void aRefusedAddChangesNothing() {
     Group g = create(ALICE, BOB);
-    box.block(CAROL, ALICE, true).join();
+    box.relations().block(CAROL, ALICE, true).join();
     List<String> groups = rows(Spaces.GROUPS);
     List<String> memberships = rows(Spaces.MEMBERSHIPS);
 
-    assertThat(box.setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join())
+    assertThat(box.groups().setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.MEMBER).join())
         .containsExactly(refused(CAROL, GroupRefusal.Reason.BLOCKED));
 
     assertThat(rows(Spaces.GROUPS)).isEqualTo(groups);
@@ -527,13 +528,13 @@ public abstract class GroupContract extends EngineFixture {
 
   @Test
   void groupAddsFollowingAdmitsOnlyFollowedAdders() {
-    box.setUserSettings(CAROL, new UserSettings.Change(UserSettings.GroupAdds.FOLLOWING)).join();
-    box.follow(CAROL, BOB).join();
-    box.setUserSettings(DAVE, new UserSettings.Change(UserSettings.GroupAdds.NOBODY)).join();
+    box.relations().setUserSettings(CAROL, new UserSettings.Change(UserSettings.GroupAdds.FOLLOWING)).join();
+    box.relations().follow(CAROL, BOB).join();
+    box.relations().setUserSettings(DAVE, new UserSettings.Change(UserSettings.GroupAdds.NOBODY)).join();
 
-    NewGroup byAlice = box.createGroup(ALICE, "a", new long[] {CAROL, DAVE}, false).join();
-    NewGroup byBob = box.createGroup(BOB, "b", new long[] {CAROL, DAVE}, false).join();
-    NewGroup byDave = box.createGroup(DAVE, "d", new long[] {ALICE}, false).join();
+    NewGroup byAlice = box.groups().create(ALICE, "a", new long[] {CAROL, DAVE}, false).join();
+    NewGroup byBob = box.groups().create(BOB, "b", new long[] {CAROL, DAVE}, false).join();
+    NewGroup byDave = box.groups().create(DAVE, "d", new long[] {ALICE}, false).join();
 
     assertThat(byAlice.refused()).containsExactly(refused(CAROL, GroupRefusal.Reason.NOT_ALLOWED),
         refused(DAVE, GroupRefusal.Reason.NOT_ALLOWED));
@@ -546,39 +547,39 @@ public abstract class GroupContract extends EngineFixture {
 
   @Test
   void userSettingsDefaultToEveryoneAndAChangeKeepsWhatItDoesNotName() {
-    assertThat(box.userSettings(ALICE)).isEqualTo(UserSettings.DEFAULT);
+    assertThat(box.relations().userSettings(ALICE)).isEqualTo(UserSettings.DEFAULT);
     assertThat(UserSettings.DEFAULT.groupAdds()).isEqualTo(UserSettings.GroupAdds.EVERYONE);
 
-    UserSettings set = box.setUserSettings(ALICE, new UserSettings.Change(UserSettings.GroupAdds.NOBODY)).join();
+    UserSettings set = box.relations().setUserSettings(ALICE, new UserSettings.Change(UserSettings.GroupAdds.NOBODY)).join();
 
     assertThat(set).isEqualTo(new UserSettings(UserSettings.GroupAdds.NOBODY));
-    assertThat(box.userSettings(ALICE)).isEqualTo(set);
-    assertThat(box.userSettings(BOB)).isEqualTo(UserSettings.DEFAULT);
-    assertThat(refusal(() -> box.setUserSettings(ALICE, new UserSettings.Change(null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(box.relations().userSettings(ALICE)).isEqualTo(set);
+    assertThat(box.relations().userSettings(BOB)).isEqualTo(UserSettings.DEFAULT);
+    assertThat(refusal(() -> box.relations().setUserSettings(ALICE, new UserSettings.Change(null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     reopen(config());
-    assertThat(box.userSettings(ALICE)).isEqualTo(set);
+    assertThat(box.relations().userSettings(ALICE)).isEqualTo(set);
   }
 
   @Test
   void theOwnerLeavingPassesOwnershipToTheLongestStandingAdmin() {
     Group g = create(ALICE, BOB, CAROL);
     clock.advance(java.time.Duration.ofMinutes(1));
-    box.setMembers(g.id(), ALICE, new long[] {ERIN}, GroupRole.ADMIN).join();
+    box.groups().setMembers(g.id(), ALICE, new long[] {ERIN}, GroupRole.ADMIN).join();
     clock.advance(java.time.Duration.ofMinutes(1));
-    box.setMembers(g.id(), ALICE, new long[] {DAVE}, GroupRole.ADMIN).join();
+    box.groups().setMembers(g.id(), ALICE, new long[] {DAVE}, GroupRole.ADMIN).join();
 
-    box.removeMember(g.id(), ALICE, ALICE).join();
+    box.groups().removeMember(g.id(), ALICE, ALICE).join();
 
-    assertThat(box.group(g.id()).owner()).as("erin has been an admin longer than dave").isEqualTo(ERIN);
-    assertThat(box.group(g.id()).members()).isEqualTo(4);
+    assertThat(box.groups().get(g.id()).owner()).as("erin has been an admin longer than dave").isEqualTo(ERIN);
+    assertThat(box.groups().get(g.id()).members()).isEqualTo(4);
     assertThat(refusal(() -> post(g.id(), ALICE, "still here?"))).isEqualTo(ErrorCode.NOT_MEMBER);
 
-    box.removeMember(g.id(), ERIN, ERIN).join();
-    assertThat(box.group(g.id()).owner()).isEqualTo(DAVE);
-    box.removeMember(g.id(), DAVE, DAVE).join();
-    assertThat(box.group(g.id()).owner()).as("no admin left: the longest-standing member, bob before carol by uid")
+    box.groups().removeMember(g.id(), ERIN, ERIN).join();
+    assertThat(box.groups().get(g.id()).owner()).isEqualTo(DAVE);
+    box.groups().removeMember(g.id(), DAVE, DAVE).join();
+    assertThat(box.groups().get(g.id()).owner()).as("no admin left: the longest-standing member, bob before carol by uid")
         .isEqualTo(BOB);
-    assertThat(box.groupMembers(g.id(), null, 10).items()).extracting(GroupMember::uid, GroupMember::role)
+    assertThat(box.groups().members(g.id(), null, 10).items()).extracting(GroupMember::uid, GroupMember::role)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(BOB, GroupRole.OWNER),
             org.assertj.core.groups.Tuple.tuple(CAROL, GroupRole.MEMBER));
   }
@@ -587,18 +588,18 @@ public abstract class GroupContract extends EngineFixture {
   void theLastMemberLeavingRemovesTheGroup() {
     Group g = create(ALICE, BOB);
     post(g.id(), BOB, "hello");
-    box.removeMember(g.id(), BOB, BOB).join();
+    box.groups().removeMember(g.id(), BOB, BOB).join();
 
-    box.removeMember(g.id(), ALICE, ALICE).join();
+    box.groups().removeMember(g.id(), ALICE, ALICE).join();
 
-    assertThat(refusal(() -> box.group(g.id()))).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.groupMembers(g.id(), null, 10))).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.groups().get(g.id()))).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.groups().members(g.id(), null, 10))).isEqualTo(ErrorCode.NOT_FOUND);
     assertThat(refusal(() -> post(g.id(), ALICE, "anyone?"))).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.renameGroup(g.id(), ALICE, "back").join())).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.MEMBER).join()))
+    assertThat(refusal(() -> box.groups().rename(g.id(), ALICE, "back").join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.groups().setMembers(g.id(), ALICE, new long[] {BOB}, GroupRole.MEMBER).join()))
         .isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.removeMember(g.id(), ALICE, ALICE).join())).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.groupHistory(CAROL, g.id(), null, 10))).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.groups().removeMember(g.id(), ALICE, ALICE).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.conversations().history(CAROL, ConversationRef.group(g.id()), null, 10))).isEqualTo(ErrorCode.NOT_FOUND);
     assertThat(groupHistory(ALICE, g.id())).as("former members keep what they saw").containsExactly("hello");
     assertThat(groupHistory(BOB, g.id())).containsExactly("hello");
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.id.Ids;
 import io.letterbox.model.Audience;
 import io.letterbox.model.BroadcastRequest;
@@ -48,9 +49,9 @@ public abstract class LetterboxContract extends EngineFixture {
     assertThat(m.kind()).isEqualTo(Message.Kind.SINGLE);
     assertThat(m.from()).isEqualTo(ALICE);
     assertThat(m.to()).isEqualTo(BOB);
-    assertThat(box.history(ALICE, BOB, null, 20).items()).containsExactly(m);
-    assertThat(box.history(BOB, ALICE, null, 20).items()).containsExactly(m);
-    assertThat(box.history(ALICE, CAROL, null, 20).items()).isEmpty();
+    assertThat(box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 20).items()).containsExactly(m);
+    assertThat(box.conversations().history(BOB, ConversationRef.peer(ALICE), null, 20).items()).containsExactly(m);
+    assertThat(box.conversations().history(ALICE, ConversationRef.peer(CAROL), null, 20).items()).isEmpty();
   }
 
   @Test
@@ -97,11 +98,11 @@ public abstract class LetterboxContract extends EngineFixture {
       send(i % 2 == 0 ? ALICE : BOB, i % 2 == 0 ? BOB : ALICE, "m" + i);
     }
     List<String> seen = new ArrayList<>();
-    Page<Message> page = box.history(ALICE, BOB, null, 10);
+    Page<Message> page = box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 10);
     seen.addAll(texts(page));
     send(ALICE, BOB, "new while paging");
     while (page.next() != null) {
-      page = box.history(ALICE, BOB, page.next(), 10);
+      page = box.conversations().history(ALICE, ConversationRef.peer(BOB), page.next(), 10);
       seen.addAll(texts(page));
       send(BOB, ALICE, "another");
     }
@@ -116,7 +117,7 @@ public abstract class LetterboxContract extends EngineFixture {
   void theLastPageHasNoNextCursor() {
     send(ALICE, BOB, "1");
     send(ALICE, BOB, "2");
-    Page<Message> page = box.history(ALICE, BOB, null, 2);
+    Page<Message> page = box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 2);
     assertThat(page.items()).hasSize(2);
     assertThat(page.next()).isNull();
   }
@@ -126,14 +127,14 @@ public abstract class LetterboxContract extends EngineFixture {
     for (int i = 0; i < 5; i++) {
       send(ALICE, BOB, "m" + i);
     }
-    String next = box.history(ALICE, BOB, null, 2).next();
-    assertThat(refusal(() -> box.history(ALICE, BOB, "bm90LWEtY3Vyc29y", 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.history(ALICE, BOB, "%%%", 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    String next = box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 2).next();
+    assertThat(refusal(() -> box.conversations().history(ALICE, ConversationRef.peer(BOB), "bm90LWEtY3Vyc29y", 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().history(ALICE, ConversationRef.peer(BOB), "%%%", 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     String tampered = (next.charAt(0) == 'A' ? 'B' : 'A') + next.substring(1);
-    assertThat(refusal(() -> box.history(ALICE, BOB, tampered, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().history(ALICE, ConversationRef.peer(BOB), tampered, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     // A genuine cursor of one conversation does not page another.
-    assertThat(refusal(() -> box.history(BOB, ALICE, next, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.conversations(ALICE, next, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().history(BOB, ConversationRef.peer(ALICE), next, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().list(ALICE, next, 2))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }
 
   @Test
@@ -149,13 +150,13 @@ public abstract class LetterboxContract extends EngineFixture {
 
   @Test
   void badSendsAreRefusedAndStoreNothing() {
-    assertThat(refusal(() -> box.send(new SendRequest(ALICE, ALICE, "me", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.send(new SendRequest(0, BOB, "x", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.send(new SendRequest(-5, BOB, "x", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, "", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, null, null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, "x".repeat(4001), null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, "x", "")))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().send(new SendRequest(ALICE, ALICE, "me", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().send(new SendRequest(0, BOB, "x", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().send(new SendRequest(-5, BOB, "x", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().send(new SendRequest(ALICE, BOB, "", null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().send(new SendRequest(ALICE, BOB, null, null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().send(new SendRequest(ALICE, BOB, "x".repeat(4001), null)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().send(new SendRequest(ALICE, BOB, "x", "")))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(history(ALICE, BOB)).isEmpty();
     assertThat(peers(ALICE)).isEmpty();
     assertThat(peers(BOB)).isEmpty();
@@ -169,40 +170,40 @@ public abstract class LetterboxContract extends EngineFixture {
 
   @Test
   void badReadsAreRefused() {
-    assertThat(refusal(() -> box.history(ALICE, BOB, null, 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.history(ALICE, BOB, null, 101))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.history(ALICE, ALICE, null, 10))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.unread(ALICE, "watch"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.markRead(ALICE, BOB, "watch", null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 101))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().history(ALICE, ConversationRef.peer(ALICE), null, 10))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().unread(ALICE, "watch"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "watch", null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }
 
   // --- idempotency ---
 
   @Test
   void anIdempotencyKeyReturnsTheFirstMessageAndStoresNothingNew() {
-    SendResult first = box.send(new SendRequest(ALICE, BOB, "once", "k1")).join();
-    SendResult again = box.send(new SendRequest(ALICE, BOB, "once", "k1")).join();
+    SendResult first = box.messages().send(new SendRequest(ALICE, BOB, "once", "k1")).join();
+    SendResult again = box.messages().send(new SendRequest(ALICE, BOB, "once", "k1")).join();
     assertThat(first.created()).isTrue();
     assertThat(again.created()).isFalse();
     assertThat(again.message()).isEqualTo(first.message());
     assertThat(history(BOB, ALICE)).containsExactly("once");
-    assertThat(box.unread(BOB, "pc").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(BOB, "pc").total()).isEqualTo(1);
   }
 
   @Test
   void anIdempotencyKeyBelongsToItsSender() {
-    box.send(new SendRequest(ALICE, BOB, "from alice", "k1")).join();
-    SendResult bobs = box.send(new SendRequest(BOB, ALICE, "from bob", "k1")).join();
+    box.messages().send(new SendRequest(ALICE, BOB, "from alice", "k1")).join();
+    SendResult bobs = box.messages().send(new SendRequest(BOB, ALICE, "from bob", "k1")).join();
     assertThat(bobs.created()).isTrue();
     assertThat(history(ALICE, BOB)).containsExactly("from bob", "from alice");
   }
 
   @Test
   void anIdempotencyKeyReusedForAnotherMessageIsAConflict() {
-    box.send(new SendRequest(ALICE, BOB, "once", "k1")).join();
-    assertThat(refusal(() -> box.send(new SendRequest(ALICE, BOB, "different", "k1")).join()))
+    box.messages().send(new SendRequest(ALICE, BOB, "once", "k1")).join();
+    assertThat(refusal(() -> box.messages().send(new SendRequest(ALICE, BOB, "different", "k1")).join()))
         .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
-    assertThat(refusal(() -> box.send(new SendRequest(ALICE, CAROL, "once", "k1")).join()))
+    assertThat(refusal(() -> box.messages().send(new SendRequest(ALICE, CAROL, "once", "k1")).join()))
         .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
     assertThat(history(BOB, ALICE)).containsExactly("once");
     assertThat(history(CAROL, ALICE)).isEmpty();
@@ -212,7 +213,7 @@ public abstract class LetterboxContract extends EngineFixture {
   void concurrentRetriesOfOneIdempotencyKeyStoreOneMessage() throws Exception {
     List<CompletableFuture<SendResult>> sends = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
-      sends.add(box.send(new SendRequest(ALICE, BOB, "retry", "same")));
+      sends.add(box.messages().send(new SendRequest(ALICE, BOB, "retry", "same")));
     }
     Set<Long> ids = new HashSet<>();
     for (CompletableFuture<SendResult> f : sends) {
@@ -231,7 +232,7 @@ public abstract class LetterboxContract extends EngineFixture {
     assertThat(peers(ALICE)).containsExactly(CAROL, BOB);
     send(BOB, ALICE, "bob replies");
     assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
-    Conversation first = box.conversations(ALICE, null, 10).items().get(0);
+    Conversation first = box.conversations().list(ALICE, null, 10).items().get(0);
     assertThat(first.lastMessage().text()).isEqualTo("bob replies");
     assertThat(first.updatedAt()).isEqualTo(first.lastMessage().createdAt());
     assertThat(peers(BOB)).containsExactly(ALICE);
@@ -244,7 +245,7 @@ public abstract class LetterboxContract extends EngineFixture {
     send(BOB, ALICE, "3");
     reopen(config());
     assertThat(peers(ALICE)).containsExactly(BOB, CAROL);
-    assertThat(box.conversations(ALICE, null, 10).items().get(0).lastMessage().text()).isEqualTo("3");
+    assertThat(box.conversations().list(ALICE, null, 10).items().get(0).lastMessage().text()).isEqualTo("3");
   }
 
   @Test
@@ -253,10 +254,10 @@ public abstract class LetterboxContract extends EngineFixture {
       send(peer, ALICE, "hi from " + peer);
     }
     List<Long> seen = new ArrayList<>();
-    Page<Conversation> page = box.conversations(ALICE, null, 20);
+    Page<Conversation> page = box.conversations().list(ALICE, null, 20);
     seen.addAll(page.items().stream().map(Conversation::peer).toList());
     while (page.next() != null) {
-      page = box.conversations(ALICE, page.next(), 20);
+      page = box.conversations().list(ALICE, page.next(), 20);
       seen.addAll(page.items().stream().map(Conversation::peer).toList());
     }
     assertThat(seen).hasSize(45).doesNotHaveDuplicates();
@@ -271,14 +272,14 @@ public abstract class LetterboxContract extends EngineFixture {
     send(BOB, ALICE, "1");
     send(BOB, ALICE, "2");
     send(ALICE, BOB, "my reply does not count for me");
-    Conversation c = box.conversations(ALICE, null, 10).items().get(0);
+    Conversation c = box.conversations().list(ALICE, null, 10).items().get(0);
     assertThat(c.unread()).isEqualTo(Map.of("pc", 2L, "mobile", 2L));
-    box.markRead(ALICE, BOB, "mobile", null).join();
-    c = box.conversations(ALICE, null, 10).items().get(0);
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "mobile", null).join();
+    c = box.conversations().list(ALICE, null, 10).items().get(0);
     assertThat(c.unread()).isEqualTo(Map.of("pc", 2L, "mobile", 0L));
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
-    assertThat(box.unread(ALICE, "mobile").total()).isZero();
-    assertThat(box.unread(BOB, "pc").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(2);
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isZero();
+    assertThat(box.conversations().unread(BOB, "pc").total()).isEqualTo(1);
   }
 
   @Test
@@ -286,25 +287,25 @@ public abstract class LetterboxContract extends EngineFixture {
     Message one = send(BOB, ALICE, "1");
     send(BOB, ALICE, "2");
     send(BOB, ALICE, "3");
-    box.markRead(ALICE, BOB, "pc", one.id()).join();
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "pc", one.id()).join();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(2);
   }
 
   @Test
   void aReadPositionNeverMovesBack() {
     Message one = send(BOB, ALICE, "1");
     send(BOB, ALICE, "2");
-    box.markRead(ALICE, BOB, "pc", null).join();
-    box.markRead(ALICE, BOB, "pc", one.id()).join();
-    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "pc", null).join();
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "pc", one.id()).join();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isZero();
   }
 
   @Test
   void readingUpToAnIdFromTheFutureIsRefused() {
     send(BOB, ALICE, "1");
     long future = Ids.firstIdAt(clock.millis() + 3_600_000);
-    assertThat(refusal(() -> box.markRead(ALICE, BOB, "pc", future).join())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+    assertThat(refusal(() -> box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "pc", future).join())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1);
   }
 
   @Test
@@ -312,7 +313,7 @@ public abstract class LetterboxContract extends EngineFixture {
     send(BOB, ALICE, "b1");
     send(BOB, ALICE, "b2");
     send(CAROL, ALICE, "c1");
-    var summary = box.unread(ALICE, "pc");
+    var summary = box.conversations().unread(ALICE, "pc");
     assertThat(summary.total()).isEqualTo(3);
     assertThat(summary.conversations()).extracting(p -> p.peer() + "=" + p.count())
         .containsExactly(BOB + "=2", CAROL + "=1");
@@ -321,9 +322,9 @@ public abstract class LetterboxContract extends EngineFixture {
   @Test
   void messagesAfterAReadCountAgain() {
     send(BOB, ALICE, "1");
-    box.markRead(ALICE, BOB, "pc", null).join();
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "pc", null).join();
     send(BOB, ALICE, "2");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1);
   }
 
   // --- deletes ---
@@ -333,22 +334,22 @@ public abstract class LetterboxContract extends EngineFixture {
     send(ALICE, BOB, "1");
     Message two = send(BOB, ALICE, "2");
     send(ALICE, BOB, "3");
-    box.deleteMessage(ALICE, two.id()).join();
+    box.messages().delete(ALICE, two.id()).join();
     assertThat(history(ALICE, BOB)).containsExactly("3", "1");
     assertThat(history(BOB, ALICE)).containsExactly("3", "2", "1");
-    assertThat(box.message(ALICE, two.id())).isEmpty();
-    assertThat(box.message(BOB, two.id())).contains(two);
+    assertThat(box.messages().find(ALICE, two.id())).isEmpty();
+    assertThat(box.messages().find(BOB, two.id())).contains(two);
   }
 
   @Test
   void deletingAnUnreadMessageLowersTheUnreadCount() {
     send(BOB, ALICE, "1");
     Message two = send(BOB, ALICE, "2");
-    box.deleteMessage(ALICE, two.id()).join();
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(1);
-    box.markRead(ALICE, BOB, "pc", null).join();
-    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    box.messages().delete(ALICE, two.id()).join();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isEqualTo(1);
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "pc", null).join();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isZero();
   }
 
   @Test
@@ -356,17 +357,17 @@ public abstract class LetterboxContract extends EngineFixture {
     send(BOB, ALICE, "1");
     Message two = send(BOB, ALICE, "2");
     peers(ALICE);
-    box.deleteMessage(ALICE, two.id()).join();
-    assertThat(box.conversations(ALICE, null, 10).items().get(0).lastMessage().text()).isEqualTo("1");
+    box.messages().delete(ALICE, two.id()).join();
+    assertThat(box.conversations().list(ALICE, null, 10).items().get(0).lastMessage().text()).isEqualTo("1");
   }
 
   @Test
   void deletingAMessageTheOwnerCannotSeeIsNotFound() {
     Message m = send(ALICE, BOB, "1");
-    assertThat(refusal(() -> box.deleteMessage(CAROL, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.deleteMessage(ALICE, m.id() + 1).join())).isEqualTo(ErrorCode.NOT_FOUND);
-    box.deleteMessage(ALICE, m.id()).join();
-    assertThat(refusal(() -> box.deleteMessage(ALICE, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.messages().delete(CAROL, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.messages().delete(ALICE, m.id() + 1).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    box.messages().delete(ALICE, m.id()).join();
+    assertThat(refusal(() -> box.messages().delete(ALICE, m.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
     assertThat(history(BOB, ALICE)).containsExactly("1");
   }
 
@@ -375,22 +376,22 @@ public abstract class LetterboxContract extends EngineFixture {
     send(ALICE, BOB, "1");
     send(BOB, ALICE, "2");
     send(ALICE, CAROL, "to carol");
-    box.deleteConversation(ALICE, BOB).join();
+    box.conversations().delete(ALICE, BOB).join();
     assertThat(history(ALICE, BOB)).isEmpty();
     assertThat(peers(ALICE)).containsExactly(CAROL);
     assertThat(history(BOB, ALICE)).containsExactly("2", "1");
-    assertThat(box.unread(ALICE, "pc").total()).isZero();
-    assertThat(box.unread(BOB, "pc").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isZero();
+    assertThat(box.conversations().unread(BOB, "pc").total()).isEqualTo(1);
   }
 
   @Test
   void aDeletedConversationReturnsWithItsNextMessageOnly() {
     send(BOB, ALICE, "old");
-    box.deleteConversation(ALICE, BOB).join();
+    box.conversations().delete(ALICE, BOB).join();
     send(BOB, ALICE, "new");
     assertThat(peers(ALICE)).containsExactly(BOB);
     assertThat(history(ALICE, BOB)).containsExactly("new");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1);
   }
 
   @Test
@@ -398,24 +399,24 @@ public abstract class LetterboxContract extends EngineFixture {
     send(BOB, ALICE, "b");
     send(CAROL, ALICE, "c");
     send(ALICE, CAROL, "a");
-    box.deleteAll(ALICE).join();
+    box.conversations().deleteAll(ALICE).join();
     assertThat(peers(ALICE)).isEmpty();
     assertThat(history(ALICE, BOB)).isEmpty();
     assertThat(history(ALICE, CAROL)).isEmpty();
-    assertThat(box.unread(ALICE, "pc").total()).isZero();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isZero();
     assertThat(history(CAROL, ALICE)).containsExactly("a", "c");
     assertThat(peers(BOB)).containsExactly(ALICE);
     send(BOB, ALICE, "after");
     assertThat(peers(ALICE)).containsExactly(BOB);
     assertThat(history(ALICE, BOB)).containsExactly("after");
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isEqualTo(1);
   }
 
   // --- frequency caps ---
 
   @Test
   void aFrequencyCapRefusesMessagesOverItWithinThePeriod() {
-    box.setCap(ALICE, new FrequencyCap(2, Duration.ofDays(1))).join();
+    box.broadcasts().setCap(ALICE, new FrequencyCap(2, Duration.ofDays(1))).join();
     send(ALICE, BOB, "1");
     send(ALICE, BOB, "2");
     assertThat(refusal(() -> send(ALICE, BOB, "3"))).isEqualTo(ErrorCode.FREQUENCY_CAPPED);
@@ -424,35 +425,35 @@ public abstract class LetterboxContract extends EngineFixture {
     clock.advance(Duration.ofDays(1));
     send(ALICE, BOB, "next day");
     assertThat(history(BOB, ALICE)).containsExactly("next day", "the receiver may still answer", "2", "1");
-    assertThat(box.cap(ALICE)).contains(new FrequencyCap(2, Duration.ofDays(1)));
+    assertThat(box.broadcasts().cap(ALICE)).contains(new FrequencyCap(2, Duration.ofDays(1)));
   }
 
   @Test
   void deletingMessagesDoesNotResetACap() {
-    box.setCap(ALICE, new FrequencyCap(1, Duration.ofHours(1))).join();
+    box.broadcasts().setCap(ALICE, new FrequencyCap(1, Duration.ofHours(1))).join();
     Message m = send(ALICE, BOB, "1");
-    box.deleteMessage(ALICE, m.id()).join();
-    box.deleteConversation(BOB, ALICE).join();
+    box.messages().delete(ALICE, m.id()).join();
+    box.conversations().delete(BOB, ALICE).join();
     assertThat(refusal(() -> send(ALICE, BOB, "2"))).isEqualTo(ErrorCode.FREQUENCY_CAPPED);
   }
 
   @Test
   void theConfiguredDefaultCapAppliesToSendersWithoutTheirOwn() {
     reopen(config().defaultCap(new FrequencyCap(1, Duration.ofDays(1))));
-    assertThat(box.cap(CAROL)).contains(new FrequencyCap(1, Duration.ofDays(1)));
+    assertThat(box.broadcasts().cap(CAROL)).contains(new FrequencyCap(1, Duration.ofDays(1)));
     send(CAROL, BOB, "1");
     assertThat(refusal(() -> send(CAROL, BOB, "2"))).isEqualTo(ErrorCode.FREQUENCY_CAPPED);
-    box.setCap(CAROL, new FrequencyCap(5, Duration.ofDays(1))).join();
+    box.broadcasts().setCap(CAROL, new FrequencyCap(5, Duration.ofDays(1))).join();
     send(CAROL, BOB, "2");
   }
 
   @Test
   void noCapMeansNoLimit() {
-    assertThat(box.cap(ALICE)).isEmpty();
+    assertThat(box.broadcasts().cap(ALICE)).isEmpty();
     for (int i = 0; i < 50; i++) {
       send(ALICE, BOB, "m" + i);
     }
-    assertThat(box.history(BOB, ALICE, null, 100).items()).hasSize(50);
+    assertThat(box.conversations().history(BOB, ConversationRef.peer(ALICE), null, 100).items()).hasSize(50);
   }
 
   // --- import ---
@@ -462,14 +463,14 @@ public abstract class LetterboxContract extends EngineFixture {
     send(ALICE, BOB, "live");
     Instant t1 = Instant.parse("2015-03-01T08:00:00.123Z");
     Instant t2 = Instant.parse("2016-03-01T08:00:00Z");
-    List<Long> ids = box.importMessages(List.of(
+    List<Long> ids = box.messages().importHistory(List.of(
         new ImportedMessage(BOB, ALICE, "old two", t2),
         new ImportedMessage(ALICE, BOB, "old one", t1))).join();
     assertThat(ids).hasSize(2);
     assertThat(Ids.createdAt(ids.get(0))).isEqualTo(t2);
     assertThat(Ids.createdAt(ids.get(1))).isEqualTo(t1);
     assertThat(history(ALICE, BOB)).containsExactly("live", "old two", "old one");
-    assertThat(box.unread(ALICE, "pc").total()).as("imported history is not unread").isZero();
+    assertThat(box.conversations().unread(ALICE, "pc").total()).as("imported history is not unread").isZero();
   }
 
   @Test
@@ -479,8 +480,8 @@ public abstract class LetterboxContract extends EngineFixture {
     for (int i = 0; i < 300; i++) {
       batch.add(new ImportedMessage(ALICE, BOB, "m" + i, t));
     }
-    List<Long> first = box.importMessages(batch).join();
-    List<Long> second = box.importMessages(batch).join();
+    List<Long> first = box.messages().importHistory(batch).join();
+    List<Long> second = box.messages().importHistory(batch).join();
     Set<Long> all = new HashSet<>(first);
     all.addAll(second);
     assertThat(all).hasSize(600);
@@ -493,10 +494,10 @@ public abstract class LetterboxContract extends EngineFixture {
     List<ImportedMessage> batch = List.of(
         new ImportedMessage(ALICE, BOB, "fine", t),
         new ImportedMessage(ALICE, BOB, "from the future", clock.instant().plusSeconds(60)));
-    assertThat(refusal(() -> box.importMessages(batch))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.importMessages(List.of(new ImportedMessage(ALICE, ALICE, "x", t)))))
+    assertThat(refusal(() -> box.messages().importHistory(batch))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().importHistory(List.of(new ImportedMessage(ALICE, ALICE, "x", t)))))
         .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal(() -> box.importMessages(List.of()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal(() -> box.messages().importHistory(List.of()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(history(ALICE, BOB)).isEmpty();
   }
 
@@ -512,7 +513,7 @@ public abstract class LetterboxContract extends EngineFixture {
         work.add(pool.submit(() -> {
           List<Long> ids = new ArrayList<>();
           for (int i = 0; i < 200; i++) {
-            ids.add(box.send(new SendRequest(sender, ALICE, "m" + i, null)).join().message().id());
+            ids.add(box.messages().send(new SendRequest(sender, ALICE, "m" + i, null)).join().message().id());
           }
           return ids;
         }));
@@ -524,7 +525,7 @@ public abstract class LetterboxContract extends EngineFixture {
         all.addAll(ids);
       }
       assertThat(all).hasSize(1600);
-      assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1600);
+      assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1600);
       assertThat(peers(ALICE)).hasSize(8);
     } finally {
       pool.shutdownNow();
@@ -545,9 +546,9 @@ public abstract class LetterboxContract extends EngineFixture {
     reopen(store, config());
     assertThat(history(ALICE, BOB)).containsExactly("second", "first");
     assertThat(history(BOB, ALICE)).containsExactly("second", "first");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(2);
     send(BOB, ALICE, "third");
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(3);
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isEqualTo(3);
   }
 
   @ParameterizedTest(name = "{0} mutations landed")
@@ -555,9 +556,9 @@ public abstract class LetterboxContract extends EngineFixture {
   void aFirstBroadcastCutOffAfterItsCommitPointReachesItsFollowersOnRestart(int landed) {
     FaultyStore faulty = new FaultyStore(store);
     reopen(faulty, config());
-    box.follow(ALICE, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
     faulty.failNextBatchAfter(landed);
-    assertThat(refusal(() -> box.broadcast(new io.letterbox.model.BroadcastRequest(NEWS, "first ever",
+    assertThat(refusal(() -> box.broadcasts().send(new io.letterbox.model.BroadcastRequest(NEWS, "first ever",
         new io.letterbox.model.Audience.Followers(), io.letterbox.model.BroadcastRequest.Priority.NORMAL, null)).join()))
         .isEqualTo(ErrorCode.NOT_READY);
     reopen(store, config());
@@ -578,14 +579,14 @@ public abstract class LetterboxContract extends EngineFixture {
     assertThat(refusal(() -> send(BOB, ALICE, "lost"))).isEqualTo(ErrorCode.NOT_READY);
     reopen(store, config());
     assertThat(history(ALICE, BOB)).containsExactly("first");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1);
   }
 
   @Test
   void aCapStillHoldsAfterARebuildOfSendsThatSharedABatch() {
-    box.setCap(ALICE, new FrequencyCap(1, Duration.ofDays(1))).join();
-    CompletableFuture<SendResult> toBob = box.send(new SendRequest(ALICE, BOB, "one", null));
-    CompletableFuture<SendResult> toCarol = box.send(new SendRequest(ALICE, CAROL, "two", null));
+    box.broadcasts().setCap(ALICE, new FrequencyCap(1, Duration.ofDays(1))).join();
+    CompletableFuture<SendResult> toBob = box.messages().send(new SendRequest(ALICE, BOB, "one", null));
+    CompletableFuture<SendResult> toCarol = box.messages().send(new SendRequest(ALICE, CAROL, "two", null));
     CompletableFuture.allOf(toBob, toCarol).join();
     box.close();
     Replayer.rebuild(store, config().build(), n -> {});
@@ -606,7 +607,7 @@ public abstract class LetterboxContract extends EngineFixture {
     box = Letterbox.open(store, config().build());
     assertThat(replayed).isGreaterThan(40);
     assertThat(snapshot()).isEqualTo(before);
-    assertThat(box.send(new SendRequest(CAROL, ALICE, "keyed", "k-1")).join().created())
+    assertThat(box.messages().send(new SendRequest(CAROL, ALICE, "keyed", "k-1")).join().created())
         .as("idempotency keys are rebuilt too").isFalse();
   }
 
@@ -614,14 +615,14 @@ public abstract class LetterboxContract extends EngineFixture {
   void migrateMovesTheLogAndEveryIndexToAnotherStore() throws Exception {
     populate();
     Snapshot before = snapshot();
-    String cursor = box.history(ALICE, BOB, null, 5).next();
+    String cursor = box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 5).next();
     KeyValueStore other = newStore();
     box.close();
     Replayer.migrate(store, other, config().build(), n -> {});
     assertThat(Replayer.verify(store, other)).allMatch(Replayer.SpaceDigest::matches);
     box = Letterbox.open(other, config().build());
     assertThat(snapshot()).isEqualTo(before);
-    assertThat(box.history(ALICE, BOB, cursor, 5).items()).as("cursors stay valid").hasSize(5);
+    assertThat(box.conversations().history(ALICE, ConversationRef.peer(BOB), cursor, 5).items()).as("cursors stay valid").hasSize(5);
   }
 
   @Test
@@ -629,7 +630,7 @@ public abstract class LetterboxContract extends EngineFixture {
     for (int i = 0; i < 2_500; i++) {
       send(100 + i % 7, ALICE, "m" + i);
     }
-    box.markRead(ALICE, 100, "pc", null).join();
+    box.conversations().markRead(ALICE, ConversationRef.peer(100), "pc", null).join();
     Snapshot before = snapshot();
     KeyValueStore other = newStore();
     FaultyStore faulty = new FaultyStore(other);
@@ -642,41 +643,41 @@ public abstract class LetterboxContract extends EngineFixture {
     assertThat(Replayer.verify(store, other)).allMatch(Replayer.SpaceDigest::matches);
     box = Letterbox.open(other, config().build());
     assertThat(snapshot()).isEqualTo(before);
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(2_500);
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isEqualTo(2_500);
   }
 
   /** Something of every kind of action, for replays to reproduce. */
   private void populate() {
-    box.setCap(CAROL, new FrequencyCap(3, Duration.ofDays(1))).join();
+    box.broadcasts().setCap(CAROL, new FrequencyCap(3, Duration.ofDays(1))).join();
     for (int i = 0; i < 30; i++) {
       send(i % 3 == 0 ? BOB : ALICE, i % 3 == 0 ? ALICE : BOB, "ab" + i);
     }
-    box.send(new SendRequest(CAROL, ALICE, "keyed", "k-1")).join();
+    box.messages().send(new SendRequest(CAROL, ALICE, "keyed", "k-1")).join();
     send(ALICE, CAROL, "reply");
     Message deleted = send(BOB, ALICE, "to delete");
-    box.deleteMessage(ALICE, deleted.id()).join();
-    box.markRead(ALICE, BOB, "pc", null).join();
+    box.messages().delete(ALICE, deleted.id()).join();
+    box.conversations().markRead(ALICE, ConversationRef.peer(BOB), "pc", null).join();
     send(BOB, ALICE, "after read");
-    box.importMessages(List.of(
+    box.messages().importHistory(List.of(
         new ImportedMessage(ALICE, CAROL, "old", Instant.parse("2018-01-01T00:00:00Z")))).join();
     send(DAVE, BOB, "d");
-    box.deleteConversation(BOB, DAVE).join();
+    box.conversations().delete(BOB, DAVE).join();
     send(DAVE, CAROL, "x");
-    box.deleteAll(CAROL).join();
+    box.conversations().deleteAll(CAROL).join();
     send(DAVE, CAROL, "y");
-    box.follow(ALICE, NEWS).join();
-    box.subscribe(BOB, NEWS, Map.of("city", "beijing")).join();
-    box.setCap(NEWS, new FrequencyCap(2, Duration.ofDays(1))).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().subscribe(BOB, NEWS, Map.of("city", "beijing")).join();
+    box.broadcasts().setCap(NEWS, new FrequencyCap(2, Duration.ofDays(1))).join();
     send(NEWS, ALICE, "direct from news");
-    box.broadcast(new BroadcastRequest(NEWS, "to followers", new Audience.Followers(),
+    box.broadcasts().send(new BroadcastRequest(NEWS, "to followers", new Audience.Followers(),
         BroadcastRequest.Priority.NORMAL, null)).join();
-    box.replaceSegment("some", new long[] {CAROL, DAVE, ALICE}).join();
-    done(box.broadcast(new BroadcastRequest(NEWS, "to a segment", new Audience.Segment("some"),
+    box.relations().replaceSegment("some", new long[] {CAROL, DAVE, ALICE}).join();
+    done(box.broadcasts().send(new BroadcastRequest(NEWS, "to a segment", new Audience.Segment("some"),
         BroadcastRequest.Priority.HIGH, "seg-1")).join());
-    box.unfollow(ALICE, NEWS).join();
-    box.broadcast(new BroadcastRequest(NEWS, "to beijing", new Audience.Subscribers(Map.of("city", "beijing")),
+    box.relations().unfollow(ALICE, NEWS).join();
+    box.broadcasts().send(new BroadcastRequest(NEWS, "to beijing", new Audience.Subscribers(Map.of("city", "beijing")),
         BroadcastRequest.Priority.NORMAL, null)).join();
-    box.markRead(DAVE, NEWS, "mobile", null).join();
+    box.conversations().markRead(DAVE, ConversationRef.peer(NEWS), "mobile", null).join();
   }
 
   /** What the users can observe, to compare before and after a replay. */
@@ -686,19 +687,19 @@ public abstract class LetterboxContract extends EngineFixture {
     List<Long> users = List.of(ALICE, BOB, CAROL, DAVE, NEWS, 100L, 101L);
     List<String> views = new ArrayList<>();
     for (long owner : users) {
-      for (Conversation c : box.conversations(owner, null, 100).items()) {
+      for (Conversation c : box.conversations().list(owner, null, 100).items()) {
         views.add(owner + " list " + c.peer() + " " + c.lastMessage() + " " + new java.util.TreeMap<>(c.unread()));
       }
       for (long peer : users) {
         if (peer != owner) {
-          views.add(owner + " history " + peer + " " + box.history(owner, peer, null, 100).items());
+          views.add(owner + " history " + peer + " " + box.conversations().history(owner, ConversationRef.peer(peer), null, 100).items());
         }
       }
       for (String device : List.of("pc", "mobile")) {
-        views.add(owner + " unread " + device + " " + box.unread(owner, device));
+        views.add(owner + " unread " + device + " " + box.conversations().unread(owner, device));
       }
-      views.add(owner + " cap " + box.cap(owner));
-      views.add(owner + " sent " + box.sentBroadcasts(owner, null, 100).items());
+      views.add(owner + " cap " + box.broadcasts().cap(owner));
+      views.add(owner + " sent " + box.broadcasts().sent(owner, null, 100).items());
     }
     return new Snapshot(views);
   }

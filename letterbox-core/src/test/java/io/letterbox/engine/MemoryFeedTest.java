@@ -23,16 +23,16 @@ class MemoryFeedTest extends FeedContract {
 
   @Test
   void anEventIsNotServedBeforeItsBatchIsDurable() {
-    String bob = box.sync(BOB, null, 10).next();
+    String bob = box.events().sync(BOB, null, 10).next();
     CompletableFuture<Void> durable = new CompletableFuture<>();
     faulty.holdNextDurability(durable);
 
-    CompletableFuture<SendResult> sent = box.send(new SendRequest(ALICE, BOB, "written, not yet durable", null));
+    CompletableFuture<SendResult> sent = box.messages().send(new SendRequest(ALICE, BOB, "written, not yet durable", null));
     Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> !history(BOB, ALICE).isEmpty());
 
-    assertThat(box.sync(BOB, bob, 10).events()).as("visible to reads, not yet durable").isEmpty();
+    assertThat(box.events().sync(BOB, bob, 10).events()).as("visible to reads, not yet durable").isEmpty();
     durable.complete(null);
     sent.join();
-    assertThat(box.sync(BOB, bob, 10).events()).hasSize(1);
+    assertThat(box.events().sync(BOB, bob, 10).events()).hasSize(1);
   }
 }

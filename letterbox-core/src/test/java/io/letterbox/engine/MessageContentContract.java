@@ -3,6 +3,7 @@ package io.letterbox.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.blob.Blobs;
 import io.letterbox.engine.replay.Replayer;
 import io.letterbox.keys.BlobKey;
@@ -168,7 +169,7 @@ public abstract class MessageContentContract extends EngineFixture {
   }
 
   private SendResult sendTyped(long from, long to, String text, Extras extras, String key) {
-    return box.send(new SendRequest(from, to, text, key, extras)).join();
+    return box.messages().send(new SendRequest(from, to, text, key, extras)).join();
   }
 
   @Test
@@ -184,11 +185,11 @@ public abstract class MessageContentContract extends EngineFixture {
     assertThat(sent.extras()).as("the attachment takes its blob's type and size").isEqualTo(stored);
     for (long owner : new long[] {ALICE, BOB}) {
       long peer = owner == ALICE ? BOB : ALICE;
-      assertThat(box.history(owner, peer, null, 10).items()).containsExactly(sent);
-      assertThat(box.message(owner, sent.id())).contains(sent);
+      assertThat(box.conversations().history(owner, ConversationRef.peer(peer), null, 10).items()).containsExactly(sent);
+      assertThat(box.messages().find(owner, sent.id())).contains(sent);
     }
     reopen(config());
-    assertThat(box.history(BOB, ALICE, null, 10).items()).as("after a restart, from the log").containsExactly(sent);
+    assertThat(box.conversations().history(BOB, ConversationRef.peer(ALICE), null, 10).items()).as("after a restart, from the log").containsExactly(sent);
   }
 
   @Test
@@ -200,14 +201,14 @@ public abstract class MessageContentContract extends EngineFixture {
 
     assertThat(picture.text()).isEmpty();
     for (int restart = 0; restart < 2; restart++) {
-      Message last = box.conversations(BOB, null, 10).items().get(0).lastMessage();
+      Message last = box.conversations().list(BOB, null, 10).items().get(0).lastMessage();
       assertThat(last.id()).isEqualTo(picture.id());
       assertThat(last.extras().type()).isEqualTo("image");
       assertThat(last.text()).isEmpty();
       reopen(config());
     }
     send(BOB, ALICE, "nice");
-    assertThat(box.conversations(ALICE, null, 10).items().get(0).lastMessage().extras().type()).isEqualTo("text");
+    assertThat(box.conversations().list(ALICE, null, 10).items().get(0).lastMessage().extras().type()).isEqualTo("text");
   }
 
   @Test
@@ -223,7 +224,7 @@ public abstract class MessageContentContract extends EngineFixture {
     assertThat(retry.message()).isEqualTo(first.message());
     assertThat(refusal(() -> sendTyped(ALICE, BOB, "", new Extras("file", null,
         List.of(new Attachment(png.id(), "b.png", null, -1))), "k-1"))).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
-    assertThat(box.history(BOB, ALICE, null, 10).items()).hasSize(1);
+    assertThat(box.conversations().history(BOB, ConversationRef.peer(ALICE), null, 10).items()).hasSize(1);
   }
 
   @Test
@@ -249,29 +250,29 @@ public abstract class MessageContentContract extends EngineFixture {
     }
     assertThat(refusal(() -> sendTyped(ALICE, BOB, "", Extras.TEXT, null))).as("a text message needs its text")
         .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-    assertThat(box.history(ALICE, BOB, null, 10).items()).isEmpty();
-    assertThat(box.conversations(BOB, null, 10).items()).isEmpty();
+    assertThat(box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 10).items()).isEmpty();
+    assertThat(box.conversations().list(BOB, null, 10).items()).isEmpty();
   }
 
   @Test
   void aTypedBroadcastReachesItsReceiversWithItsPayloadAndAttachments() {
     Blob png = image();
-    box.follow(BOB, NEWS).join();
-    box.follow(CAROL, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
+    box.relations().follow(CAROL, NEWS).join();
     Extras extras = new Extras("card", "{\"title\":\"早报\"}", List.of(new Attachment(png.id(), "cover.png", null, -1)));
 
-    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, null, new Audience.Followers(), null, null, extras)).join());
+    Broadcast b = done(box.broadcasts().send(new BroadcastRequest(NEWS, null, new Audience.Followers(), null, null, extras)).join());
 
     Extras stored = new Extras("card", "{\"title\":\"早报\"}", List.of(new Attachment(png.id(), "cover.png", "image/png", 3000)));
     assertThat(b.extras()).isEqualTo(stored);
     assertThat(b.text()).isEmpty();
     for (long receiver : new long[] {BOB, CAROL}) {
-      Message m = box.history(receiver, NEWS, null, 10).items().get(0);
+      Message m = box.conversations().history(receiver, ConversationRef.peer(NEWS), null, 10).items().get(0);
       assertThat(m.extras()).isEqualTo(stored);
       assertThat(m.kind()).isEqualTo(Message.Kind.BROADCAST);
-      assertThat(box.conversations(receiver, null, 10).items().get(0).lastMessage().extras().type()).isEqualTo("card");
+      assertThat(box.conversations().list(receiver, null, 10).items().get(0).lastMessage().extras().type()).isEqualTo("card");
     }
-    assertThat(refusal(() -> box.broadcast(new BroadcastRequest(NEWS, "x", new Audience.Followers(), null, null,
+    assertThat(refusal(() -> box.broadcasts().send(new BroadcastRequest(NEWS, "x", new Audience.Followers(), null, null,
         new Extras("image", null, List.of(new Attachment("sha256:" + "0".repeat(64), null, null, -1)))))))
         .isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }

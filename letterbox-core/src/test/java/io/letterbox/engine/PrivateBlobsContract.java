@@ -3,6 +3,7 @@ package io.letterbox.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.blob.BlobReferences;
 import io.letterbox.blob.Blobs;
 import io.letterbox.engine.replay.Replayer;
@@ -42,7 +43,7 @@ public abstract class PrivateBlobsContract extends EngineFixture {
   }
 
   private Message sendAs(long from, long to, Blob blob) {
-    return box.send(new SendRequest(from, to, "", null, attaching(blob)), from).join().message();
+    return box.messages().send(new SendRequest(from, to, "", null, attaching(blob)), from).join().message();
   }
 
   private static LetterboxException refusedWith(Runnable r) {
@@ -56,10 +57,10 @@ public abstract class PrivateBlobsContract extends EngineFixture {
   void aBlobIsReadByItsUploaderAndServicesButNotByAStranger() {
     Blob blob = upload(ALICE, "image/png");
 
-    assertThat(box.blob(ALICE, blob.id())).contains(blob);
-    assertThat(box.blob(Blobs.SERVICE, blob.id())).contains(blob);
-    assertThat(box.blob(BOB, blob.id())).isEmpty();
-    assertThat(box.blob(BOB, "A".repeat(22))).as("the same answer as for no blob").isEmpty();
+    assertThat(box.blobAccess().read(ALICE, blob.id())).contains(blob);
+    assertThat(box.blobAccess().read(Blobs.SERVICE, blob.id())).contains(blob);
+    assertThat(box.blobAccess().read(BOB, blob.id())).isEmpty();
+    assertThat(box.blobAccess().read(BOB, "A".repeat(22))).as("the same answer as for no blob").isEmpty();
   }
 
   @Test
@@ -68,8 +69,8 @@ public abstract class PrivateBlobsContract extends EngineFixture {
 
     sendAs(ALICE, BOB, blob);
 
-    assertThat(box.blob(BOB, blob.id())).contains(blob);
-    assertThat(box.blob(CAROL, blob.id())).isEmpty();
+    assertThat(box.blobAccess().read(BOB, blob.id())).contains(blob);
+    assertThat(box.blobAccess().read(CAROL, blob.id())).isEmpty();
   }
 
   @Test
@@ -82,12 +83,12 @@ public abstract class PrivateBlobsContract extends EngineFixture {
     LetterboxException unknown = refusedWith(() -> sendAs(CAROL, DAVE,
         new Blob("A".repeat(22), 1, "image/png", ALICE)));
 
-    assertThat(box.blob(DAVE, blob.id())).contains(blob);
+    assertThat(box.blobAccess().read(DAVE, blob.id())).contains(blob);
     assertThat(passedOn.extras().attachments()).hasSize(1);
     assertThat(stranger.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(stranger.getMessage()).as("the same words as for a blob that does not exist")
         .isEqualTo(unknown.getMessage().replace("A".repeat(22), blob.id()));
-    assertThat(box.history(DAVE, CAROL, null, 10).items()).isEmpty();
+    assertThat(box.conversations().history(DAVE, ConversationRef.peer(CAROL), null, 10).items()).isEmpty();
   }
 
   @Test
@@ -95,35 +96,35 @@ public abstract class PrivateBlobsContract extends EngineFixture {
     Blob html = upload(ALICE, "text/html");
     Extras claimed = new Extras("image", null, List.of(new Attachment(html.id(), null, "image/png", -1)));
 
-    LetterboxException e = refusedWith(() -> box.send(new SendRequest(ALICE, BOB, "", null, claimed), ALICE).join());
+    LetterboxException e = refusedWith(() -> box.messages().send(new SendRequest(ALICE, BOB, "", null, claimed), ALICE).join());
 
     assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(e.getMessage()).contains("text/html");
-    assertThat(box.blob(BOB, html.id())).isEmpty();
+    assertThat(box.blobAccess().read(BOB, html.id())).isEmpty();
   }
 
   @Test
   void aGroupsMembersWhoSeeThePostReadItsBlob() {
-    Group g = box.createGroup(ALICE, "friends", new long[] {BOB}, false).join().group();
+    Group g = box.groups().create(ALICE, "friends", new long[] {BOB}, false).join().group();
     Blob blob = upload(ALICE, "image/png");
 
-    box.post(new GroupPost(g.id(), ALICE, "", List.of(), null, attaching(blob)), ALICE).join();
-    box.setMembers(g.id(), ALICE, new long[] {CAROL}, io.letterbox.model.GroupRole.MEMBER).join();
+    box.groups().post(new GroupPost(g.id(), ALICE, "", List.of(), null, attaching(blob)), ALICE).join();
+    box.groups().setMembers(g.id(), ALICE, new long[] {CAROL}, io.letterbox.model.GroupRole.MEMBER).join();
 
-    assertThat(box.blob(BOB, blob.id())).contains(blob);
-    assertThat(box.blob(CAROL, blob.id())).as("joined after the post: does not see it").isEmpty();
-    assertThat(box.blob(DAVE, blob.id())).isEmpty();
+    assertThat(box.blobAccess().read(BOB, blob.id())).contains(blob);
+    assertThat(box.blobAccess().read(CAROL, blob.id())).as("joined after the post: does not see it").isEmpty();
+    assertThat(box.blobAccess().read(DAVE, blob.id())).isEmpty();
   }
 
   @Test
   void aBroadcastsReceiversReadItsBlobAndOthersDoNot() {
-    box.follow(BOB, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     Blob blob = upload(NEWS, "image/png");
 
-    done(box.broadcast(new BroadcastRequest(NEWS, null, new Audience.Followers(), null, null, attaching(blob))).join());
+    done(box.broadcasts().send(new BroadcastRequest(NEWS, null, new Audience.Followers(), null, null, attaching(blob))).join());
 
-    assertThat(box.blob(BOB, blob.id())).contains(blob);
-    assertThat(box.blob(CAROL, blob.id())).isEmpty();
+    assertThat(box.blobAccess().read(BOB, blob.id())).contains(blob);
+    assertThat(box.blobAccess().read(CAROL, blob.id())).isEmpty();
     assertThat(count(store, Spaces.BLOB_REFS)).as("one reference, not one per receiver").isEqualTo(1);
   }
 
@@ -132,10 +133,10 @@ public abstract class PrivateBlobsContract extends EngineFixture {
     Blob blob = upload(ALICE, "image/png");
     Message m = sendAs(ALICE, BOB, blob);
 
-    box.recall(ALICE, m.id()).join();
+    box.messages().recall(ALICE, m.id()).join();
 
-    assertThat(box.blob(BOB, blob.id())).isEmpty();
-    assertThat(box.blob(ALICE, blob.id())).contains(blob);
+    assertThat(box.blobAccess().read(BOB, blob.id())).isEmpty();
+    assertThat(box.blobAccess().read(ALICE, blob.id())).contains(blob);
   }
 
   @Test
@@ -146,8 +147,8 @@ public abstract class PrivateBlobsContract extends EngineFixture {
       sendAs(ALICE, DAVE, blob);
     }
 
-    assertThat(box.blob(DAVE, blob.id())).contains(blob);
-    assertThat(box.blob(BOB, blob.id())).as("its one message is past the bound").isEmpty();
+    assertThat(box.blobAccess().read(DAVE, blob.id())).contains(blob);
+    assertThat(box.blobAccess().read(BOB, blob.id())).as("its one message is past the bound").isEmpty();
   }
 
   @Test
@@ -162,8 +163,8 @@ public abstract class PrivateBlobsContract extends EngineFixture {
 
     for (KeyValueStore s : new KeyValueStore[] {store, other}) {
       box = Letterbox.open(s, config().build());
-      assertThat(box.blob(BOB, blob.id())).contains(blob);
-      assertThat(box.blob(CAROL, blob.id())).isEmpty();
+      assertThat(box.blobAccess().read(BOB, blob.id())).contains(blob);
+      assertThat(box.blobAccess().read(CAROL, blob.id())).isEmpty();
       box.close();
     }
     box = Letterbox.open(store, config().build());
@@ -177,7 +178,7 @@ public abstract class PrivateBlobsContract extends EngineFixture {
         .put(Spaces.BLOBS, BlobKey.header(hash), new BlobRow(bytes.length, Blobs.CHUNK_BYTES, "image/gif").encode())).join();
     String legacy = "sha256:" + HexFormat.of().formatHex(hash);
     Blob blob = box.blobs().find(legacy).orElseThrow();
-    box.send(new SendRequest(ALICE, BOB, "", null, attaching(blob))).join();
+    box.messages().send(new SendRequest(ALICE, BOB, "", null, attaching(blob))).join();
     // What a store from before the index holds: the message, no reference, no mark.
     box.close();
     store.deleteRange(Spaces.BLOB_REFS, new KeyRange(new byte[0], null));
@@ -185,10 +186,10 @@ public abstract class PrivateBlobsContract extends EngineFixture {
 
     box = Letterbox.open(store, config().build());
 
-    assertThat(box.blob(Blobs.SERVICE, legacy)).contains(blob);
-    assertThat(box.blob(BOB, legacy)).contains(blob);
-    assertThat(box.blob(ALICE, legacy)).as("its uploader is unknown; it attached it").contains(blob);
-    assertThat(box.blob(CAROL, legacy)).isEmpty();
+    assertThat(box.blobAccess().read(Blobs.SERVICE, legacy)).contains(blob);
+    assertThat(box.blobAccess().read(BOB, legacy)).contains(blob);
+    assertThat(box.blobAccess().read(ALICE, legacy)).as("its uploader is unknown; it attached it").contains(blob);
+    assertThat(box.blobAccess().read(CAROL, legacy)).isEmpty();
     assertThat(box.blobs().read(blob, 0, bytes.length)).isEqualTo(bytes);
   }
 

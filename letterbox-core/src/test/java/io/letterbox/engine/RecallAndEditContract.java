@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Audience;
 import io.letterbox.model.Broadcast;
@@ -15,11 +16,11 @@ import org.junit.jupiter.api.Test;
 public abstract class RecallAndEditContract extends EngineFixture {
 
   private Message newest(long owner, long peer) {
-    return box.history(owner, peer, null, 1).items().get(0);
+    return box.conversations().history(owner, ConversationRef.peer(peer), null, 1).items().get(0);
   }
 
   private Message listed(long owner) {
-    return box.conversations(owner, null, 10).items().get(0).lastMessage();
+    return box.conversations().list(owner, null, 10).items().get(0).lastMessage();
   }
 
   private long rows(io.letterbox.store.Space space) {
@@ -35,7 +36,7 @@ public abstract class RecallAndEditContract extends EngineFixture {
   void aRecalledMessageIsRecalledForBothPartiesInHistoryListsAndByIdEvenAfterARestart() {
     Message m = send(ALICE, BOB, "oops, wrong person");
 
-    Message recalled = box.recall(ALICE, m.id()).join();
+    Message recalled = box.messages().recall(ALICE, m.id()).join();
 
     assertThat(recalled.recalled()).isTrue();
     assertThat(recalled.text()).isEmpty();
@@ -45,7 +46,7 @@ public abstract class RecallAndEditContract extends EngineFixture {
         long peer = owner == ALICE ? BOB : ALICE;
         assertThat(newest(owner, peer)).isEqualTo(recalled);
         assertThat(listed(owner)).isEqualTo(recalled);
-        assertThat(box.message(owner, m.id())).contains(recalled);
+        assertThat(box.messages().find(owner, m.id())).contains(recalled);
       }
       reopen(config());
     }
@@ -57,15 +58,15 @@ public abstract class RecallAndEditContract extends EngineFixture {
     Message second = send(ALICE, BOB, "at the cafe");
     clock.advance(Duration.ofMinutes(3));
 
-    Message edited = box.edit(ALICE, first.id(), "see you at 6").join();
-    Message editedLast = box.edit(ALICE, second.id(), "at the library").join();
+    Message edited = box.messages().edit(ALICE, first.id(), "see you at 6").join();
+    Message editedLast = box.messages().edit(ALICE, second.id(), "at the library").join();
 
     assertThat(edited.text()).isEqualTo("see you at 6");
     assertThat(edited.editedAt()).isEqualTo(clock.millis());
     assertThat(edited.recalled()).isFalse();
     for (long owner : new long[] {ALICE, BOB}) {
       long peer = owner == ALICE ? BOB : ALICE;
-      assertThat(box.history(owner, peer, null, 10).items()).containsExactly(editedLast, edited);
+      assertThat(box.conversations().history(owner, ConversationRef.peer(peer), null, 10).items()).containsExactly(editedLast, edited);
       assertThat(listed(owner)).isEqualTo(editedLast);
     }
   }
@@ -74,10 +75,10 @@ public abstract class RecallAndEditContract extends EngineFixture {
   void onlyTheSenderMayRecallOrEditAndOthersLearnNothing() {
     Message m = send(ALICE, BOB, "mine");
 
-    assertThat(refusal(() -> box.recall(BOB, m.id()).join())).isEqualTo(ErrorCode.NOT_SENDER);
-    assertThat(refusal(() -> box.edit(BOB, m.id(), "yours").join())).isEqualTo(ErrorCode.NOT_SENDER);
-    assertThat(refusal(() -> box.recall(CAROL, m.id()).join())).as("a stranger cannot see it").isEqualTo(ErrorCode.NOT_FOUND);
-    assertThat(refusal(() -> box.recall(ALICE, m.id() + 1).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.messages().recall(BOB, m.id()).join())).isEqualTo(ErrorCode.NOT_SENDER);
+    assertThat(refusal(() -> box.messages().edit(BOB, m.id(), "yours").join())).isEqualTo(ErrorCode.NOT_SENDER);
+    assertThat(refusal(() -> box.messages().recall(CAROL, m.id()).join())).as("a stranger cannot see it").isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.messages().recall(ALICE, m.id() + 1).join())).isEqualTo(ErrorCode.NOT_FOUND);
     assertThat(newest(BOB, ALICE)).isEqualTo(m);
   }
 
@@ -86,48 +87,48 @@ public abstract class RecallAndEditContract extends EngineFixture {
     Message m = send(ALICE, BOB, "hello");
 
     clock.advance(Duration.ofMinutes(2).plusMillis(1));
-    assertThat(refusal(() -> box.recall(ALICE, m.id()).join())).isEqualTo(ErrorCode.RECALL_WINDOW_PASSED);
-    assertThat(box.edit(ALICE, m.id(), "hello there").join().text()).isEqualTo("hello there");
+    assertThat(refusal(() -> box.messages().recall(ALICE, m.id()).join())).isEqualTo(ErrorCode.RECALL_WINDOW_PASSED);
+    assertThat(box.messages().edit(ALICE, m.id(), "hello there").join().text()).isEqualTo("hello there");
     clock.advance(Duration.ofMinutes(13));
-    assertThat(refusal(() -> box.edit(ALICE, m.id(), "hi").join())).isEqualTo(ErrorCode.EDIT_WINDOW_PASSED);
+    assertThat(refusal(() -> box.messages().edit(ALICE, m.id(), "hi").join())).isEqualTo(ErrorCode.EDIT_WINDOW_PASSED);
     assertThat(newest(BOB, ALICE).text()).isEqualTo("hello there");
   }
 
   @Test
   void recallingTwiceAnswersTheRecalledMessageAndLogsNothingNew() {
     Message m = send(ALICE, BOB, "twice");
-    Message recalled = box.recall(ALICE, m.id()).join();
+    Message recalled = box.messages().recall(ALICE, m.id()).join();
     long logged = rows(Spaces.LOG);
 
-    assertThat(box.recall(ALICE, m.id()).join()).isEqualTo(recalled);
+    assertThat(box.messages().recall(ALICE, m.id()).join()).isEqualTo(recalled);
     assertThat(rows(Spaces.LOG)).isEqualTo(logged);
-    assertThat(refusal(() -> box.edit(ALICE, m.id(), "back").join())).as("a recalled message stays recalled")
+    assertThat(refusal(() -> box.messages().edit(ALICE, m.id(), "back").join())).as("a recalled message stays recalled")
         .isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }
 
   @Test
   void aBroadcastIsRecalledByOneRowForAllItsReceivers() {
     for (long receiver : new long[] {BOB, CAROL, DAVE}) {
-      box.follow(receiver, NEWS).join();
+      box.relations().follow(receiver, NEWS).join();
     }
-    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, "wrong headline", new Audience.Followers(), null, null))
+    Broadcast b = done(box.broadcasts().send(new BroadcastRequest(NEWS, "wrong headline", new Audience.Followers(), null, null))
         .join());
 
-    Message recalled = box.recall(NEWS, b.id()).join();
+    Message recalled = box.messages().recall(NEWS, b.id()).join();
 
     assertThat(rows(Spaces.REVISIONS)).isEqualTo(1);
     for (long receiver : new long[] {BOB, CAROL, DAVE}) {
       assertThat(newest(receiver, NEWS)).isEqualTo(recalled);
       assertThat(listed(receiver)).isEqualTo(recalled);
     }
-    assertThat(refusal(() -> box.recall(BOB, b.id()).join())).isEqualTo(ErrorCode.NOT_SENDER);
+    assertThat(refusal(() -> box.messages().recall(BOB, b.id()).join())).isEqualTo(ErrorCode.NOT_SENDER);
   }
 
   @Test
   void aRevisionStaysAfterItsMessageSettlesPastTheHorizonAndInTheCache() {
     Message m = send(ALICE, BOB, "draft");
     assertThat(newest(BOB, ALICE).text()).as("cached while it can still change").isEqualTo("draft");
-    box.edit(ALICE, m.id(), "final").join();
+    box.messages().edit(ALICE, m.id(), "final").join();
     assertThat(newest(BOB, ALICE).text()).as("the cached young message is revised on read").isEqualTo("final");
 
     clock.advance(config().build().revisionHorizon().plusMinutes(1));

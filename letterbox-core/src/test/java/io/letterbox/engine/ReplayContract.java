@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.replay.Replayer;
 import io.letterbox.model.Audience;
 import io.letterbox.model.Broadcast;
@@ -61,7 +62,7 @@ public abstract class ReplayContract extends EngineFixture {
       Random random = new Random(seed);
       List<Long> broadcasts = run(random, actionsPerSequence());
       for (long id : broadcasts) {
-        done(box.broadcast(id).orElseThrow());
+        done(box.broadcasts().find(id).orElseThrow());
       }
       box.close();
       Map<String, List<String>> rows = contents(live);
@@ -135,36 +136,36 @@ public abstract class ReplayContract extends EngineFixture {
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
     return switch (r.nextInt(24)) {
-      case 0, 1, 2, 3 -> box.send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
-      case 4 -> box.importMessages(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
+      case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
+      case 4 -> box.messages().importHistory(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
           Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
-      case 5 -> box.markRead(a, b, device, null);
-      case 6 -> messages.isEmpty() ? box.markRead(a, b, device, null)
-          : box.markRead(a, b, device, messages.get(r.nextInt(messages.size())));
-      case 7 -> messages.isEmpty() ? null : box.deleteMessage(a, messages.get(r.nextInt(messages.size())));
-      case 8 -> box.deleteConversation(a, b);
-      case 9 -> r.nextInt(3) == 0 ? box.deleteAll(a) : box.deleteConversation(b, a);
-      case 10 -> box.setCap(pick(r, SENDERS), new FrequencyCap(1 + r.nextInt(3),
+      case 5 -> box.conversations().markRead(a, ConversationRef.peer(b), device, null);
+      case 6 -> messages.isEmpty() ? box.conversations().markRead(a, ConversationRef.peer(b), device, null)
+          : box.conversations().markRead(a, ConversationRef.peer(b), device, messages.get(r.nextInt(messages.size())));
+      case 7 -> messages.isEmpty() ? null : box.messages().delete(a, messages.get(r.nextInt(messages.size())));
+      case 8 -> box.conversations().delete(a, b);
+      case 9 -> r.nextInt(3) == 0 ? box.conversations().deleteAll(a) : box.conversations().delete(b, a);
+      case 10 -> box.broadcasts().setCap(pick(r, SENDERS), new FrequencyCap(1 + r.nextInt(3),
           r.nextBoolean() ? Duration.ofDays(1) : Duration.ofHours(1)));
-      case 11 -> r.nextBoolean() ? box.follow(a, pick(r, SENDERS)) : box.unfollow(a, pick(r, SENDERS));
-      case 12 -> box.subscribe(a, pick(r, SENDERS), r.nextBoolean() ? Map.of("city", r.nextBoolean() ? "bj" : "sh")
+      case 11 -> r.nextBoolean() ? box.relations().follow(a, pick(r, SENDERS)) : box.relations().unfollow(a, pick(r, SENDERS));
+      case 12 -> box.relations().subscribe(a, pick(r, SENDERS), r.nextBoolean() ? Map.of("city", r.nextBoolean() ? "bj" : "sh")
           : Map.of("city", "bj", "tier", "gold"));
-      case 13 -> box.unsubscribe(a, pick(r, SENDERS));
-      case 14 -> box.addFollowers(pick(r, SENDERS), someUsers(r, pick(r, SENDERS)));
-      case 15 -> r.nextBoolean() ? box.replaceSegment(pick(r, SEGMENTS), someUsers(r, 0))
-          : box.addToSegment(pick(r, SEGMENTS), someUsers(r, 0));
-      case 16, 17 -> box.broadcast(new BroadcastRequest(pick(r, SENDERS), "b" + r.nextInt(1000), audience(r),
+      case 13 -> box.relations().unsubscribe(a, pick(r, SENDERS));
+      case 14 -> box.relations().addFollowers(pick(r, SENDERS), someUsers(r, pick(r, SENDERS)));
+      case 15 -> r.nextBoolean() ? box.relations().replaceSegment(pick(r, SEGMENTS), someUsers(r, 0))
+          : box.relations().addToSegment(pick(r, SEGMENTS), someUsers(r, 0));
+      case 16, 17 -> box.broadcasts().send(new BroadcastRequest(pick(r, SENDERS), "b" + r.nextInt(1000), audience(r),
           r.nextBoolean() ? BroadcastRequest.Priority.HIGH : BroadcastRequest.Priority.NORMAL, key));
-      case 18 -> box.setUserSettings(a, new io.letterbox.model.UserSettings.Change(
+      case 18 -> box.relations().setUserSettings(a, new io.letterbox.model.UserSettings.Change(
           io.letterbox.model.UserSettings.GroupAdds.values()[r.nextInt(3)]));
-      case 19 -> box.setConversationState(a, userOrSender(r, a, b), maybe(r), maybe(r), maybe(r));
-      case 20 -> box.block(a, userOrSender(r, a, b), r.nextInt(3) > 0);
-      case 21 -> box.send(new SendRequest(a, b, "", key, new io.letterbox.model.Extras("custom:poll",
+      case 19 -> box.conversations().setState(a, ConversationRef.peer(userOrSender(r, a, b)), maybe(r), maybe(r), maybe(r));
+      case 20 -> box.relations().block(a, userOrSender(r, a, b), r.nextInt(3) > 0);
+      case 21 -> box.messages().send(new SendRequest(a, b, "", key, new io.letterbox.model.Extras("custom:poll",
           "{\"q\":" + r.nextInt(9) + "}", List.of())));
-      case 22 -> messages.isEmpty() ? null : box.recall(a, messages.get(r.nextInt(messages.size())));
-      case 23 -> messages.isEmpty() ? null : box.edit(a, messages.get(r.nextInt(messages.size())), "edited" + r.nextInt(9));
-      default -> broadcasts.isEmpty() ? box.send(new SendRequest(b, a, "back", null))
-          : box.deleteMessage(a, broadcasts.get(r.nextInt(broadcasts.size())));
+      case 22 -> messages.isEmpty() ? null : box.messages().recall(a, messages.get(r.nextInt(messages.size())));
+      case 23 -> messages.isEmpty() ? null : box.messages().edit(a, messages.get(r.nextInt(messages.size())), "edited" + r.nextInt(9));
+      default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
+          : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
   }
 
@@ -176,24 +177,24 @@ public abstract class ReplayContract extends EngineFixture {
     long a = pick(r, USERS);
     if (groups.isEmpty() || r.nextInt(10) == 0) {
       // Some alone, so that their creators' leaving ends them.
-      return box.createGroup(a, "g" + r.nextInt(9), r.nextInt(4) == 0 ? new long[0] : someUsers(r, a), r.nextBoolean());
+      return box.groups().create(a, "g" + r.nextInt(9), r.nextInt(4) == 0 ? new long[0] : someUsers(r, a), r.nextBoolean());
     }
     long gid = groups.get(r.nextInt(groups.size()));
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     return switch (r.nextInt(10)) {
       case 8, 9 -> {
-        List<io.letterbox.model.Message> some = box.groupHistory(a, gid, null, 5).items();
+        List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.group(gid), null, 5).items();
         long id = some.isEmpty() ? 0 : some.get(r.nextInt(some.size())).id();
-        yield id == 0 ? null : r.nextBoolean() ? box.deleteMessage(a, id) : box.recall(a, id);
+        yield id == 0 ? null : r.nextBoolean() ? box.messages().delete(a, id) : box.messages().recall(a, id);
       }
-      case 0, 1, 2 -> box.post(new io.letterbox.model.GroupPost(gid, a, "p" + r.nextInt(1000),
+      case 0, 1, 2 -> box.groups().post(new io.letterbox.model.GroupPost(gid, a, "p" + r.nextInt(1000),
           r.nextBoolean() ? List.of() : List.of(pick(r, USERS)), key, io.letterbox.model.Extras.TEXT));
-      case 3 -> box.setMembers(gid, a, someUsers(r, a), r.nextInt(4) == 0 ? io.letterbox.model.GroupRole.ADMIN
+      case 3 -> box.groups().setMembers(gid, a, someUsers(r, a), r.nextInt(4) == 0 ? io.letterbox.model.GroupRole.ADMIN
           : io.letterbox.model.GroupRole.MEMBER);
-      case 4 -> box.removeMember(gid, a, r.nextBoolean() ? a : pick(r, USERS));
-      case 5 -> box.setMembers(gid, a, new long[] {pick(r, USERS)}, io.letterbox.model.GroupRole.OWNER);
-      case 6 -> box.renameGroup(gid, a, "r" + r.nextInt(9));
-      default -> box.markGroupRead(a, gid, r.nextBoolean() ? "pc" : "mobile", null);
+      case 4 -> box.groups().removeMember(gid, a, r.nextBoolean() ? a : pick(r, USERS));
+      case 5 -> box.groups().setMembers(gid, a, new long[] {pick(r, USERS)}, io.letterbox.model.GroupRole.OWNER);
+      case 6 -> box.groups().rename(gid, a, "r" + r.nextInt(9));
+      default -> box.conversations().markRead(a, ConversationRef.group(gid), r.nextBoolean() ? "pc" : "mobile", null);
     };
   }
 

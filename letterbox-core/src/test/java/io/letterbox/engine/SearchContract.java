@@ -51,7 +51,7 @@ public abstract class SearchContract extends EngineFixture {
   }
 
   private Page<Message> search(long owner, SearchQuery q, String cursor, int limit) {
-    return box.search(owner, q, cursor, limit).join();
+    return box.search().find(owner, q, cursor, limit).join();
   }
 
   private List<String> found(long owner, String q) {
@@ -137,9 +137,9 @@ public abstract class SearchContract extends EngineFixture {
     Message recalled = send(ALICE, BOB, "secret plan beta");
     Message edited = send(ALICE, BOB, "secret plan gamma");
 
-    box.deleteMessage(ALICE, deleted.id()).join();
-    box.recall(ALICE, recalled.id()).join();
-    box.edit(ALICE, edited.id(), "public plan delta").join();
+    box.messages().delete(ALICE, deleted.id()).join();
+    box.messages().recall(ALICE, recalled.id()).join();
+    box.messages().edit(ALICE, edited.id(), "public plan delta").join();
 
     assertThat(found(ALICE, "secret")).isEmpty();
     assertThat(found(BOB, "secret")).as("the peer did not delete it").containsExactly("secret plan alpha");
@@ -149,18 +149,18 @@ public abstract class SearchContract extends EngineFixture {
     assertThat(found(BOB, "public plan")).containsExactly("public plan delta");
 
     clock.advance(Duration.ofMillis(1));
-    box.deleteConversation(BOB, ALICE).join();
+    box.conversations().delete(BOB, ALICE).join();
     assertThat(found(BOB, "plan")).isEmpty();
     assertThat(found(ALICE, "plan")).containsExactly("public plan delta");
   }
 
   @Test
   void aBroadcastIsIndexedOnceAndFoundByItsAudienceOnly() {
-    box.follow(ALICE, NEWS).join();
-    box.follow(BOB, NEWS).join();
+    box.relations().follow(ALICE, NEWS).join();
+    box.relations().follow(BOB, NEWS).join();
     long before = postings();
 
-    Broadcast b = done(box.broadcast(new BroadcastRequest(NEWS, "港口 festival tonight", new Audience.Followers(), null, null))
+    Broadcast b = done(box.broadcasts().send(new BroadcastRequest(NEWS, "港口 festival tonight", new Audience.Followers(), null, null))
         .join());
 
     eventually(ALICE, "festival", List.of("港口 festival tonight"));
@@ -170,21 +170,21 @@ public abstract class SearchContract extends EngineFixture {
         .isEqualTo(Words.of(b.text()).size());
     assertThat(found(CAROL, "festival")).as("not in its audience").isEmpty();
 
-    box.block(BOB, NEWS, true).join();
+    box.relations().block(BOB, NEWS, true).join();
     assertThat(found(BOB, "festival")).as("a blocked sender's broadcasts are hidden").isEmpty();
-    box.recallBroadcast(NEWS, b.id()).join();
+    box.broadcasts().recall(NEWS, b.id()).join();
     assertThat(found(ALICE, "festival")).isEmpty();
   }
 
   @Test
   void aGroupMessageIsFoundByItsMembersWithinTheirMembership() {
-    Group g = box.createGroup(ALICE, "team", new long[] {BOB, CAROL}, false).join().group();
-    box.post(new GroupPost(g.id(), BOB, "release candidate ready", List.of(), null, Extras.TEXT)).join();
+    Group g = box.groups().create(ALICE, "team", new long[] {BOB, CAROL}, false).join().group();
+    box.groups().post(new GroupPost(g.id(), BOB, "release candidate ready", List.of(), null, Extras.TEXT)).join();
     eventually(CAROL, "release", List.of("release candidate ready"));
 
-    box.setMembers(g.id(), ALICE, new long[] {DAVE}, GroupRole.MEMBER).join();
-    box.removeMember(g.id(), ALICE, CAROL).join();
-    box.post(new GroupPost(g.id(), ALICE, "release shipped", List.of(), null, Extras.TEXT)).join();
+    box.groups().setMembers(g.id(), ALICE, new long[] {DAVE}, GroupRole.MEMBER).join();
+    box.groups().removeMember(g.id(), ALICE, CAROL).join();
+    box.groups().post(new GroupPost(g.id(), ALICE, "release shipped", List.of(), null, Extras.TEXT)).join();
 
     eventually(ALICE, "release", List.of("release shipped", "release candidate ready"));
     assertThat(found(DAVE, "release")).as("from its join on").containsExactly("release shipped");
@@ -316,8 +316,8 @@ public abstract class SearchContract extends EngineFixture {
   @Test
   void aRebuildDerivesThePostingsAgain() {
     send(ALICE, BOB, "harbour lights");
-    box.follow(CAROL, NEWS).join();
-    done(box.broadcast(new BroadcastRequest(NEWS, "harbour closed", new Audience.Followers(), null, null)).join());
+    box.relations().follow(CAROL, NEWS).join();
+    done(box.broadcasts().send(new BroadcastRequest(NEWS, "harbour closed", new Audience.Followers(), null, null)).join());
     box.close();
     long postings = postings();
 

@@ -55,9 +55,9 @@ class HBaseRecoveryTest extends EngineFixture {
 
     assertThat(history(ALICE, BOB)).containsExactly("second", "first");
     assertThat(history(BOB, ALICE)).containsExactly("second", "first");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(2);
     send(BOB, ALICE, "third");
-    assertThat(box.unread(ALICE, "mobile").total()).isEqualTo(3);
+    assertThat(box.conversations().unread(ALICE, "mobile").total()).isEqualTo(3);
   }
 
   @Test
@@ -71,7 +71,7 @@ class HBaseRecoveryTest extends EngineFixture {
     reopen(config());
 
     assertThat(history(ALICE, BOB)).containsExactly("second", "first");
-    assertThat(box.unread(ALICE, "pc").total()).isEqualTo(2);
+    assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(2);
   }
 
   private long logRows() {

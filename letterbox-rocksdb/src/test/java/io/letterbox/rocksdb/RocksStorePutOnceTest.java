@@ -3,6 +3,7 @@ package io.letterbox.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.keys.Spaces;
@@ -142,19 +143,19 @@ class RocksStorePutOnceTest {
       List<CompletableFuture<?>> sent = new ArrayList<>();
       for (int i = 0; i < 600; i++) {
         long peer = 2 + i % peers;
-        sent.add(i % 2 == 0 ? box.send(new SendRequest(owner, peer, "to " + i, null))
-            : box.send(new SendRequest(peer, owner, "from " + i, null)));
+        sent.add(i % 2 == 0 ? box.messages().send(new SendRequest(owner, peer, "to " + i, null))
+            : box.messages().send(new SendRequest(peer, owner, "from " + i, null)));
       }
       CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).join();
       for (long peer = 2; peer < 2 + peers; peer++) {
-        box.markRead(owner, peer, "pc", null).join();
+        box.conversations().markRead(owner, ConversationRef.peer(peer), "pc", null).join();
       }
       store.flush();
 
       // Each entry moved on every message and was rewritten by the read marks: one entry is left
       // per side of each conversation, and no delete.
       assertThat(store.tableEntries(Spaces.ACTIVITY)).isEqualTo(new RocksStore.TableEntries(2L * peers, 0));
-      assertThat(box.conversations(owner, null, 20).items()).hasSize(peers);
+      assertThat(box.conversations().list(owner, null, 20).items()).hasSize(peers);
     }
   }
 

@@ -85,8 +85,8 @@ public final class LetterboxServer implements AutoCloseable {
     metrics.storeDiskBytes(store::diskBytes);
     metrics.storeSpaceBytes(store::diskBytesBySpace);
     metrics.engineCaches(box::cachedBytes);
-    metrics.eventStreams(box::openEventStreams);
-    metrics.searchLag(box::searchLag);
+    metrics.eventStreams(box.events()::openStreams);
+    metrics.searchLag(box.search()::lag);
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
     HttpServer http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.host())
@@ -134,7 +134,7 @@ public final class LetterboxServer implements AutoCloseable {
         throw e;
       }
       log.info("Letterbox node {} joined the cluster of {} ({} partitions)", config.cluster().node(),
-          config.store(), box.partitioning().count());
+          config.store(), box.partitions().partitioning().count());
     }
     server.ready.set(true);
     log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), http.actualPort(),

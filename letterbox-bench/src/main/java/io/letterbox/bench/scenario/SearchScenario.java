@@ -205,13 +205,13 @@ public final class SearchScenario extends ScenarioCommand {
     return ClosedLoop.run(target.name() + " " + phase, n, window, i -> {
       SplittableRandom random = new SplittableRandom(common.seed * 1_000_003L + first + i);
       long[] pair = people.pair(random);
-      return box.send(new SendRequest(pair[0], pair[1], Texts.pick(random), null));
+      return box.messages().send(new SendRequest(pair[0], pair[1], Texts.pick(random), null));
     });
   }
 
   /** Waits until the index covers everything durable (at once when search is off). */
   private static void caughtUp(Letterbox box) throws InterruptedException {
-    while (box.searchLag() > 0) {
+    while (box.search().lag() > 0) {
       TimeUnit.MILLISECONDS.sleep(1);
     }
   }
@@ -235,7 +235,7 @@ public final class SearchScenario extends ScenarioCommand {
           batch.add(new ImportedMessage(outgoing ? owner : peer, outgoing ? peer : owner, Texts.pick(random),
               Instant.ofEpochMilli(at)));
         }
-        List<Long> ids = box.importMessages(batch).join();
+        List<Long> ids = box.messages().importHistory(batch).join();
         for (int j = 0; j < size; j++) {
           ImportedMessage m = batch.get(j);
           lucene.add(ids.get(j), m.from(), m.to(), m.text());
@@ -268,12 +268,12 @@ public final class SearchScenario extends ScenarioCommand {
       // Untimed first: the JIT and the caches, for both.
       for (int i = 0; i < Math.min(50, qs.size()); i++) {
         SearchQuery q = SearchQuery.of(qs.get(i), 0, 0, null, null);
-        box.search(owner, q, null, PAGE).join();
+        box.search().find(owner, q, null, PAGE).join();
         lucene.search(owner, q.words(), PAGE);
       }
       Measured m = Sequence.run("letterbox " + op, qs.size(), (i, timer) -> {
         SearchQuery q = SearchQuery.of(qs.get(i), 0, 0, null, null);
-        List<Message> page = timer.time(() -> box.search(owner, q, null, PAGE).join().items());
+        List<Message> page = timer.time(() -> box.search().find(owner, q, null, PAGE).join().items());
         ours.add(page.stream().map(Message::id).toList());
         return true;
       });
@@ -317,20 +317,20 @@ public final class SearchScenario extends ScenarioCommand {
       uids[i] = i + 1;
     }
     try (Progress progress = Progress.start("add " + format(audience) + " followers", 1)) {
-      box.addFollowers(sender, uids).join();
+      box.relations().addFollowers(sender, uids).join();
       progress.advance(1);
     }
     // The same text for both broadcasts: what differs is only the audience.
     String text = Texts.pick(new SplittableRandom(common.seed));
     long start = System.nanoTime();
-    Broadcast b = box.broadcast(new BroadcastRequest(sender, text, new Audience.Followers(),
+    Broadcast b = box.broadcasts().send(new BroadcastRequest(sender, text, new Audience.Followers(),
         BroadcastRequest.Priority.NORMAL, null)).join();
     SearchQuery q = SearchQuery.of(Words.of(text).get(0), 0, 0, null, null);
-    while (box.search(sender, q, null, 1).join().items().isEmpty()) {
+    while (box.search().find(sender, q, null, 1).join().items().isEmpty()) {
       TimeUnit.MILLISECONDS.sleep(1);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    while (box.broadcast(b.id()).orElseThrow().status() != Broadcast.Status.DONE) {
+    while (box.broadcasts().find(b.id()).orElseThrow().status() != Broadcast.Status.DONE) {
       TimeUnit.MILLISECONDS.sleep(10);
     }
     long[] postings = {0};

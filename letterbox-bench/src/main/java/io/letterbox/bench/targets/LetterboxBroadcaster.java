@@ -31,7 +31,7 @@ final class LetterboxBroadcaster implements Broadcaster {
   @Override
   public boolean prepare(long sender, long[] receivers, Audience audience) {
     if (audience == Audience.SEGMENT) {
-      engine.get().replaceSegment(SEGMENT, receivers).join();
+      engine.get().relations().replaceSegment(SEGMENT, receivers).join();
       return true;
     }
     if (audience != Audience.FOLLOWERS) {
@@ -40,7 +40,7 @@ final class LetterboxBroadcaster implements Broadcaster {
     try (Progress progress = Progress.start("letterbox follower load", receivers.length)) {
       for (int from = 0; from < receivers.length; from += FOLLOWERS_PER_CALL) {
         int to = Math.min(receivers.length, from + FOLLOWERS_PER_CALL);
-        engine.get().addFollowers(sender, Arrays.copyOfRange(receivers, from, to)).join();
+        engine.get().relations().addFollowers(sender, Arrays.copyOfRange(receivers, from, to)).join();
         progress.advance(to - from);
       }
     }
@@ -55,7 +55,7 @@ final class LetterboxBroadcaster implements Broadcaster {
       case SEGMENT -> new io.letterbox.model.Audience.Segment(SEGMENT);
     };
     BroadcastRequest request = new BroadcastRequest(sender, text, to, BroadcastRequest.Priority.NORMAL, null);
-    return engine.get().broadcast(request).join().id();
+    return engine.get().broadcasts().send(request).join().id();
   }
 
   /** Polls the broadcast's status: a bench run fails rather than hang on a fan-out that never ends. */
@@ -63,7 +63,7 @@ final class LetterboxBroadcaster implements Broadcaster {
   public void awaitFanOut(long id, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
-      Broadcast b = engine.get().broadcast(id)
+      Broadcast b = engine.get().broadcasts().find(id)
           .orElseThrow(() -> new IllegalStateException("broadcast " + id + " is unknown to the engine"));
       if (b.status() == Broadcast.Status.DONE) {
         return;

@@ -1,5 +1,6 @@
 package io.letterbox.bench.targets;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.Extras;
@@ -24,33 +25,33 @@ final class LetterboxGroups implements Groups {
 
   @Override
   public CompletableFuture<Long> create(long owner, long[] members) {
-    return engineOf.apply(owner).createGroup(owner, "bench group", members, false).thenApply(g -> g.group().id());
+    return engineOf.apply(owner).groups().create(owner, "bench group", members, false).thenApply(g -> g.group().id());
   }
 
   @Override
   public CompletableFuture<Void> addMembers(long gid, long by, long[] uids) {
-    return engineOf.apply(gid).setMembers(gid, by, uids, GroupRole.MEMBER).thenApply(refused -> null);
+    return engineOf.apply(gid).groups().setMembers(gid, by, uids, GroupRole.MEMBER).thenApply(refused -> null);
   }
 
   @Override
   public long members(long gid) {
-    return engineOf.apply(gid).group(gid).members();
+    return engineOf.apply(gid).groups().get(gid).members();
   }
 
   @Override
   public CompletableFuture<?> post(long gid, long from, String text) {
-    return engineOf.apply(gid).post(new GroupPost(gid, from, text, List.of(), null, Extras.TEXT));
+    return engineOf.apply(gid).groups().post(new GroupPost(gid, from, text, List.of(), null, Extras.TEXT));
   }
 
   @Override
   public CompletableFuture<Void> markRead(long uid, long gid) {
-    return engineOf.apply(uid).markGroupRead(uid, gid, DEVICE, null);
+    return engineOf.apply(uid).conversations().markRead(uid, ConversationRef.group(gid), DEVICE, null);
   }
 
   @Override
   public int firstPageGroups(long uid, int limit) {
     int groups = 0;
-    for (Conversation c : engineOf.apply(uid).conversations(uid, null, limit).items()) {
+    for (Conversation c : engineOf.apply(uid).conversations().list(uid, null, limit).items()) {
       groups += c.group() != 0 ? 1 : 0;
     }
     return groups;
@@ -58,7 +59,7 @@ final class LetterboxGroups implements Groups {
 
   @Override
   public long unread(long uid) {
-    return engineOf.apply(uid).unread(uid, DEVICE).total();
+    return engineOf.apply(uid).conversations().unread(uid, DEVICE).total();
   }
 
   @Override

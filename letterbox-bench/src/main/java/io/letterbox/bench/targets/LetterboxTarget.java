@@ -1,5 +1,6 @@
 package io.letterbox.bench.targets;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxConfig;
@@ -74,33 +75,33 @@ public final class LetterboxTarget implements DmTarget {
       // One engine hosting every partition: the embedded case, however many partitions.
       engine = Letterbox.open(store, config);
       engines.add(engine);
-      partitioning = engine.partitioning();
+      partitioning = engine.partitions().partitioning();
       return;
     }
     io.letterbox.engine.Peers peers = new io.letterbox.engine.Peers() {
       @Override
       public CompletableFuture<Void> deliver(int partition, long[] origins) {
-        return engines.get(partition % nodes).deliver(partition, origins);
+        return engines.get(partition % nodes).partitions().deliver(partition, origins);
       }
 
       @Override
       public CompletableFuture<Void> published(long sender, long id) {
-        engines.forEach(e -> e.published(sender, id));
+        engines.forEach(e -> e.partitions().published(sender, id));
         return CompletableFuture.completedFuture(null);
       }
 
       @Override
       public CompletableFuture<Void> fannedOut(long sender, long id) {
-        engines.forEach(e -> e.fannedOut(sender, id));
+        engines.forEach(e -> e.partitions().fannedOut(sender, id));
         return CompletableFuture.completedFuture(null);
       }
     };
     for (int i = 0; i < nodes; i++) {
       engines.add(Letterbox.openNode(store, config, peers));
     }
-    partitioning = engines.get(0).partitioning();
+    partitioning = engines.get(0).partitions().partitioning();
     for (int p = 0; p < partitioning.count(); p++) {
-      engines.get(p % nodes).take(p);
+      engines.get(p % nodes).partitions().take(p);
     }
     engine = engines.get(io.letterbox.engine.partition.Partitioning.IMPORTS % nodes);
   }
@@ -142,7 +143,7 @@ public final class LetterboxTarget implements DmTarget {
 
   @Override
   public CompletableFuture<Long> send(long from, long to, String text) {
-    return of(from).send(new SendRequest(from, to, text, null)).thenApply(r -> r.message().id());
+    return of(from).messages().send(new SendRequest(from, to, text, null)).thenApply(r -> r.message().id());
   }
 
   @Override
@@ -154,31 +155,31 @@ public final class LetterboxTarget implements DmTarget {
       for (HistoryMessage m : messages.subList(i, Math.min(messages.size(), i + max))) {
         chunk.add(new ImportedMessage(m.from(), m.to(), m.text(), Instant.ofEpochMilli(m.epochMillis())));
       }
-      imports.add(engine.importMessages(chunk));
+      imports.add(engine.messages().importHistory(chunk));
     }
     imports.forEach(CompletableFuture::join);
   }
 
   @Override
   public HistoryPage history(long owner, long peer, Object cursor, int limit) {
-    Page<Message> page = of(owner).history(owner, peer, (String) cursor, limit);
+    Page<Message> page = of(owner).conversations().history(owner, ConversationRef.peer(peer), (String) cursor, limit);
     return new HistoryPage(page.items().size(), page.next());
   }
 
   @Override
   public ListPage conversationsPage(long owner, Object cursor, int limit) {
-    Page<io.letterbox.model.Conversation> page = of(owner).conversations(owner, (String) cursor, limit);
+    Page<io.letterbox.model.Conversation> page = of(owner).conversations().list(owner, (String) cursor, limit);
     return new ListPage(page.items().size(), page.next(), page.items().isEmpty() ? 0 : page.items().get(0).peer());
   }
 
   @Override
   public long unread(long owner) {
-    return of(owner).unread(owner, DEVICE).total();
+    return of(owner).conversations().unread(owner, DEVICE).total();
   }
 
   @Override
   public CompletableFuture<Void> delete(long owner, long peer, long id) {
-    return of(owner).deleteMessage(owner, id);
+    return of(owner).messages().delete(owner, id);
   }
 
   @Override
@@ -202,7 +203,7 @@ public final class LetterboxTarget implements DmTarget {
   @Override
   public void compact() {
     long deadline = System.nanoTime() + INDEX_WAIT.toNanos();
-    while (engines.stream().mapToLong(Letterbox::searchLag).sum() > 0) {
+    while (engines.stream().mapToLong(e -> e.search().lag()).sum() > 0) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("the search index did not catch up within " + INDEX_WAIT);
       }

@@ -46,7 +46,7 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
     MembershipConfig config = MembershipConfig.builder()
         .connectString(quorum)
         .namespace(namespace)
-        .partitions(engine.partitioning().count())
+        .partitions(engine.partitions().partitioning().count())
         .nodeId(settings.node())
         .internalUrl(settings.url())
         .sessionTimeout(settings.sessionTimeout())
@@ -58,19 +58,19 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
       public void gained(Set<Integer> partitions) {
         for (int p : partitions) {
           try {
-            box.take(p);
+            box.partitions().take(p);
           } catch (RuntimeException e) {
             // The engine takes it again on its own once the store answers (Letterbox.retake).
             log.error("partition {}: cannot take it now", p, e);
           }
         }
-        log.info("took partitions {}; hosting {}", partitions, box.hosted().keySet());
+        log.info("took partitions {}; hosting {}", partitions, box.partitions().hosted().keySet());
       }
 
       @Override
       public void lost(Set<Integer> partitions) {
-        partitions.forEach(box::release);
-        log.info("released partitions {}; hosting {}", partitions, box.hosted().keySet());
+        partitions.forEach(box.partitions()::release);
+        log.info("released partitions {}; hosting {}", partitions, box.partitions().hosted().keySet());
       }
     });
   }
@@ -113,7 +113,7 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
   public Object describe() {
     Membership m = membership;
     ClusterView view = m == null ? null : m.view();
-    int partitions = box.partitioning().count();
+    int partitions = box.partitions().partitioning().count();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("self", settings.node());
     out.put("partitions", partitions);
@@ -140,7 +140,7 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
     }
     out.put("epochs", epochs);
     Map<String, Long> hosted = new TreeMap<>();
-    box.hosted().forEach((p, epoch) -> hosted.put(Integer.toString(p), epoch));
+    box.partitions().hosted().forEach((p, epoch) -> hosted.put(Integer.toString(p), epoch));
     out.put("hosted", hosted);
     return out;
   }
@@ -152,7 +152,7 @@ public final class ClusterNode implements ClusterMap, AutoCloseable {
       return false;
     }
     ClusterView view = m.view();
-    return view.members().containsKey(settings.node()) && box.hosted().keySet().containsAll(view.owned());
+    return view.members().containsKey(settings.node()) && box.partitions().hosted().keySet().containsAll(view.owned());
   }
 
   /** Leaves the cluster: releases every partition first, so that others take them at once. */

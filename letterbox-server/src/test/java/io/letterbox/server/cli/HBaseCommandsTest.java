@@ -2,6 +2,7 @@ package io.letterbox.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.hbase.HBaseStore;
@@ -51,9 +52,9 @@ class HBaseCommandsTest {
     try (KeyValueStore store = RocksStore.open(rocks, Letterbox.SPACES);
          Letterbox box = Letterbox.open(store, LetterboxConfig.builder().build())) {
       for (int i = 0; i < 30; i++) {
-        box.send(new SendRequest(i % 2 == 0 ? ALICE : BOB, i % 2 == 0 ? BOB : ALICE, "m" + i, null)).join();
+        box.messages().send(new SendRequest(i % 2 == 0 ? ALICE : BOB, i % 2 == 0 ? BOB : ALICE, "m" + i, null)).join();
       }
-      box.markRead(BOB, ALICE, "pc", null).join();
+      box.conversations().markRead(BOB, ConversationRef.peer(ALICE), "pc", null).join();
       before = texts(box, BOB, ALICE);
     }
     hbase.emptyStore("migrated", Letterbox.SPACES).close();
@@ -69,8 +70,8 @@ class HBaseCommandsTest {
     try (HBaseStore store = HBaseStore.open(hbase.options("migrated").build(), Letterbox.SPACES);
          Letterbox box = Letterbox.open(store, LetterboxConfig.builder().build())) {
       assertThat(texts(box, BOB, ALICE)).isEqualTo(before).hasSize(30);
-      assertThat(box.unread(BOB, "pc").total()).isZero();
-      assertThat(box.unread(BOB, "mobile").total()).isEqualTo(15);
+      assertThat(box.conversations().unread(BOB, "pc").total()).isZero();
+      assertThat(box.conversations().unread(BOB, "mobile").total()).isEqualTo(15);
     }
   }
 
@@ -78,8 +79,8 @@ class HBaseCommandsTest {
   void rebuildOnHBaseDerivesTheIndexesAgainFromTheLog(MiniHBase hbase) {
     try (HBaseStore store = hbase.emptyStore("cli", Letterbox.SPACES);
          Letterbox box = Letterbox.open(store, LetterboxConfig.builder().build())) {
-      box.send(new SendRequest(ALICE, BOB, "hello", null)).join();
-      box.send(new SendRequest(BOB, ALICE, "hi", null)).join();
+      box.messages().send(new SendRequest(ALICE, BOB, "hello", null)).join();
+      box.messages().send(new SendRequest(BOB, ALICE, "hi", null)).join();
     }
 
     assertThat(run("rebuild", "--store", "hbase", "--hbase-quorum", hbase.quorum(), "--config", namespaceFile("cli")))
@@ -89,7 +90,7 @@ class HBaseCommandsTest {
     try (HBaseStore store = HBaseStore.open(hbase.options("cli").build(), Letterbox.SPACES);
          Letterbox box = Letterbox.open(store, LetterboxConfig.builder().build())) {
       assertThat(texts(box, ALICE, BOB)).containsExactly("hi", "hello");
-      assertThat(box.unread(ALICE, "pc").total()).isEqualTo(1);
+      assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(1);
     }
   }
 
@@ -128,6 +129,6 @@ class HBaseCommandsTest {
   }
 
   private static List<String> texts(Letterbox box, long owner, long peer) {
-    return box.history(owner, peer, null, 100).items().stream().map(Message::text).toList();
+    return box.conversations().history(owner, ConversationRef.peer(peer), null, 100).items().stream().map(Message::text).toList();
   }
 }

@@ -77,7 +77,7 @@ public final class BlobRoutes {
     String id = ctx.pathParam("id");
     Blobs blobs = box.blobs();
     long reader = reader(ctx);
-    Replies.when(ctx, engine.read(() -> box.blob(reader, id)), found -> {
+    Replies.when(ctx, engine.read(() -> box.blobAccess().read(reader, id)), found -> {
       // The same answer whether it does not exist or this reader may not read it.
       Blob blob = found.orElseThrow(() -> LetterboxException.notFound("no blob %s", id));
       String etag = "\"" + blob.id() + "\"";

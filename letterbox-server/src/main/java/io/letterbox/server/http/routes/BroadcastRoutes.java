@@ -34,12 +34,12 @@ public final class BroadcastRoutes {
           priority(b.optionalString("priority").orElse("normal")), b.optionalString("idempotencyKey").orElse(null),
           MessageContent.extras(b));
       // 202: the audience is frozen and readable; a fan-out to unrelated receivers may still run.
-      Replies.json(ctx, 202, engine.write(() -> box.broadcast(request)).map(JsonViews::broadcast));
+      Replies.json(ctx, 202, engine.write(() -> box.broadcasts().send(request)).map(JsonViews::broadcast));
     });
 
     routes.add(GET, "/v1/broadcasts/:id", ctx -> {
       long id = Params.id(ctx, "id");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.broadcast(id).orElseThrow(
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.broadcasts().find(id).orElseThrow(
           () -> LetterboxException.notFound("no broadcast %d", id)))));
     });
 
@@ -47,13 +47,13 @@ public final class BroadcastRoutes {
     // only queues the fan-out and reads the broadcast back, so it answers at once.
     routes.add(POST, "/v1/broadcasts/:id/resume", ctx -> {
       long id = Params.id(ctx, "id");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.resumeBroadcast(id))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.broadcast(box.broadcasts().resume(id))));
     });
 
     routes.add(POST, "/v1/broadcasts/:id/recall", ctx -> {
       long id = Params.id(ctx, "id");
       long by = JsonBody.of(ctx, "by").id("by");
-      Replies.json(ctx, 200, engine.write(() -> box.recallBroadcast(by, id)).map(JsonViews::message));
+      Replies.json(ctx, 200, engine.write(() -> box.broadcasts().recall(by, id)).map(JsonViews::message));
     });
 
     routes.add(GET, "/v1/users/:uid/broadcasts", ctx -> {
@@ -61,7 +61,7 @@ public final class BroadcastRoutes {
       int limit = Params.limit(ctx);
       String cursor = Params.cursor(ctx);
       Replies.json(ctx, 200, engine.read(() ->
-          JsonViews.page(box.sentBroadcasts(uid, cursor, limit), JsonViews::broadcast)));
+          JsonViews.page(box.broadcasts().sent(uid, cursor, limit), JsonViews::broadcast)));
     });
   }
 

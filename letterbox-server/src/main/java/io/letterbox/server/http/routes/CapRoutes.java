@@ -28,12 +28,12 @@ public final class CapRoutes {
     routes.add(PUT, "/v1/senders/:uid/cap", ctx -> {
       long sender = Params.id(ctx, "uid");
       FrequencyCap cap = capOf(JsonBody.of(ctx, "messages", "period"));
-      Replies.noContent(ctx, engine.write(() -> box.setCap(sender, cap)));
+      Replies.noContent(ctx, engine.write(() -> box.broadcasts().setCap(sender, cap)));
     });
 
     routes.add(GET, "/v1/senders/:uid/cap", ctx -> {
       long sender = Params.id(ctx, "uid");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.cap(box.cap(sender).orElseThrow(
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.cap(box.broadcasts().cap(sender).orElseThrow(
           () -> LetterboxException.notFound("sender %d has no cap and no default cap is configured", sender)))));
     });
   }

@@ -45,9 +45,9 @@ public final class ClusterRoutes {
 
     routes.addOpen(POST, DELIVERIES, ctx -> {
       member(ctx);
-      int p = Params.integer(ctx, "p", 0, box.partitioning().count() - 1);
+      int p = Params.integer(ctx, "p", 0, box.partitions().partitioning().count() - 1);
       long[] origins = JsonBody.of(ctx, "origins").ids("origins");
-      Replies.noContent(ctx, engine.write(() -> box.deliver(p, origins)));
+      Replies.noContent(ctx, engine.write(() -> box.partitions().deliver(p, origins)));
     });
 
     routes.addOpen(POST, PUBLISHED, ctx -> {
@@ -58,9 +58,9 @@ public final class ClusterRoutes {
       boolean fannedOut = b.optionalBoolean("fannedOut").orElse(false);
       Replies.noContent(ctx, engine.read(() -> {
         if (fannedOut) {
-          box.fannedOut(sender, id);
+          box.partitions().fannedOut(sender, id);
         } else {
-          box.published(sender, id);
+          box.partitions().published(sender, id);
         }
         return null;
       }));

@@ -5,6 +5,7 @@ import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.POST;
 import static io.vertx.core.http.HttpMethod.PUT;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.model.Folder;
 import io.letterbox.server.http.EngineCalls;
@@ -29,39 +30,39 @@ public final class ConversationRoutes {
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
       var folder = Params.folder(ctx);
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversations(box.conversations(uid, folder, cursor, limit),
-          folder == Folder.DEFAULT ? box.requestsUnread(uid) : java.util.OptionalLong.empty())));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversations(box.conversations().list(uid, folder, cursor, limit),
+          folder == Folder.DEFAULT ? box.conversations().requestsUnread(uid) : java.util.OptionalLong.empty())));
     });
 
     routes.add(GET, "/v1/users/:uid/conversations/:peer", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversation(uid, peer))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversations().get(uid, ConversationRef.peer(peer)))));
     });
 
     routes.add(PUT, "/v1/users/:uid/conversations/:peer/state", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");
       Settings s = Settings.of(ctx);
-      Replies.json(ctx, 200, engine.write(() -> box.setConversationState(uid, peer, s.pinned(), s.muted(), s.archived()))
+      Replies.json(ctx, 200, engine.write(() -> box.conversations().setState(uid, ConversationRef.peer(peer), s.pinned(), s.muted(), s.archived()))
           .map(JsonViews::conversation));
     });
 
     routes.add(PUT, "/v1/users/:uid/blocks/:peer", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");
-      Replies.noContent(ctx, engine.write(() -> box.block(uid, peer, true)));
+      Replies.noContent(ctx, engine.write(() -> box.relations().block(uid, peer, true)));
     });
 
     routes.add(DELETE, "/v1/users/:uid/blocks/:peer", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");
-      Replies.noContent(ctx, engine.write(() -> box.block(uid, peer, false)));
+      Replies.noContent(ctx, engine.write(() -> box.relations().block(uid, peer, false)));
     });
 
     routes.add(GET, "/v1/users/:uid/blocks", ctx -> {
       long uid = Params.id(ctx, "uid");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.peers(box.blocked(uid))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.peers(box.relations().blocked(uid))));
     });
 
     routes.add(GET, "/v1/users/:uid/conversations/:peer/messages", ctx -> {
@@ -69,7 +70,7 @@ public final class ConversationRoutes {
       long peer = Params.id(ctx, "peer");
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.history(uid, peer, cursor, limit), JsonViews::message)));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.conversations().history(uid, ConversationRef.peer(peer), cursor, limit), JsonViews::message)));
     });
 
     routes.add(POST, "/v1/users/:uid/conversations/:peer/read", ctx -> {
@@ -78,19 +79,19 @@ public final class ConversationRoutes {
       JsonBody b = JsonBody.of(ctx, "device", "upTo");
       String device = b.string("device");
       Long upTo = b.optionalId("upTo").orElse(null);
-      Replies.noContent(ctx, engine.write(() -> box.markRead(uid, peer, device, upTo)));
+      Replies.noContent(ctx, engine.write(() -> box.conversations().markRead(uid, ConversationRef.peer(peer), device, upTo)));
     });
 
     routes.add(GET, "/v1/users/:uid/unread", ctx -> {
       long uid = Params.id(ctx, "uid");
       String device = Params.requiredQuery(ctx, "device");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.unread(box.unread(uid, device))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.unread(box.conversations().unread(uid, device))));
     });
 
     routes.add(DELETE, "/v1/users/:uid/conversations/:peer", ctx -> {
       long uid = Params.id(ctx, "uid");
       long peer = Params.id(ctx, "peer");
-      Replies.noContent(ctx, engine.write(() -> box.deleteConversation(uid, peer)));
+      Replies.noContent(ctx, engine.write(() -> box.conversations().delete(uid, peer)));
     });
   }
 }

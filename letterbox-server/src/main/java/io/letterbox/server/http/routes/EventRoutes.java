@@ -65,7 +65,7 @@ public final class EventRoutes {
       long uid = Params.id(ctx, "uid");
       String since = Params.optionalQuery(ctx, "since");
       int limit = Params.limit(ctx, SYNC_DEFAULT_LIMIT);
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.sync(uid, box.sync(uid, since, limit))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.sync(uid, box.events().sync(uid, since, limit))));
     });
 
     routes.add(GET, "/v1/users/:uid/events", ctx -> {
@@ -106,7 +106,7 @@ public final class EventRoutes {
       UserLimits.ended(ctx);
       return;
     }
-    engine.read(() -> box.events(uid, since, bridge)).onComplete(opened -> {
+    engine.read(() -> box.events().stream(uid, since, bridge)).onComplete(opened -> {
       if (opened.failed()) {
         if (!bridge.isGone()) {
           channel.refused(ctx, opened.cause());

@@ -6,6 +6,7 @@ import static io.vertx.core.http.HttpMethod.PATCH;
 import static io.vertx.core.http.HttpMethod.POST;
 import static io.vertx.core.http.HttpMethod.PUT;
 
+import io.letterbox.model.ConversationRef;
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxException;
@@ -39,12 +40,12 @@ public final class GroupRoutes {
       long[] members = b.node().has("members") ? b.ids("members") : new long[0];
       boolean seeAll = newMembersSee(b.optionalString("newMembersSee").orElse("fromJoin"));
       // Those that do not consent to being added by the creator are listed, not added (decision 0023).
-      Replies.json(ctx, 201, engine.write(() -> box.createGroup(by, name, members, seeAll)).map(JsonViews::newGroup));
+      Replies.json(ctx, 201, engine.write(() -> box.groups().create(by, name, members, seeAll)).map(JsonViews::newGroup));
     });
 
     routes.add(GET, "/v1/groups/:gid", ctx -> {
       long gid = Params.id(ctx, "gid");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.group(box.group(gid))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.group(box.groups().get(gid))));
     });
 
     routes.add(PATCH, "/v1/groups/:gid", ctx -> {
@@ -52,7 +53,7 @@ public final class GroupRoutes {
       JsonBody b = JsonBody.of(ctx, "by", "name");
       long by = b.id("by");
       String name = b.string("name");
-      Replies.json(ctx, 200, engine.write(() -> box.renameGroup(gid, by, name)).map(JsonViews::group));
+      Replies.json(ctx, 200, engine.write(() -> box.groups().rename(gid, by, name)).map(JsonViews::group));
     });
 
     routes.add(PUT, "/v1/groups/:gid/members/:uid", ctx -> {
@@ -62,7 +63,7 @@ public final class GroupRoutes {
       long by = b.id("by");
       GroupRole role = role(b.optionalString("role").orElse("member"));
       // One user: its refusal is the answer (403 BLOCKED or NOT_ALLOWED), and nothing changed.
-      Replies.when(ctx, engine.write(() -> box.setMembers(gid, by, new long[] {uid}, role)), refused -> {
+      Replies.when(ctx, engine.write(() -> box.groups().setMembers(gid, by, new long[] {uid}, role)), refused -> {
         if (!refused.isEmpty()) {
           GroupRefusal r = refused.get(0);
           throw new LetterboxException(ErrorCode.valueOf(r.reason().name()), r.reason() == GroupRefusal.Reason.BLOCKED
@@ -84,7 +85,7 @@ public final class GroupRoutes {
       if (role == GroupRole.OWNER) {
         throw LetterboxException.invalid("role must be member or admin here; hand a group over with PUT .../members/{uid}");
       }
-      Replies.json(ctx, 200, engine.write(() -> box.setMembers(gid, by, uids, role))
+      Replies.json(ctx, 200, engine.write(() -> box.groups().setMembers(gid, by, uids, role))
           .map(refused -> new JsonViews.RefusedView(JsonViews.refusals(refused))));
     });
 
@@ -92,14 +93,14 @@ public final class GroupRoutes {
       long gid = Params.id(ctx, "gid");
       long uid = Params.id(ctx, "uid");
       long by = Params.queryId(ctx, "by");
-      Replies.noContent(ctx, engine.write(() -> box.removeMember(gid, by, uid)));
+      Replies.noContent(ctx, engine.write(() -> box.groups().removeMember(gid, by, uid)));
     });
 
     routes.add(GET, "/v1/groups/:gid/members", ctx -> {
       long gid = Params.id(ctx, "gid");
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.groupMembers(gid, cursor, limit), JsonViews::member)));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.groups().members(gid, cursor, limit), JsonViews::member)));
     });
 
     routes.add(POST, "/v1/groups/:gid/messages", ctx -> {
@@ -111,7 +112,7 @@ public final class GroupRoutes {
           MessageContent.extras(b));
       long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key, as for one-to-one sends.
-      Replies.when(ctx, engine.write(() -> box.post(post, attacher)),
+      Replies.when(ctx, engine.write(() -> box.groups().post(post, attacher)),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
     });
 
@@ -121,20 +122,20 @@ public final class GroupRoutes {
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
       Replies.json(ctx, 200, engine.read(() ->
-          JsonViews.page(box.groupHistory(uid, gid, cursor, limit), JsonViews::message)));
+          JsonViews.page(box.conversations().history(uid, ConversationRef.group(gid), cursor, limit), JsonViews::message)));
     });
 
     routes.add(GET, "/v1/users/:uid/groups/:gid", ctx -> {
       long uid = Params.id(ctx, "uid");
       long gid = Params.id(ctx, "gid");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.groupConversation(uid, gid))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversations().get(uid, ConversationRef.group(gid)))));
     });
 
     routes.add(PUT, "/v1/users/:uid/groups/:gid/state", ctx -> {
       long uid = Params.id(ctx, "uid");
       long gid = Params.id(ctx, "gid");
       Settings s = Settings.of(ctx);
-      Replies.json(ctx, 200, engine.write(() -> box.setGroupState(uid, gid, s.pinned(), s.muted(), s.archived()))
+      Replies.json(ctx, 200, engine.write(() -> box.conversations().setState(uid, ConversationRef.group(gid), s.pinned(), s.muted(), s.archived()))
           .map(JsonViews::conversation));
     });
 
@@ -144,7 +145,7 @@ public final class GroupRoutes {
       JsonBody b = JsonBody.of(ctx, "device", "upTo");
       String device = b.string("device");
       Long upTo = b.optionalId("upTo").orElse(null);
-      Replies.noContent(ctx, engine.write(() -> box.markGroupRead(uid, gid, device, upTo)));
+      Replies.noContent(ctx, engine.write(() -> box.conversations().markRead(uid, ConversationRef.group(gid), device, upTo)));
     });
   }
 

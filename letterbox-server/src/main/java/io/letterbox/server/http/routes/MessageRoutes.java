@@ -38,39 +38,39 @@ public final class MessageRoutes {
           b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b));
       long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
-      Replies.when(ctx, engine.write(() -> box.send(req, attacher)),
+      Replies.when(ctx, engine.write(() -> box.messages().send(req, attacher)),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
     });
 
     routes.add(GET, "/v1/users/:uid/messages/:id", ctx -> {
       long uid = Params.id(ctx, "uid");
       long id = Params.id(ctx, "id");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.message(box.message(uid, id).orElseThrow(
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.message(box.messages().find(uid, id).orElseThrow(
           () -> LetterboxException.notFound("user %d has no message %d", uid, id)))));
     });
 
     routes.add(POST, "/v1/users/:uid/messages/:id/recall", ctx -> {
       long uid = Params.id(ctx, "uid");
       long id = Params.id(ctx, "id");
-      Replies.json(ctx, 200, engine.write(() -> box.recall(uid, id)).map(JsonViews::message));
+      Replies.json(ctx, 200, engine.write(() -> box.messages().recall(uid, id)).map(JsonViews::message));
     });
 
     routes.add(PATCH, "/v1/users/:uid/messages/:id", ctx -> {
       long uid = Params.id(ctx, "uid");
       long id = Params.id(ctx, "id");
       String text = JsonBody.of(ctx, "text").string("text");
-      Replies.json(ctx, 200, engine.write(() -> box.edit(uid, id, text)).map(JsonViews::message));
+      Replies.json(ctx, 200, engine.write(() -> box.messages().edit(uid, id, text)).map(JsonViews::message));
     });
 
     routes.add(DELETE, "/v1/users/:uid/messages/:id", ctx -> {
       long uid = Params.id(ctx, "uid");
       long id = Params.id(ctx, "id");
-      Replies.noContent(ctx, engine.write(() -> box.deleteMessage(uid, id)));
+      Replies.noContent(ctx, engine.write(() -> box.messages().delete(uid, id)));
     });
 
     routes.add(DELETE, "/v1/users/:uid/messages", ctx -> {
       long uid = Params.id(ctx, "uid");
-      Replies.noContent(ctx, engine.write(() -> box.deleteAll(uid)));
+      Replies.noContent(ctx, engine.write(() -> box.conversations().deleteAll(uid)));
     });
 
     routes.add(POST, "/v1/import/messages", ctx -> {
@@ -82,7 +82,7 @@ public final class MessageRoutes {
         batch.add(new ImportedMessage(m.id("from"), m.id("to"), m.string("text"),
             Times.parse(where + ".createdAt", m.string("createdAt"))));
       }
-      Replies.json(ctx, 200, engine.write(() -> box.importMessages(batch)).map(JsonViews::ids));
+      Replies.json(ctx, 200, engine.write(() -> box.messages().importHistory(batch)).map(JsonViews::ids));
     });
   }
 }

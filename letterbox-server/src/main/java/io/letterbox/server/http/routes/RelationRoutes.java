@@ -28,20 +28,20 @@ public final class RelationRoutes {
     routes.add(PUT, "/v1/users/:uid/following/:target", ctx -> {
       long uid = Params.id(ctx, "uid");
       long target = Params.id(ctx, "target");
-      Replies.noContent(ctx, engine.write(() -> box.follow(uid, target)));
+      Replies.noContent(ctx, engine.write(() -> box.relations().follow(uid, target)));
     });
 
     routes.add(DELETE, "/v1/users/:uid/following/:target", ctx -> {
       long uid = Params.id(ctx, "uid");
       long target = Params.id(ctx, "target");
-      Replies.noContent(ctx, engine.write(() -> box.unfollow(uid, target)));
+      Replies.noContent(ctx, engine.write(() -> box.relations().unfollow(uid, target)));
     });
 
     // An extension of API.md: a follower graph loaded at once, for onboarding a platform.
     routes.add(POST, "/v1/users/:target/followers", ctx -> {
       long target = Params.id(ctx, "target");
       long[] uids = JsonBody.of(ctx, "uids").ids("uids");
-      Replies.noContent(ctx, engine.write(() -> box.addFollowers(target, uids)));
+      Replies.noContent(ctx, engine.write(() -> box.relations().addFollowers(target, uids)));
     });
 
     routes.add(PUT, "/v1/users/:uid/subscriptions/:target", ctx -> {
@@ -56,26 +56,26 @@ public final class RelationRoutes {
       // Attributes given by a service replace those the subscription had; without them (and from a
       // user token) a subscription keeps its attributes (decision 0023).
       boolean replace = service && body.node().hasNonNull("attributes");
-      Replies.noContent(ctx, engine.write(() -> replace ? box.subscribe(uid, target, attributes)
-          : box.subscribeKeepingAttributes(uid, target)));
+      Replies.noContent(ctx, engine.write(() -> replace ? box.relations().subscribe(uid, target, attributes)
+          : box.relations().subscribeKeepingAttributes(uid, target)));
     });
 
     routes.add(DELETE, "/v1/users/:uid/subscriptions/:target", ctx -> {
       long uid = Params.id(ctx, "uid");
       long target = Params.id(ctx, "target");
-      Replies.noContent(ctx, engine.write(() -> box.unsubscribe(uid, target)));
+      Replies.noContent(ctx, engine.write(() -> box.relations().unsubscribe(uid, target)));
     });
 
     routes.add(PUT, "/v1/segments/:name", ctx -> {
       String name = ctx.pathParam("name");
       long[] uids = JsonBody.of(ctx, "uids").ids("uids");
-      Replies.noContent(ctx, engine.write(() -> box.replaceSegment(name, uids)));
+      Replies.noContent(ctx, engine.write(() -> box.relations().replaceSegment(name, uids)));
     });
 
     routes.add(POST, "/v1/segments/:name/members", ctx -> {
       String name = ctx.pathParam("name");
       long[] uids = JsonBody.of(ctx, "uids").ids("uids");
-      Replies.noContent(ctx, engine.write(() -> box.addToSegment(name, uids)));
+      Replies.noContent(ctx, engine.write(() -> box.relations().addToSegment(name, uids)));
     });
   }
 

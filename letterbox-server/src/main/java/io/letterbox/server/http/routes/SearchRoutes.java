@@ -27,7 +27,7 @@ public final class SearchRoutes {
           Params.optionalInstant(ctx, "after"), Params.optionalInstant(ctx, "before"));
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.json(ctx, 200, engine.write(() -> box.search(uid, query, cursor, limit))
+      Replies.json(ctx, 200, engine.write(() -> box.search().find(uid, query, cursor, limit))
           .map(page -> JsonViews.page(page, JsonViews::message)));
     });
   }

@@ -26,7 +26,7 @@ public final class UserSettingsRoutes {
   public void register(Routes routes) {
     routes.add(GET, "/v1/users/:uid/settings", ctx -> {
       long uid = Params.id(ctx, "uid");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.settings(box.userSettings(uid))));
+      Replies.json(ctx, 200, engine.read(() -> JsonViews.settings(box.relations().userSettings(uid))));
     });
 
     routes.add(PUT, "/v1/users/:uid/settings", ctx -> {
@@ -34,7 +34,7 @@ public final class UserSettingsRoutes {
       JsonBody b = JsonBody.of(ctx, "groupAdds");
       UserSettings.Change change = new UserSettings.Change(b.optionalString("groupAdds").map(UserSettingsRoutes::groupAdds)
           .orElse(null));
-      Replies.json(ctx, 200, engine.write(() -> box.setUserSettings(uid, change)).map(JsonViews::settings));
+      Replies.json(ctx, 200, engine.write(() -> box.relations().setUserSettings(uid, change)).map(JsonViews::settings));
     });
   }
 

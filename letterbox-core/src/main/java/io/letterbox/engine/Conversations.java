@@ -1,0 +1,193 @@
+package io.letterbox.engine;
+
+import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.read.ConversationLister;
+import io.letterbox.engine.read.GroupReader;
+import io.letterbox.engine.read.HistoryReader;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.engine.read.UnreadCounter;
+import io.letterbox.engine.write.Command;
+import io.letterbox.engine.write.ConversationStateCommand;
+import io.letterbox.engine.write.DeleteAllCommand;
+import io.letterbox.engine.write.DeleteConversationCommand;
+import io.letterbox.engine.write.GroupSettingsCommand;
+import io.letterbox.engine.write.MarkGroupReadCommand;
+import io.letterbox.engine.write.MarkReadCommand;
+import io.letterbox.model.Conversation;
+import io.letterbox.model.ConversationRef;
+import io.letterbox.model.Folder;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.model.UnreadSummary;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * An owner's conversations: its list, one conversation's history and item, its state (pinned,
+ * muted, archived), read positions and unread counts, and deleting conversations. One-to-one and
+ * group conversations are named by a {@link ConversationRef}; where their rules differ, the
+ * difference is in this class: a group's history and item come from the group's timeline and the
+ * owner's membership, a one-to-one conversation's from the owner's own rows.
+ */
+public final class Conversations {
+  private final LetterboxConfig config;
+  private final PartitionHost host;
+  private final StateReader state;
+  private final HistoryReader history;
+  private final ConversationLister lister;
+  private final UnreadCounter unread;
+  private final GroupReader groups;
+  private final Executor replies;
+
+  Conversations(LetterboxConfig config, PartitionHost host, StateReader state, HistoryReader history,
+      ConversationLister lister, UnreadCounter unread, GroupReader groups, Executor replies) {
+    this.config = config;
+    this.host = host;
+    this.state = state;
+    this.history = history;
+    this.lister = lister;
+    this.unread = unread;
+    this.groups = groups;
+    this.replies = replies;
+  }
+
+  /** The owner's default list: pinned first, then latest activity first, with unread counts per device. */
+  public Page<Conversation> list(long owner, String cursor, int limit) {
+    return list(owner, Folder.DEFAULT, cursor, limit);
+  }
+
+  /** The owner's conversations in {@code folder}: pinned first, then latest activity first. */
+  public Page<Conversation> list(long owner, Folder folder, String cursor, int limit) {
+    Validate.uid("uid", owner);
+    Validate.limit(limit);
+    Objects.requireNonNull(folder, "folder");
+    host.requireHosted(owner);
+    return lister.page(owner, folder, cursor, limit);
+  }
+
+  /**
+   * The messages of the conversation that {@code owner} can see, newest first: with a peer, the
+   * one-to-one messages either way and the peer's broadcasts that reached the owner; in a group,
+   * those of its membership (NOT_MEMBER if it never was a member).
+   *
+   * @param cursor null for the first page, else the {@code next} of the previous page
+   */
+  public Page<Message> history(long owner, ConversationRef conversation, String cursor, int limit) {
+    check(owner, conversation);
+    Validate.limit(limit);
+    host.requireHosted(owner);
+    if (conversation instanceof ConversationRef.Group g) {
+      return groups.history(owner, g.gid(), cursor, limit);
+    }
+    return history.page(owner, peer(conversation), cursor, limit);
+  }
+
+  /**
+   * {@code owner}'s conversation as its list shows it: with a peer, the newest message the owner
+   * can see with it and the unread counts per device; a group's item.
+   *
+   * @throws LetterboxException {@link ErrorCode#NOT_FOUND} if the owner has no visible message
+   *     with the peer, NOT_MEMBER if it never was a member of the group
+   */
+  public Conversation get(long owner, ConversationRef conversation) {
+    check(owner, conversation);
+    host.requireHosted(owner);
+    return read(owner, conversation);
+  }
+
+  /**
+   * Changes the owner's settings of a conversation; a null setting keeps its value.
+   *
+   * @return the conversation as its list shows it now
+   * @throws LetterboxException {@link ErrorCode#NOT_FOUND} if the owner has no visible message
+   *     with the peer (nothing is changed)
+   */
+  public CompletableFuture<Conversation> setState(long owner, ConversationRef conversation, Boolean pinned,
+      Boolean muted, Boolean archived) {
+    check(owner, conversation);
+    Command<Void> command;
+    if (conversation instanceof ConversationRef.Group g) {
+      // Membership is checked by the command, where the group's members are.
+      command = new GroupSettingsCommand(owner, g.gid(), pinned, muted, archived);
+    } else {
+      get(owner, conversation);
+      command = new ConversationStateCommand(owner, peer(conversation), pinned, muted, archived);
+    }
+    return host.submit(owner, command).thenApplyAsync(done -> read(owner, conversation), replies);
+  }
+
+  /** Marks the conversation read on {@code device} up to {@code upTo} (null: everything so far). */
+  public CompletableFuture<Void> markRead(long owner, ConversationRef conversation, String device, Long upTo) {
+    check(owner, conversation);
+    Validate.device(device, config.devices());
+    if (upTo != null) {
+      Validate.messageId(upTo);
+    }
+    return host.submit(owner, conversation instanceof ConversationRef.Group g
+        ? new MarkGroupReadCommand(owner, g.gid(), device, upTo)
+        : new MarkReadCommand(owner, peer(conversation), device, upTo));
+  }
+
+  /** Exact unread counts of the owner on {@code device}, without scanning history. */
+  public UnreadSummary unread(long owner, String device) {
+    Validate.uid("uid", owner);
+    Validate.device(device, config.devices());
+    host.requireHosted(owner);
+    return unread.summary(owner, device);
+  }
+
+  /**
+   * Unread messages in the owner's requests folder (a message read on any device counts as read);
+   * empty when the deployment has no requests folder.
+   */
+  public OptionalLong requestsUnread(long owner) {
+    Validate.uid("uid", owner);
+    host.requireHosted(owner);
+    return config.requestsFolder() ? OptionalLong.of(state.requestsUnread(owner)) : OptionalLong.empty();
+  }
+
+  /** Empties the owner's one-to-one conversation with {@code peer}; the peer keeps its copy. */
+  public CompletableFuture<Void> delete(long owner, long peer) {
+    Validate.uid("uid", owner);
+    Validate.uid("peer", peer);
+    Validate.distinct("uid", owner, "peer", peer);
+    return host.submit(owner, new DeleteConversationCommand(owner, peer));
+  }
+
+  /** Empties every conversation of the owner. */
+  public CompletableFuture<Void> deleteAll(long owner) {
+    Validate.uid("uid", owner);
+    return host.submit(owner, new DeleteAllCommand(owner));
+  }
+
+  /** The item as the list shows it, once the arguments are checked. */
+  private Conversation read(long owner, ConversationRef conversation) {
+    if (conversation instanceof ConversationRef.Group g) {
+      return groups.item(owner, g.gid());
+    }
+    long peer = peer(conversation);
+    Page<Message> newest = history.page(owner, peer, null, 1);
+    Conversation c = lister.one(owner, peer, newest.items().isEmpty() ? null : newest.items().get(0));
+    if (c == null) {
+      throw LetterboxException.notFound("user %d has no conversation with %d", owner, peer);
+    }
+    return c;
+  }
+
+  private static void check(long owner, ConversationRef conversation) {
+    Validate.uid("uid", owner);
+    Objects.requireNonNull(conversation, "conversation");
+    if (conversation instanceof ConversationRef.Group g) {
+      Validate.uid("group", g.gid());
+    } else {
+      Validate.uid("peer", peer(conversation));
+      Validate.distinct("uid", owner, "peer", peer(conversation));
+    }
+  }
+
+  private static long peer(ConversationRef conversation) {
+    return ((ConversationRef.Peer) conversation).uid();
+  }
+}

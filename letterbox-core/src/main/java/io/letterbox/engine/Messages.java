@@ -1,0 +1,177 @@
+package io.letterbox.engine;
+
+import io.letterbox.blob.Blobs;
+import io.letterbox.engine.feed.EventStreams;
+import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.engine.write.DeleteGroupMessageCommand;
+import io.letterbox.engine.write.DeleteMessageCommand;
+import io.letterbox.engine.write.ImportCommand;
+import io.letterbox.engine.write.RecallGroupMessageCommand;
+import io.letterbox.engine.write.ReviseCommand;
+import io.letterbox.engine.write.SendCommand;
+import io.letterbox.id.Ids;
+import io.letterbox.model.Extras;
+import io.letterbox.model.ImportedMessage;
+import io.letterbox.model.Message;
+import io.letterbox.model.SendRequest;
+import io.letterbox.model.SendResult;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * One message at a time: sending one-to-one, reading one by id, recalling, editing and deleting
+ * it, and importing history from an older system. Group posts are in {@link Groups}, broadcasts in
+ * {@link Broadcasts}; a recall or a delete by id serves all three kinds.
+ */
+public final class Messages {
+  private final LetterboxConfig config;
+  private final PartitionHost host;
+  private final StateReader state;
+  private final VisibleMessages visible;
+  private final BlobAccess blobs;
+  private final EventStreams streams;
+  private final Peers peers;
+  private final Executor replies;
+
+  Messages(LetterboxConfig config, PartitionHost host, StateReader state, VisibleMessages visible, BlobAccess blobs,
+      EventStreams streams, Peers peers, Executor replies) {
+    this.config = config;
+    this.host = host;
+    this.state = state;
+    this.visible = visible;
+    this.blobs = blobs;
+    this.streams = streams;
+    this.peers = peers;
+    this.replies = replies;
+  }
+
+  /** Sends a one-to-one message for a service, which may attach any blob. */
+  public CompletableFuture<SendResult> send(SendRequest request) {
+    return send(request, Blobs.SERVICE);
+  }
+
+  /**
+   * Sends a one-to-one message. The future completes once it is durable and the receiver's
+   * partition applied it (or after delivery-wait: it is durable either way).
+   *
+   * @param attacher who asks: the sender acting for itself, whose attachments must be blobs it
+   *     may read, or {@link Blobs#SERVICE}
+   */
+  public CompletableFuture<SendResult> send(SendRequest request, long attacher) {
+    Validate.uid("from", request.from());
+    Validate.uid("to", request.to());
+    Validate.distinct("from", request.from(), "to", request.to());
+    Extras extras = Validate.extras(request.extras(), id -> blobs.readable(attacher, id));
+    String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
+    Validate.idempotencyKey(request.idempotencyKey());
+    SendRequest checked = new SendRequest(request.from(), request.to(), text, request.idempotencyKey(), extras);
+    int home = host.partitioning().of(request.from());
+    // The receiver's partition normally applies it within milliseconds: waiting lets the sender's
+    // next read show it at once.
+    return host.afterDelivery(home, host.submitTo(home, new SendCommand(checked, config.requestsFolder())),
+        r -> r.created() ? r.message().id() : 0L);
+  }
+
+  /** @return the message if {@code owner} can see it. */
+  public Optional<Message> find(long owner, long id) {
+    Validate.uid("uid", owner);
+    Validate.messageId(id);
+    host.requireHosted(owner);
+    return visible.find(owner, id);
+  }
+
+  /**
+   * Recalls message {@code id} for its sender {@code uid} (decision 0009): every party then sees
+   * it recalled. Recalling it again answers the same. A group's admin may recall another member's
+   * message of the group.
+   *
+   * @return the message as recalled; fails with NOT_FOUND if {@code uid} cannot see it, NOT_SENDER
+   *     if {@code uid} did not send it, RECALL_WINDOW_PASSED if it is older than recall-window
+   */
+  public CompletableFuture<Message> recall(long uid, long id) {
+    return revise(uid, id, null);
+  }
+
+  /**
+   * Edits the text of text message {@code id} for its sender {@code uid}.
+   *
+   * @return the message as edited; fails with NOT_FOUND, NOT_SENDER, EDIT_WINDOW_PASSED, or
+   *     INVALID_ARGUMENT for a message of another type or a recalled one
+   * @throws LetterboxException INVALID_ARGUMENT for a bad text
+   */
+  public CompletableFuture<Message> edit(long uid, long id, String text) {
+    return revise(uid, id, Validate.text(text, config.maxTextLength()));
+  }
+
+  private CompletableFuture<Message> revise(long uid, long id, String text) {
+    Validate.uid("uid", uid);
+    Validate.messageId(id);
+    Message m = state.message(id);
+    boolean group = m != null && m.kind() == Message.Kind.GROUP;
+    CompletableFuture<Message> revised;
+    if (text == null && group && m.from() != uid) {
+      // Another member's group message: its group's admins may recall it (decided where roles are).
+      int home = host.partitioning().of(m.to());
+      revised = host.afterDelivery(home, host.submitTo(home, new RecallGroupMessageCommand(uid, m)), Long::longValue)
+          .thenApplyAsync(done -> state.message(id), replies);
+    } else {
+      revised = host.submit(uid, new ReviseCommand(uid, id, text));
+    }
+    if (!group || text != null) {
+      return revised;
+    }
+    return revised.thenApply(recalled -> {
+      // The group's members connected here are told now, those connected elsewhere once told.
+      streams.recalledInGroup(recalled);
+      peers.published(recalled.to(), recalled.id());
+      return recalled;
+    });
+  }
+
+  /** Deletes one message from the owner's view; NOT_FOUND if the owner cannot see it. */
+  public CompletableFuture<Void> delete(long owner, long id) {
+    Validate.uid("uid", owner);
+    Validate.messageId(id);
+    Message m = state.message(id);
+    if (m != null && m.kind() == Message.Kind.GROUP) {
+      return host.submit(owner, new DeleteGroupMessageCommand(owner, m));
+    }
+    long peer = m == null ? 0 : StateReader.peerOf(owner, m);
+    if (peer == 0) {
+      return CompletableFuture.failedFuture(LetterboxException.notFound("user %d has no message %d", owner, id));
+    }
+    return host.submit(owner, new DeleteMessageCommand(owner, peer, m));
+  }
+
+  /** Stores history from an older system with its original times. @return the ids, in order. */
+  public CompletableFuture<List<Long>> importHistory(List<ImportedMessage> messages) {
+    if (messages == null || messages.isEmpty()) {
+      throw LetterboxException.invalid("messages must not be empty");
+    }
+    if (messages.size() > config.maxImportBatch()) {
+      throw LetterboxException.invalid("at most %d messages per import: %d", config.maxImportBatch(), messages.size());
+    }
+    Instant now = config.clock().instant();
+    for (int i = 0; i < messages.size(); i++) {
+      ImportedMessage m = messages.get(i);
+      if (m == null) {
+        throw LetterboxException.invalid("messages[%d] must not be null", i);
+      }
+      Validate.uid("messages[" + i + "].from", m.from());
+      Validate.uid("messages[" + i + "].to", m.to());
+      Validate.distinct("messages[" + i + "].from", m.from(), "to", m.to());
+      Validate.text(m.text(), config.maxTextLength());
+      if (m.createdAt() == null || m.createdAt().isAfter(now)
+          || m.createdAt().toEpochMilli() < Ids.EPOCH) {
+        throw LetterboxException.invalid("messages[%d].createdAt must be between %s and now: %s",
+            i, Instant.ofEpochMilli(Ids.EPOCH), m.createdAt());
+      }
+    }
+    return host.submitTo(Partitioning.IMPORTS, new ImportCommand(List.copyOf(messages)));
+  }
+}
