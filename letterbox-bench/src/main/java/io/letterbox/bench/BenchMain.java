@@ -10,7 +10,6 @@ import io.letterbox.bench.scenario.HttpScenario;
 import io.letterbox.bench.scenario.MixedScenario;
 import io.letterbox.bench.scenario.ReadPageScenario;
 import io.letterbox.bench.scenario.SendScenario;
-import io.letterbox.bench.soak.SoakCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,7 +22,7 @@ import picocli.CommandLine.Command;
     description = "Runs a Letterbox benchmark scenario, with baselines side by side.",
     subcommands = {SendScenario.class, ReadPageScenario.class, MixedScenario.class,
         BroadcastFanoutScenario.class, HotSenderScenario.class, ConversationListScenario.class, EventsScenario.class,
-        GroupScenario.class, SearchScenario.class, HttpScenario.class, SoakCommand.class,
+        GroupScenario.class, SearchScenario.class, HttpScenario.class,
         JmhCommand.class, io.letterbox.bench.report.SummaryCommand.class})
 public final class BenchMain implements Runnable {
   @CommandLine.Spec

@@ -188,10 +188,10 @@ class ScenariosSmokeTest {
   }
 
   /**
-   * The server baselines (MariaDB, Redis) run beside Letterbox wherever this machine has them or,
-   * as root, can install them with apt; one it cannot have is skipped, and this test with it. One
-   * that starts and then fails fails the run: MariaDB's JDBC driver 4.0 asked for TLS, and until
-   * session 24 the baseline read "skipped" in every run for six sessions.
+   * The server baselines (MariaDB, Redis) run beside Letterbox wherever this machine has their
+   * programs (letterbox-bench/provision-baselines installs them); one it lacks is skipped, and this
+   * test with it. One that starts and then fails fails the run, never reads as skipped: a JDBC
+   * driver that asks for TLS must not silently drop the MariaDB baseline from every run.
    */
   @Test
   void theServerBaselinesRunBesideLetterboxWhereThisMachineHasThem() throws IOException {

@@ -1,8 +1,8 @@
 package io.letterbox.bench.baseline.mariadb;
 
-import io.letterbox.bench.baseline.Apt;
 import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.baseline.LocalServer;
+import io.letterbox.bench.baseline.Programs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A MariaDB server of the bench's own: a fresh datadir, loopback only, started and stopped by
- * the bench. Installed with apt-get if the machine has none. Its settings are MariaDB's
+ * the bench. Its programs come from {@code letterbox-bench/provision-baselines}. Its settings are MariaDB's
  * durable defaults (every commit flushes and syncs the redo log) with the buffer pool the run
  * gives it (the cache budget every target gets).
  * The buffer pool is neither dumped at shutdown nor loaded at start: a restart starts it empty.
@@ -31,8 +31,8 @@ public final class MariaDbServer implements AutoCloseable {
   }
 
   public static MariaDbServer start(Path workDir, String bufferPool) throws BaselineUnavailable {
-    Path daemon = Apt.ensure("mariadb-server", workDir, "mariadbd", "mysqld");
-    Path installDb = Apt.find("mariadb-install-db", "mysql_install_db");
+    Path daemon = Programs.require("mariadbd", "mysqld");
+    Path installDb = Programs.find("mariadb-install-db", "mysql_install_db");
     if (installDb == null) {
       throw new BaselineUnavailable("mariadb-install-db not found next to " + daemon);
     }

@@ -52,7 +52,7 @@ public final class MariaDbTarget implements DmTarget {
       }
     } catch (SQLException e) {
       server.close();
-      // Not the machine's lack (no apt, not root): the baseline itself is broken, and the run must say so.
+      // Not the machine's lack (its programs not installed): the baseline itself is broken, and the run must say so.
       throw new IllegalStateException("cannot create the schema: " + e.getMessage(), e);
     }
     connectAll();

@@ -1,4 +1,4 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,6 +1,5 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,7 +100,7 @@ final class Soak {
     ids.check(tally);
   }
 
-  private SoakServer start(int life) throws IOException, BaselineUnavailable, InterruptedException {
+  private SoakServer start(int life) throws IOException, InterruptedException {
     return SoakServer.start(jar, work.resolve("data"), work, life, tally);
   }
 }

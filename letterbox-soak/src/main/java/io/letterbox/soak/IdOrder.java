@@ -1,4 +1,4 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,8 +1,8 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.letterbox.bench.soak.SoakHttp.Answer;
-import io.letterbox.bench.soak.SoakHttp.Unanswered;
+import io.letterbox.soak.SoakHttp.Answer;
+import io.letterbox.soak.SoakHttp.Unanswered;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

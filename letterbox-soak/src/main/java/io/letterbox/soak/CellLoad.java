@@ -1,6 +1,6 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
-import io.letterbox.bench.soak.SoakHttp.Unanswered;
+import io.letterbox.soak.SoakHttp.Unanswered;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,7 +1,7 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
-import io.letterbox.bench.soak.SoakHttp.Answer;
-import io.letterbox.bench.soak.SoakHttp.Unanswered;
+import io.letterbox.soak.SoakHttp.Answer;
+import io.letterbox.soak.SoakHttp.Unanswered;
 import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 

@@ -1,4 +1,4 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
 import java.util.HashMap;
 import java.util.HashSet;

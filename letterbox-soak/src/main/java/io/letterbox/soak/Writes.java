@@ -1,9 +1,9 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
-import static io.letterbox.bench.soak.SoakHttp.object;
+import static io.letterbox.soak.SoakHttp.object;
 
-import io.letterbox.bench.soak.SoakHttp.Answer;
-import io.letterbox.bench.soak.SoakHttp.Unanswered;
+import io.letterbox.soak.SoakHttp.Answer;
+import io.letterbox.soak.SoakHttp.Unanswered;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

@@ -1,4 +1,4 @@
-package io.letterbox.bench.soak;
+package io.letterbox.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
