@@ -19,7 +19,7 @@ public enum Baseline {
       return push(dir, cacheBytes, PushRocksTarget.FanOut.WRITE_PATH);
     }
   },
-  /** The same push design whose broadcasts ingest sorted table files built on every core (issue 16). */
+  /** The same push design whose broadcasts ingest sorted table files built on every core. */
   PUSH_ROCKSDB_INGEST(PushRocksTarget.INGEST_NAME) {
     @Override
     public DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception {

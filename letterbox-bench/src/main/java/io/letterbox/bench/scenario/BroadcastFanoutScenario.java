@@ -11,7 +11,9 @@ import io.letterbox.bench.workload.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -180,9 +182,12 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
       broadcaster.preload(people.uid(k), words, to, fanoutTimeout);
       left -= n;
     }
-    report.note(String.format("%s: filled with %,d existing receipts (%d earlier broadcasts by other senders to uid lists"
-        + " of the same receivers, each complete before the next) in %.1f s (not timed)", target.name(), existingReceipts, earlier,
-        (System.nanoTime() - start) / 1e9));
+    // Earlier broadcasts by other senders to uid lists of the same receivers, each complete before the next.
+    Map<String, Double> fill = new LinkedHashMap<>();
+    fill.put("receipts", (double) existingReceipts);
+    fill.put("earlier broadcasts", (double) earlier);
+    fill.put("s", (System.nanoTime() - start) / 1e9);
+    report.add("set-up, not timed: existing receipts", target.name(), fill);
     return true;
   }
 

@@ -30,7 +30,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Conversation lists (issue 11, decision 0008), every target on the same data:
+ * Conversation lists (decision 0008), every target on the same data:
  * <ol>
  *   <li>big owners: an owner with N one-to-one conversations of one message each (seed 003's
  *       largest has 20 million), imported as old history; then the first page right after a

@@ -35,7 +35,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Live events over HTTP (issue 12, decision 0010) against a running server ({@code ./letterbox
+ * Live events over HTTP (decision 0010) against a running server ({@code ./letterbox
  * serve}), from this process on loopback: {@code --connections} SSE streams of distinct users stay
  * open while one-to-one messages are sent to them at {@code --rate} a second (each one's delay
  * from the send's start to its event at the receiver's stream), then one broadcast to

@@ -6,6 +6,7 @@ import io.letterbox.bench.baseline.ServerJvm;
 import io.letterbox.bench.cli.CommonOptions;
 import io.letterbox.bench.cli.Size;
 import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.report.Goal;
 import io.letterbox.bench.report.Machine;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.wrk.Wrk;
@@ -33,7 +34,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The HTTP API under a real load generator in another process (issue 16): wrk with Lua scripts
+ * The HTTP API under a real load generator in another process: wrk with Lua scripts
  * (send, newest page, conversation list, unread, and GET /health as the ceiling of HTTP alone), at
  * rising connection counts, then paced at 50 % and 80 % of each operation's max. The server is
  * started from its jar in its own process, or given with {@code --url}; its data is seeded over
@@ -47,6 +48,8 @@ public final class HttpScenario implements Callable<Integer> {
    * that a text seldom repeats, and few enough for wrk to hold in each thread's Lua state.
    */
   static final int SEND_TEXTS = 1 << 19;
+  /** The goal for an operation's p99 latency at half its highest throughput. */
+  private static final double P99_GOAL_MILLIS = 10;
 
   @Mixin
   CommonOptions common;
@@ -206,24 +209,21 @@ public final class HttpScenario implements Callable<Integer> {
       WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress, new ServerMetrics(target, key));
       for (WrkOperation op : ops) {
         WrkSweep.Outcome outcome = sweep.run(op, WrkScripts.write(work.resolve("wrk"), op), levels, secs, warm);
-        targets(op, outcome, report);
+        goals(op, outcome, report);
       }
     }
   }
 
-  /** Issue 16's targets, each said met or not met with the figure measured. */
-  private static void targets(WrkOperation op, WrkSweep.Outcome o, Report report) {
+  /** The operation's goals, with the figures measured. */
+  private static void goals(WrkOperation op, WrkSweep.Outcome o, Report report) {
     if (op.ceiling()) {
       return;
     }
-    if (op.targetPerSecond() > 0) {
-      report.note(String.format(Locale.ROOT, "target %s max >= %,.0f req/s: %s", op.label(), op.targetPerSecond(),
-          o.maxPerSecond() == null ? "not measured" : (o.maxPerSecond() >= op.targetPerSecond() ? "met" : "not met")
-              + String.format(Locale.ROOT, " (%,.0f)", o.maxPerSecond())));
+    if (op.goalPerSecond() > 0) {
+      report.goal(Goal.atLeast(op.label() + ": highest throughput, req/s", o.maxPerSecond(), op.goalPerSecond()));
     }
-    report.note(String.format(Locale.ROOT, "target %s p99 <= 10 ms at 50%% of max: %s", op.label(),
-        o.p99MillisAtHalf() == null ? "not measured" : (o.p99MillisAtHalf() <= 10 ? "met" : "not met")
-            + String.format(Locale.ROOT, " (%.2f ms)", o.p99MillisAtHalf())));
+    report.goal(Goal.atMost(op.label() + ": p99 at half the highest throughput, ms", o.p99MillisAtHalf(),
+        P99_GOAL_MILLIS));
   }
 
   private LocalServer startServer(Path work, Report report) throws Exception {

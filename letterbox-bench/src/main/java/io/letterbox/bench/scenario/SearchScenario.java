@@ -38,7 +38,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Keyword search (issue 14, decision 0012), with its costs beside what it is compared with:
+ * Keyword search (decision 0012), with its costs beside what it is compared with:
  * <ol>
  *   <li>durable sends of realistic texts ({@link Texts}: smartcn's dictionary words by their corpus
  *       frequency), on Letterbox and on Letterbox with
@@ -292,12 +292,10 @@ public final class SearchScenario extends ScenarioCommand {
           differ++;
         }
       }
-      if (differ > 0 || ours.size() != theirs.size()) {
-        report.fail(op + ": the same answers", LetterboxTarget.NAME, differ + " of " + qs.size()
-            + " answers differ from Lucene's");
-      } else {
-        report.note(op + ": all " + qs.size() + " answers the same ids as Lucene's (" + found + " messages in all)");
-      }
+      boolean same = differ == 0 && ours.size() == theirs.size();
+      report.check(op + ": the same answers", LetterboxTarget.NAME, same, qs.size(), same
+          ? "the same ids as Lucene's (" + found + " messages in all)"
+          : differ + " of " + qs.size() + " answers differ from Lucene's");
     }
   }
 
