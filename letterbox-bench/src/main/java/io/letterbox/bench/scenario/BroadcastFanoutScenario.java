@@ -1,6 +1,7 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.report.Figures;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.Broadcaster;
@@ -49,7 +50,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
   static final String AGAIN_DISK = "second broadcast: disk after compaction";
   private static final int CHECKED = 200;
 
-  @Option(names = "--receivers", description = "Followers of the broadcasting account (tiny 10k, quick 1M, full 10M).")
+  @Option(names = "--receivers", description = "Followers of the broadcasting account.")
   Integer receivers;
 
   @Option(names = "--audience", description = "followers, uids (an explicit list of unrelated people) or segment (the same people as a stored segment); default ${DEFAULT-VALUE}.",
@@ -64,14 +65,14 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
   @Option(names = "--existing-receipts", converter = io.letterbox.bench.cli.CountConverter.class, paramLabel = "N",
       description = "Receipts the store holds before the measured broadcast (default 0, an empty store): earlier"
           + " broadcasts by other senders to uid lists of the same receivers, one receipt each, set up and compacted"
-          + " first, not timed (the push designs both store theirs by ingestion; the issue asks >= 100M at full size).")
+          + " first, not timed (the push designs both store theirs by ingestion).")
   long existingReceipts;
 
   private int size;
 
   @Override
   protected void describe(Report report, Size preset) {
-    size = or(receivers, preset, 10_000, 1_000_000, 10_000_000);
+    size = Sizes.BROADCAST_FANOUT_RECEIVERS.or(receivers, preset);
     report.parameter("receivers", size);
     report.parameter("audience", audience.name().toLowerCase());
     report.parameter("existingReceipts", existingReceipts);

@@ -4,6 +4,7 @@ import static io.letterbox.bench.cli.CountConverter.format;
 
 import io.letterbox.bench.cli.Baseline;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
@@ -61,7 +62,7 @@ public final class GroupScenario extends ScenarioCommand {
 
   @Option(names = "--big-members", converter = io.letterbox.bench.cli.CountConverter.class,
       description = "Members of the big group, its owner included; all but the owner are added with one call"
-          + " (tiny 1k, quick 100k, full 100k; at most Letterbox's max-group-members, 100k).")
+          + " (at most Letterbox's max-group-members, 100k).")
   Long bigMembers;
 
   @Option(names = "--small-members", description = "Members of the small group (default ${DEFAULT-VALUE}).",
@@ -69,12 +70,12 @@ public final class GroupScenario extends ScenarioCommand {
   int smallMembers;
 
   @Option(names = "--posts", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Timed posts to the small group and to the big group (tiny 300, quick 20k, full 100k).")
+      description = "Timed posts to the small group and to the big group.")
   Long posts;
 
   @Option(names = "--baseline-big-posts", converter = io.letterbox.bench.cli.CountConverter.class,
       description = "Timed posts of the baselines to the big group, at most --posts: each copies the post to every"
-          + " member (tiny 300, quick 100, full 500).")
+          + " member.")
   Long baselineBigPosts;
 
   @Option(names = "--big-posters", converter = io.letterbox.bench.cli.CountConverter.class,
@@ -84,36 +85,35 @@ public final class GroupScenario extends ScenarioCommand {
   Long bigPosters;
 
   @Option(names = "--warmup", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Untimed posts to the small group first, for the JIT and the caches (tiny 100, quick 5k, full 20k).")
+      description = "Untimed posts to the small group first, for the JIT and the caches.")
   Long warmup;
 
   @Option(names = "--post-window", description = "Posts in flight to the small and the big group (default ${DEFAULT-VALUE}).",
       defaultValue = "64")
   int postWindow;
 
-  @Option(names = "--groups", description = "Groups the throughput posts go to (tiny 50, quick 1000, full 1000).")
+  @Option(names = "--groups", description = "Groups the throughput posts go to.")
   Integer groups;
 
-  @Option(names = "--group-size", description = "Members of each of those groups (tiny 10, quick 20, full 20).")
+  @Option(names = "--group-size", description = "Members of each of those groups.")
   Integer groupSize;
 
-  @Option(names = "--member-groups", description = "Of those groups, how many the measured member belongs to"
-      + " (tiny 20, quick 500, full 500).")
+  @Option(names = "--member-groups", description = "Of those groups, how many the measured member belongs to.")
   Integer memberGroups;
 
   @Option(names = "--group-posts", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Timed posts across the groups, each from a random member of a random group (tiny 2k, quick 200k,"
-          + " full 1M); a tenth as many go first untimed.")
+      description = "Timed posts across the groups, each from a random member of a random group;"
+          + " a tenth as many go first untimed.")
   Long groupPosts;
 
-  @Option(names = "--users", description = "Users the groups' members are drawn from (tiny 1k, quick 100k, full 100k).")
+  @Option(names = "--users", description = "Users the groups' members are drawn from.")
   Integer users;
 
   @Option(names = "--window", description = "Posts in flight across the groups (default ${DEFAULT-VALUE}).",
       defaultValue = "512")
   int window;
 
-  @Option(names = "--seconds", description = "Seconds per read measurement (tiny 0.5, quick 3, full 15).")
+  @Option(names = "--seconds", description = "Seconds per read measurement.")
   Double seconds;
 
   @Mixin
@@ -147,16 +147,16 @@ public final class GroupScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size preset) {
-    big = Math.toIntExact(or(bigMembers, preset, 1_000L, 100_000L, 100_000L));
-    timedPosts = or(posts, preset, 300L, 20_000L, 100_000L);
-    baselinePosts = Math.min(timedPosts, or(baselineBigPosts, preset, 300L, 100L, 500L));
-    warm = or(warmup, preset, 100L, 5_000L, 20_000L);
-    groupCount = or(groups, preset, 50, 1_000, 1_000);
-    size = or(groupSize, preset, 10, 20, 20);
-    memberOf = or(memberGroups, preset, 20, 500, 500);
-    manyPosts = or(groupPosts, preset, 2_000L, 200_000L, 1_000_000L);
-    pool = or(users, preset, 1_000, 100_000, 100_000);
-    perMeasurement = or(seconds, preset, 0.5, 3.0, 15.0);
+    big = Math.toIntExact(Sizes.GROUP_BIG_MEMBERS.or(bigMembers, preset));
+    timedPosts = Sizes.GROUP_POSTS.or(posts, preset);
+    baselinePosts = Math.min(timedPosts, Sizes.GROUP_BASELINE_BIG_POSTS.or(baselineBigPosts, preset));
+    warm = Sizes.GROUP_WARMUP.or(warmup, preset);
+    groupCount = Sizes.GROUP_GROUPS.or(groups, preset);
+    size = Sizes.GROUP_GROUP_SIZE.or(groupSize, preset);
+    memberOf = Sizes.GROUP_MEMBER_GROUPS.or(memberGroups, preset);
+    manyPosts = Sizes.GROUP_GROUP_POSTS.or(groupPosts, preset);
+    pool = Sizes.GROUP_USERS.or(users, preset);
+    perMeasurement = Sizes.GROUP_SECONDS.or(seconds, preset);
     if (big < 2 || smallMembers < 2 || size < 2 || memberOf > groupCount || size > pool || timedPosts < 1
         || baselinePosts < 1 || manyPosts < 1) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "sizes out of range: --big-members and"

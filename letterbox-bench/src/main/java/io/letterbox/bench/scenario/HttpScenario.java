@@ -1,22 +1,22 @@
 package io.letterbox.bench.scenario;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
-import io.letterbox.bench.baseline.LocalServer;
-import io.letterbox.bench.baseline.ServerJvm;
 import io.letterbox.bench.cli.CommonOptions;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.process.LocalServer;
+import io.letterbox.bench.process.ServerJvm;
 import io.letterbox.bench.report.Goal;
 import io.letterbox.bench.report.Machine;
 import io.letterbox.bench.report.Report;
+import io.letterbox.bench.targets.Unavailable;
+import io.letterbox.bench.wrk.UserTokenMint;
 import io.letterbox.bench.wrk.Wrk;
 import io.letterbox.bench.wrk.WrkOperation;
-import io.letterbox.bench.wrk.UserTokenMint;
 import io.letterbox.bench.wrk.WrkScripts;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -83,41 +82,37 @@ public final class HttpScenario implements Callable<Integer> {
       + " that order; the sends run first and leave the unread counts the unread summaries read).")
   List<String> operations;
 
-  @Option(names = "--connections", split = ",", description = "Connection counts in turn (tiny 1,16;"
-      + " quick and full 1,4,16,64,256).")
+  @Option(names = "--connections", split = ",", description = "Connection counts in turn.")
   List<Integer> connections;
 
-  @Option(names = "--seconds", description = "Seconds of each wrk run (tiny 1, quick 3, full 10).")
+  @Option(names = "--seconds", description = "Seconds of each wrk run.")
   Integer seconds;
 
-  @Option(names = "--warmup", description = "Seconds of an unmeasured wrk run before each operation's (tiny 0,"
-      + " quick 3, full 10).")
+  @Option(names = "--warmup", description = "Seconds of an unmeasured wrk run before each operation's.")
   Integer warmup;
 
   @Option(names = "--paced-tries", description = "Runs of each paced rate at most, the delay corrected after each"
-      + " that missed its rate by over 7%% (tiny 1, quick and full 2).")
+      + " that missed its rate by over 7%%.")
   Integer pacedTries;
 
-  @Option(names = "--users", description = "Seeded users (tiny 200, quick 10k, full 100k).")
+  @Option(names = "--users", description = "Seeded users.")
   Integer users;
 
   @Option(names = "--peers", description = "Conversations each user started (default ${DEFAULT-VALUE}).",
       defaultValue = "5")
   int peers;
 
-  @Option(names = "--messages-per-conversation", description = "Imported messages per conversation (tiny 4,"
-      + " quick and full 10).")
+  @Option(names = "--messages-per-conversation", description = "Imported messages per conversation.")
   Integer perPair;
 
   @Override
   public Integer call() throws Exception {
     Progress.setEnabled(!common.noProgress);
     Size size = common.size();
-    List<Integer> levels = connections != null ? connections : size.pick(List.of(1, 16), List.of(1, 4, 16, 64, 256),
-        List.of(1, 4, 16, 64, 256));
-    int secs = seconds != null ? seconds : size.pick(1, 3, 10);
-    int warm = warmup != null ? warmup : size.pick(0, 3, 10);
-    int tries = pacedTries != null ? pacedTries : size.pick(1, 2, 2);
+    List<Integer> levels = Sizes.HTTP_CONNECTIONS.or(connections, size);
+    int secs = Sizes.HTTP_SECONDS.or(seconds, size);
+    int warm = Sizes.HTTP_WARMUP.or(warmup, size);
+    int tries = Sizes.HTTP_PACED_TRIES.or(pacedTries, size);
     List<WrkOperation> ops = operations == null ? List.of(WrkOperation.values())
         : operations.stream().map(this::operation).toList();
     if (levels.isEmpty() || levels.stream().anyMatch(c -> c < 1) || secs < 1 || warm < 0 || tries < 1) {
@@ -171,7 +166,7 @@ public final class HttpScenario implements Callable<Integer> {
       }
     } finally {
       if (!common.keepData) {
-        deleteTree(work);
+        ScenarioCommand.deleteTree(work);
       }
     }
     return ScenarioCommand.conclude(report, machine, common.out);
@@ -253,7 +248,7 @@ public final class HttpScenario implements Callable<Integer> {
         + " RocksDB in a new directory; wrk (another process) on the same two cores");
     try {
       return LocalServer.start("letterbox-server", command, port, work.resolve("server.log"), 120);
-    } catch (BaselineUnavailable e) {
+    } catch (Unavailable e) {
       throw new IllegalStateException("the server did not start: " + e.getMessage(), e);
     }
   }
@@ -262,8 +257,8 @@ public final class HttpScenario implements Callable<Integer> {
     // Fresh uids per run, as the events scenario does: a server given by --url may be reused.
     long base = 5_000_000_000L + (System.currentTimeMillis() % 100_000) * 1_000_000L;
     try {
-      return new HttpSeed(base, users != null ? users : size.pick(200, 10_000, 100_000), peers,
-          perPair != null ? perPair : size.pick(4, 10, 10));
+      return new HttpSeed(base, Sizes.HTTP_USERS.or(users, size), peers,
+          Sizes.HTTP_MESSAGES_PER_CONVERSATION.or(perPair, size));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -274,17 +269,6 @@ public final class HttpScenario implements Callable<Integer> {
       return WrkOperation.named(name);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-  }
-
-  private static void deleteTree(Path dir) throws java.io.IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }

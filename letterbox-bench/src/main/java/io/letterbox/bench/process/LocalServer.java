@@ -1,5 +1,6 @@
-package io.letterbox.bench.baseline;
+package io.letterbox.bench.process;
 
+import io.letterbox.bench.targets.Unavailable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -29,19 +30,19 @@ public final class LocalServer implements AutoCloseable {
 
   /** Starts {@code command} (its output to {@code log}) and waits until it accepts connections on {@code port}. */
   public static LocalServer start(String name, List<String> command, int port, Path log, int timeoutSeconds)
-      throws BaselineUnavailable {
+      throws Unavailable {
     Process p;
     try {
       Files.createDirectories(log.getParent());
       p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     } catch (IOException e) {
-      throw new BaselineUnavailable("cannot start " + name + ": " + e.getMessage(), e);
+      throw new Unavailable("cannot start " + name + ": " + e.getMessage(), e);
     }
     LocalServer server = new LocalServer(name, p, port, log);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
     while (System.nanoTime() < deadline) {
       if (!p.isAlive()) {
-        throw new BaselineUnavailable(name + " exited with " + p.exitValue() + " at start: " + tail(log));
+        throw new Unavailable(name + " exited with " + p.exitValue() + " at start: " + tail(log));
       }
       if (accepts(port)) {
         return server;
@@ -49,7 +50,7 @@ public final class LocalServer implements AutoCloseable {
       sleep(100);
     }
     server.close();
-    throw new BaselineUnavailable(name + " did not accept connections on port " + port + " within "
+    throw new Unavailable(name + " did not accept connections on port " + port + " within "
         + timeoutSeconds + " s: " + tail(log));
   }
 

@@ -1,4 +1,4 @@
-package io.letterbox.bench.baseline;
+package io.letterbox.bench.process;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

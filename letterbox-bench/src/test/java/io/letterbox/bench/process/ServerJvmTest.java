@@ -1,4 +1,4 @@
-package io.letterbox.bench.baseline;
+package io.letterbox.bench.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

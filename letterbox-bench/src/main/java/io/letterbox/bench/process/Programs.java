@@ -1,5 +1,6 @@
-package io.letterbox.bench.baseline;
+package io.letterbox.bench.process;
 
+import io.letterbox.bench.targets.Unavailable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,10 +19,10 @@ public final class Programs {
   private Programs() {}
 
   /** @return the first of {@code programs} found; unavailable, naming the script to run, if none is */
-  public static Path require(String... programs) throws BaselineUnavailable {
+  public static Path require(String... programs) throws Unavailable {
     Path found = find(programs);
     if (found == null) {
-      throw new BaselineUnavailable(String.join("/", programs) + " not found: run " + PROVISION + " (as root)");
+      throw new Unavailable(String.join("/", programs) + " not found: run " + PROVISION + " (as root)");
     }
     return found;
   }
