@@ -70,7 +70,7 @@ class ScenariosSmokeTest {
     List<String> figures = new ArrayList<>();
     row(result, "disk after compaction, by space", "letterbox").get("figures").fieldNames().forEachRemaining(figures::add);
     assertThat(figures).contains("log, bytes/msg", "conversation, bytes/msg", "activity, bytes/msg",
-        "outside the spaces (logs, the store's own files), bytes/msg");
+        "outside the spaces, bytes/msg");
   }
 
   /**

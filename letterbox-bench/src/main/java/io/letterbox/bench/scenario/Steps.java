@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /** Steps several scenarios share: loading history, live sends, timed reads, disk use. */
 final class Steps {
-  /** The figure of bytes a store keeps outside its spaces: logs and its own files. */
-  static final String OUTSIDE_THE_SPACES = "outside the spaces (logs, the store's own files)";
+  /** The figure of bytes a store keeps outside its spaces: its logs and its own files. */
+  static final String OUTSIDE_THE_SPACES = "outside the spaces";
   static final int LOAD_CHUNK = 10_000;
   static final int SEND_WINDOW = 512;
 
