@@ -1,18 +1,18 @@
 package io.letterbox.bench;
 
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.scenario.BroadcastFanoutScenario;
 import io.letterbox.bench.scenario.ConversationListScenario;
 import io.letterbox.bench.scenario.EventsScenario;
 import io.letterbox.bench.scenario.GroupScenario;
-import io.letterbox.bench.scenario.SearchScenario;
 import io.letterbox.bench.scenario.HotSenderScenario;
 import io.letterbox.bench.scenario.HttpScenario;
 import io.letterbox.bench.scenario.MixedScenario;
 import io.letterbox.bench.scenario.ReadPageScenario;
+import io.letterbox.bench.scenario.SearchScenario;
 import io.letterbox.bench.scenario.SendScenario;
-import io.letterbox.bench.soak.SoakCommand;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code java -jar letterbox-bench.jar SCENARIO [options]}: the seed workload against Letterbox
@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
     description = "Runs a Letterbox benchmark scenario, with baselines side by side.",
     subcommands = {SendScenario.class, ReadPageScenario.class, MixedScenario.class,
         BroadcastFanoutScenario.class, HotSenderScenario.class, ConversationListScenario.class, EventsScenario.class,
-        GroupScenario.class, SearchScenario.class, HttpScenario.class, SoakCommand.class,
+        GroupScenario.class, SearchScenario.class, HttpScenario.class,
         JmhCommand.class, io.letterbox.bench.report.SummaryCommand.class})
 public final class BenchMain implements Runnable {
   @CommandLine.Spec
@@ -35,7 +35,10 @@ public final class BenchMain implements Runnable {
 
   /** The command line, for tests that run scenarios in-process. */
   public static CommandLine commandLine() {
-    return new CommandLine(new BenchMain()).setCaseInsensitiveEnumValuesAllowed(true);
+    CommandLine line = new CommandLine(new BenchMain()).setCaseInsensitiveEnumValuesAllowed(true);
+    line.getSubcommands().forEach((name, scenario) ->
+        scenario.getCommandSpec().usageMessage().footer(Sizes.help(name).toArray(String[]::new)));
+    return line;
   }
 
   @Override

@@ -1,17 +1,22 @@
 package io.letterbox.bench.cli;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.baseline.hbase.HBaseMutatorTarget;
+import io.letterbox.bench.baseline.lucene.LuceneSearch;
 import io.letterbox.bench.baseline.mariadb.MariaDbTarget;
 import io.letterbox.bench.baseline.push.PushRocksTarget;
 import io.letterbox.bench.baseline.redis.RedisRecentTarget;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HBaseCluster;
+import io.letterbox.bench.targets.SearchIndex;
+import io.letterbox.bench.targets.Unavailable;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** The designs Letterbox replaces, by their command-line names. */
+/**
+ * The designs Letterbox replaces, by their command-line names: the one place that opens a
+ * baseline. Scenarios see a baseline only through the target interfaces it implements.
+ */
 public enum Baseline {
   PUSH_ROCKSDB(PushRocksTarget.NAME) {
     @Override
@@ -19,7 +24,7 @@ public enum Baseline {
       return push(dir, cacheBytes, PushRocksTarget.FanOut.WRITE_PATH);
     }
   },
-  /** The same push design whose broadcasts ingest sorted table files built on every core (issue 16). */
+  /** The same push design whose broadcasts ingest sorted table files built on every core. */
   PUSH_ROCKSDB_INGEST(PushRocksTarget.INGEST_NAME) {
     @Override
     public DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception {
@@ -42,7 +47,7 @@ public enum Baseline {
     @Override
     public DmTarget open(Path dir, long cacheBytes, HBaseCluster hbase) throws Exception {
       if (hbase == null) {
-        throw new BaselineUnavailable("needs an HBase cluster: --hbase-quorum HOST:PORT");
+        throw new Unavailable("needs an HBase cluster: --hbase-quorum HOST:PORT");
       }
       return new HBaseMutatorTarget(hbase);
     }
@@ -69,6 +74,11 @@ public enum Baseline {
 
   private static DmTarget push(Path dir, long cacheBytes, PushRocksTarget.FanOut fanOut) throws Exception {
     return new PushRocksTarget(dir, cacheBytes, fanOut);
+  }
+
+  /** The keyword index the search scenario compares Letterbox's with, its files under {@code dir}. */
+  public static SearchIndex searchIndex(Path dir) {
+    return new LuceneSearch(dir.resolve(LuceneSearch.NAME));
   }
 
   public static Baseline named(String name) {

@@ -21,7 +21,8 @@ public final class CommonOptions {
   @Option(names = "--baseline", split = ",", paramLabel = "NAME",
       description = "Baselines to run side by side: push-rocksdb, push-rocksdb-ingest (the same, broadcasts as ingested"
           + " table files built on every core), mariadb, redis-recent100, hbase-buffered-mutator"
-          + " (send and mixed, with --hbase-quorum), or all.")
+          + " (send and mixed, with --hbase-quorum), or all. mariadb and redis-recent100 run on programs"
+          + " letterbox-bench/provision-baselines installs; without them they are skipped.")
   List<String> baselines = new ArrayList<>();
 
   @Option(names = "--out", description = "Directory of the JSON result files (default: ${DEFAULT-VALUE}).",

@@ -51,6 +51,12 @@ public final class MarkdownTable {
         md.append('\n');
       }
     }
+    for (Goal g : report.goals()) {
+      md.append("\nGoal: ").append(g.describe()).append('\n');
+    }
+    for (Check c : report.checks()) {
+      md.append('\n').append(c.describe()).append('\n');
+    }
     for (Row r : report.failures()) {
       md.append("\nFAILED ").append(r.operation()).append(" on ").append(r.target()).append(": ").append(r.failed())
           .append('\n');

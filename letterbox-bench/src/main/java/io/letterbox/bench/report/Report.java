@@ -19,6 +19,8 @@ public final class Report {
   private final List<TargetStatus> targets = new ArrayList<>();
   private final List<Row> rows = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
+  private final List<Goal> goals = new ArrayList<>();
+  private final List<Check> checks = new ArrayList<>();
   private Machine machine;
   private double seconds;
 
@@ -50,6 +52,22 @@ public final class Report {
 
   public void note(String note) {
     notes.add(note);
+  }
+
+  /** A figure measured beside the goal set for it. */
+  public synchronized void goal(Goal goal) {
+    goals.add(goal);
+  }
+
+  /**
+   * Answers of {@code target} checked under {@code name}: recorded as a check, and when one was
+   * wrong also as a failed row of that name, so that the run fails.
+   */
+  public synchronized void check(String name, String target, boolean passed, long answers, String detail) {
+    checks.add(new Check(name, target, passed, answers, detail));
+    if (!passed) {
+      fail(name, target, detail);
+    }
   }
 
   public synchronized void add(String operation, String target, Map<String, Double> figures) {
@@ -121,6 +139,14 @@ public final class Report {
 
   public List<String> notes() {
     return notes;
+  }
+
+  public List<Goal> goals() {
+    return goals;
+  }
+
+  public List<Check> checks() {
+    return checks;
   }
 
   public Machine machine() {

@@ -40,6 +40,8 @@ public final class ResultFile {
     root.put("targets", report.targets());
     root.put("ratioMeaning", RATIO_MEANING);
     root.put("results", report.rows());
+    root.put("goals", report.goals());
+    root.put("checks", report.checks());
     root.put("notes", report.notes());
     return root;
   }

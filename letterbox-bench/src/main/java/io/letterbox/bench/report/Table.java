@@ -42,6 +42,8 @@ public final class Table {
     }
     printSkips(report, out);
     report.targets().stream().filter(t -> t.note() != null).forEach(t -> out.println("  " + t.name() + ": " + t.note()));
+    report.goals().forEach(g -> out.println("goal: " + g.describe()));
+    report.checks().forEach(c -> out.println(c.describe()));
     report.notes().forEach(n -> out.println("note: " + n));
   }
 

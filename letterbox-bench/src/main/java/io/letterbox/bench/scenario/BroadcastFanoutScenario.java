@@ -1,6 +1,7 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.report.Figures;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.Broadcaster;
@@ -11,7 +12,9 @@ import io.letterbox.bench.workload.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -47,7 +50,7 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
   static final String AGAIN_DISK = "second broadcast: disk after compaction";
   private static final int CHECKED = 200;
 
-  @Option(names = "--receivers", description = "Followers of the broadcasting account (tiny 10k, quick 1M, full 10M).")
+  @Option(names = "--receivers", description = "Followers of the broadcasting account.")
   Integer receivers;
 
   @Option(names = "--audience", description = "followers, uids (an explicit list of unrelated people) or segment (the same people as a stored segment); default ${DEFAULT-VALUE}.",
@@ -62,14 +65,14 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
   @Option(names = "--existing-receipts", converter = io.letterbox.bench.cli.CountConverter.class, paramLabel = "N",
       description = "Receipts the store holds before the measured broadcast (default 0, an empty store): earlier"
           + " broadcasts by other senders to uid lists of the same receivers, one receipt each, set up and compacted"
-          + " first, not timed (the push designs both store theirs by ingestion; the issue asks >= 100M at full size).")
+          + " first, not timed (the push designs both store theirs by ingestion).")
   long existingReceipts;
 
   private int size;
 
   @Override
   protected void describe(Report report, Size preset) {
-    size = or(receivers, preset, 10_000, 1_000_000, 10_000_000);
+    size = Sizes.BROADCAST_FANOUT_RECEIVERS.or(receivers, preset);
     report.parameter("receivers", size);
     report.parameter("audience", audience.name().toLowerCase());
     report.parameter("existingReceipts", existingReceipts);
@@ -180,9 +183,12 @@ public final class BroadcastFanoutScenario extends ScenarioCommand {
       broadcaster.preload(people.uid(k), words, to, fanoutTimeout);
       left -= n;
     }
-    report.note(String.format("%s: filled with %,d existing receipts (%d earlier broadcasts by other senders to uid lists"
-        + " of the same receivers, each complete before the next) in %.1f s (not timed)", target.name(), existingReceipts, earlier,
-        (System.nanoTime() - start) / 1e9));
+    // Earlier broadcasts by other senders to uid lists of the same receivers, each complete before the next.
+    Map<String, Double> fill = new LinkedHashMap<>();
+    fill.put("receipts", (double) existingReceipts);
+    fill.put("earlier broadcasts", (double) earlier);
+    fill.put("s", (System.nanoTime() - start) / 1e9);
+    report.add("set-up, not timed: existing receipts", target.name(), fill);
     return true;
   }
 

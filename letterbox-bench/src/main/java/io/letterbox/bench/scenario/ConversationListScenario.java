@@ -4,6 +4,7 @@ import static io.letterbox.bench.cli.CountConverter.format;
 
 import io.letterbox.bench.cli.CountConverter;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Conversation lists (issue 11, decision 0008), every target on the same data:
+ * Conversation lists (decision 0008), every target on the same data:
  * <ol>
  *   <li>big owners: an owner with N one-to-one conversations of one message each (seed 003's
  *       largest has 20 million), imported as old history; then the first page right after a
@@ -63,11 +64,11 @@ public final class ConversationListScenario extends ScenarioCommand {
   StoreOptions store;
 
   @Option(names = "--owner-sizes", split = ",", paramLabel = "N", converter = CountConverter.class,
-      description = "Conversations of each big owner (tiny 1k,10k; quick 10k,1M; full 10k,1M,20M).")
+      description = "Conversations of each big owner.")
   List<Long> ownerSizes;
 
   @Option(names = "--users", converter = CountConverter.class,
-      description = "Users of the ordinary history whose first pages are listed (tiny 10k, quick 100k, full 1M).")
+      description = "Users of the ordinary history whose first pages are listed.")
   Long users;
 
   @Option(names = "--messages", converter = CountConverter.class,
@@ -75,10 +76,10 @@ public final class ConversationListScenario extends ScenarioCommand {
   Long messages;
 
   @Option(names = "--broadcasters", converter = CountConverter.class,
-      description = "Broadcasters one owner follows, each broadcasting once (tiny 200, quick 2k, full 2k).")
+      description = "Broadcasters one owner follows, each broadcasting once.")
   Long broadcasters;
 
-  @Option(names = "--restarts", description = "Restarts, each followed by one timed first page (tiny 5, quick 5, full 20).")
+  @Option(names = "--restarts", description = "Restarts, each followed by one timed first page.")
   Integer restarts;
 
   @Option(names = "--pages", description = "Pages followed by cursor, the first included (default ${DEFAULT-VALUE}).",
@@ -86,14 +87,14 @@ public final class ConversationListScenario extends ScenarioCommand {
   int pages;
 
   @Option(names = "--sends", converter = CountConverter.class,
-      description = "Durable one-to-one sends after the loads (tiny 2k, quick 100k, full 200k).")
+      description = "Durable one-to-one sends after the loads.")
   Long sends;
 
   @Option(names = "--warmup", converter = CountConverter.class,
-      description = "Untimed sends before those, as the send scenario's (tiny 200, quick 20k, full 50k).")
+      description = "Untimed sends before those, as the send scenario's.")
   Long warmup;
 
-  @Option(names = "--seconds", description = "Seconds per timed list measurement (tiny 0.5, quick 2, full 15).")
+  @Option(names = "--seconds", description = "Seconds per timed list measurement.")
   Double seconds;
 
   @Option(names = "--threads", split = ",", description = "Thread counts of the lists over many users (default ${DEFAULT-VALUE}).",
@@ -104,7 +105,7 @@ public final class ConversationListScenario extends ScenarioCommand {
   boolean keepPageCache;
 
   @Option(names = "--chatty-messages", converter = CountConverter.class,
-      description = "Live messages of the chatty owner with its peers (tiny 2k, quick 20k, full 100k).")
+      description = "Live messages of the chatty owner with its peers.")
   Long chattyMessages;
 
   @Option(names = "--chatty-peers", description = "The chatty owner's peers (default ${DEFAULT-VALUE}).",
@@ -129,16 +130,15 @@ public final class ConversationListScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size size) {
-    sizes = or(ownerSizes, size, List.of(1_000L, 10_000L), List.of(10_000L, 1_000_000L),
-        List.of(10_000L, 1_000_000L, 20_000_000L));
-    people = Math.toIntExact(or(users, size, 10_000L, 100_000L, 1_000_000L));
+    sizes = Sizes.CONVERSATION_LIST_OWNER_SIZES.or(ownerSizes, size);
+    people = Math.toIntExact(Sizes.CONVERSATION_LIST_USERS.or(users, size));
     historyMessages = messages != null ? messages : 3L * people;
-    followed = Math.toIntExact(or(broadcasters, size, 200L, 2_000L, 2_000L));
-    samples = or(restarts, size, 5, 5, 20);
-    sent = or(sends, size, 2_000L, 100_000L, 200_000L);
-    warm = or(warmup, size, 200L, 20_000L, 50_000L);
-    perMeasurement = or(seconds, size, 0.5, 2.0, 15.0);
-    chatter = or(chattyMessages, size, 2_000L, 20_000L, 100_000L);
+    followed = Math.toIntExact(Sizes.CONVERSATION_LIST_BROADCASTERS.or(broadcasters, size));
+    samples = Sizes.CONVERSATION_LIST_RESTARTS.or(restarts, size);
+    sent = Sizes.CONVERSATION_LIST_SENDS.or(sends, size);
+    warm = Sizes.CONVERSATION_LIST_WARMUP.or(warmup, size);
+    perMeasurement = Sizes.CONVERSATION_LIST_SECONDS.or(seconds, size);
+    chatter = Sizes.CONVERSATION_LIST_CHATTY_MESSAGES.or(chattyMessages, size);
     pageCache = new PageCache(keepPageCache);
     report.parameter("ownerSizes", sizes);
     report.parameter("users", people);

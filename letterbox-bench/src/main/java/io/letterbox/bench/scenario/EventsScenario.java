@@ -2,6 +2,7 @@ package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.CommonOptions;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.measure.Latency;
 import io.letterbox.bench.report.Machine;
 import io.letterbox.bench.report.Report;
@@ -12,8 +13,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
 import io.vertx.core.parsetools.RecordParser;
 import java.net.URI;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Live events over HTTP (issue 12, decision 0010) against a running server ({@code ./letterbox
+ * Live events over HTTP (decision 0010) against a running server ({@code ./letterbox
  * serve}), from this process on loopback: {@code --connections} SSE streams of distinct users stay
  * open while one-to-one messages are sent to them at {@code --rate} a second (each one's delay
  * from the send's start to its event at the receiver's stream), then one broadcast to
@@ -57,21 +58,21 @@ public final class EventsScenario implements Callable<Integer> {
   @Option(names = "--key", description = "Its API key, if it has keys.")
   String key;
 
-  @Option(names = "--connections", description = "Open SSE streams (tiny 200, quick 2,000, full 10,000).")
+  @Option(names = "--connections", description = "Open SSE streams.")
   Integer connections;
 
   @Option(names = "--rate", description = "One-to-one sends a second (default ${DEFAULT-VALUE}).", defaultValue = "2000")
   int rate;
 
-  @Option(names = "--seconds", description = "Seconds of sends (tiny 3, quick 10, full 20).")
+  @Option(names = "--seconds", description = "Seconds of sends.")
   Double seconds;
 
-  @Option(names = "--warmup", description = "Seconds of sends before the measured ones, not measured (tiny 1, quick 10,"
-      + " full 30): the JIT of both processes settles (on two cores a fresh server's C2 compiler was still busy"
+  @Option(names = "--warmup", description = "Seconds of sends before the measured ones, not measured: the JIT of"
+      + " both processes settles (on two cores a fresh server's C2 compiler was still busy"
       + " 25 s into the sends).")
   Double warmup;
 
-  @Option(names = "--followers", description = "Followers of the broadcaster (tiny 20k, quick 200k, full 1M).")
+  @Option(names = "--followers", description = "Followers of the broadcaster.")
   Integer followers;
 
   /** Netty's client: the JDK's spent more of the two cores than the server did at 1,000 sends/s. */
@@ -100,10 +101,10 @@ public final class EventsScenario implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Size size = common.size();
-    int streams = connections != null ? connections : size.pick(200, 2_000, 10_000);
-    double secs = seconds != null ? seconds : size.pick(3.0, 10.0, 20.0);
-    warm = warmup != null ? warmup : size.pick(1.0, 10.0, 30.0);
-    int fans = Math.max(streams, followers != null ? followers : size.pick(20_000, 200_000, 1_000_000));
+    int streams = Sizes.EVENTS_CONNECTIONS.or(connections, size);
+    double secs = Sizes.EVENTS_SECONDS.or(seconds, size);
+    warm = Sizes.EVENTS_WARMUP.or(warmup, size);
+    int fans = Math.max(streams, Sizes.EVENTS_FOLLOWERS.or(followers, size));
     HttpClientOptions options = new HttpClientOptions().setDefaultHost(url.getHost()).setDefaultPort(url.getPort())
         .setKeepAlive(true);
     this.sends = vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(64));

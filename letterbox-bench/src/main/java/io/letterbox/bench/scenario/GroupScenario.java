@@ -4,11 +4,13 @@ import static io.letterbox.bench.cli.CountConverter.format;
 
 import io.letterbox.bench.cli.Baseline;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.report.Figures;
+import io.letterbox.bench.report.Goal;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.report.Row;
 import io.letterbox.bench.targets.DmTarget;
@@ -33,7 +35,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Group conversations (issue 13, decision 0011) against write diffusion in the same run:
+ * Group conversations (decision 0011) against write diffusion in the same run:
  * <ol>
  *   <li>adding the members of a big group (100,000 at full size) with one call: seconds, and bytes
  *       per member on disk after compaction;</li>
@@ -54,11 +56,13 @@ import picocli.CommandLine.Option;
 public final class GroupScenario extends ScenarioCommand {
   static final int PAGE = 20;
   private static final int CHECKED = 100;
+  /** Letterbox's goal for a big group: at most this many times a small group's cost per post, in time and bytes. */
+  private static final double GROUP_COST_GOAL = 1.5;
   private static final int CREATE_WINDOW = 64;
 
   @Option(names = "--big-members", converter = io.letterbox.bench.cli.CountConverter.class,
       description = "Members of the big group, its owner included; all but the owner are added with one call"
-          + " (tiny 1k, quick 100k, full 100k; at most Letterbox's max-group-members, 100k).")
+          + " (at most Letterbox's max-group-members, 100k).")
   Long bigMembers;
 
   @Option(names = "--small-members", description = "Members of the small group (default ${DEFAULT-VALUE}).",
@@ -66,12 +70,12 @@ public final class GroupScenario extends ScenarioCommand {
   int smallMembers;
 
   @Option(names = "--posts", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Timed posts to the small group and to the big group (tiny 300, quick 20k, full 100k).")
+      description = "Timed posts to the small group and to the big group.")
   Long posts;
 
   @Option(names = "--baseline-big-posts", converter = io.letterbox.bench.cli.CountConverter.class,
       description = "Timed posts of the baselines to the big group, at most --posts: each copies the post to every"
-          + " member (tiny 300, quick 100, full 500).")
+          + " member.")
   Long baselineBigPosts;
 
   @Option(names = "--big-posters", converter = io.letterbox.bench.cli.CountConverter.class,
@@ -81,36 +85,35 @@ public final class GroupScenario extends ScenarioCommand {
   Long bigPosters;
 
   @Option(names = "--warmup", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Untimed posts to the small group first, for the JIT and the caches (tiny 100, quick 5k, full 20k).")
+      description = "Untimed posts to the small group first, for the JIT and the caches.")
   Long warmup;
 
   @Option(names = "--post-window", description = "Posts in flight to the small and the big group (default ${DEFAULT-VALUE}).",
       defaultValue = "64")
   int postWindow;
 
-  @Option(names = "--groups", description = "Groups the throughput posts go to (tiny 50, quick 1000, full 1000).")
+  @Option(names = "--groups", description = "Groups the throughput posts go to.")
   Integer groups;
 
-  @Option(names = "--group-size", description = "Members of each of those groups (tiny 10, quick 20, full 20).")
+  @Option(names = "--group-size", description = "Members of each of those groups.")
   Integer groupSize;
 
-  @Option(names = "--member-groups", description = "Of those groups, how many the measured member belongs to"
-      + " (tiny 20, quick 500, full 500).")
+  @Option(names = "--member-groups", description = "Of those groups, how many the measured member belongs to.")
   Integer memberGroups;
 
   @Option(names = "--group-posts", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Timed posts across the groups, each from a random member of a random group (tiny 2k, quick 200k,"
-          + " full 1M); a tenth as many go first untimed.")
+      description = "Timed posts across the groups, each from a random member of a random group;"
+          + " a tenth as many go first untimed.")
   Long groupPosts;
 
-  @Option(names = "--users", description = "Users the groups' members are drawn from (tiny 1k, quick 100k, full 100k).")
+  @Option(names = "--users", description = "Users the groups' members are drawn from.")
   Integer users;
 
   @Option(names = "--window", description = "Posts in flight across the groups (default ${DEFAULT-VALUE}).",
       defaultValue = "512")
   int window;
 
-  @Option(names = "--seconds", description = "Seconds per read measurement (tiny 0.5, quick 3, full 15).")
+  @Option(names = "--seconds", description = "Seconds per read measurement.")
   Double seconds;
 
   @Mixin
@@ -144,16 +147,16 @@ public final class GroupScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size preset) {
-    big = Math.toIntExact(or(bigMembers, preset, 1_000L, 100_000L, 100_000L));
-    timedPosts = or(posts, preset, 300L, 20_000L, 100_000L);
-    baselinePosts = Math.min(timedPosts, or(baselineBigPosts, preset, 300L, 100L, 500L));
-    warm = or(warmup, preset, 100L, 5_000L, 20_000L);
-    groupCount = or(groups, preset, 50, 1_000, 1_000);
-    size = or(groupSize, preset, 10, 20, 20);
-    memberOf = or(memberGroups, preset, 20, 500, 500);
-    manyPosts = or(groupPosts, preset, 2_000L, 200_000L, 1_000_000L);
-    pool = or(users, preset, 1_000, 100_000, 100_000);
-    perMeasurement = or(seconds, preset, 0.5, 3.0, 15.0);
+    big = Math.toIntExact(Sizes.GROUP_BIG_MEMBERS.or(bigMembers, preset));
+    timedPosts = Sizes.GROUP_POSTS.or(posts, preset);
+    baselinePosts = Math.min(timedPosts, Sizes.GROUP_BASELINE_BIG_POSTS.or(baselineBigPosts, preset));
+    warm = Sizes.GROUP_WARMUP.or(warmup, preset);
+    groupCount = Sizes.GROUP_GROUPS.or(groups, preset);
+    size = Sizes.GROUP_GROUP_SIZE.or(groupSize, preset);
+    memberOf = Sizes.GROUP_MEMBER_GROUPS.or(memberGroups, preset);
+    manyPosts = Sizes.GROUP_GROUP_POSTS.or(groupPosts, preset);
+    pool = Sizes.GROUP_USERS.or(users, preset);
+    perMeasurement = Sizes.GROUP_SECONDS.or(seconds, preset);
     if (big < 2 || smallMembers < 2 || size < 2 || memberOf > groupCount || size > pool || timedPosts < 1
         || baselinePosts < 1 || manyPosts < 1) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "sizes out of range: --big-members and"
@@ -399,13 +402,9 @@ public final class GroupScenario extends ScenarioCommand {
         first = first != null ? first : "member " + groupMembers[i] + " has " + unread + " unread, not " + delivered;
       }
     }
-    if (wrong > 0) {
-      report.fail(format(groupMembers.length) + "-member group: unread of members who did not post", target.name(),
-          wrong + " of " + checked + " sampled members had a wrong unread count; first: " + first);
-    } else {
-      report.note(target.name() + ": " + checked + " sampled members of the " + format(groupMembers.length)
-          + "-member group who did not post had all " + delivered + " posts unread");
-    }
+    report.check(format(groupMembers.length) + "-member group: unread of members who did not post", target.name(),
+        wrong == 0, checked, wrong == 0 ? "every sampled member had all " + delivered + " posts unread"
+            : wrong + " of " + checked + " sampled members had a wrong unread count; first: " + first);
   }
 
   /** The big group's figures over the small group's. */
@@ -425,11 +424,10 @@ public final class GroupScenario extends ScenarioCommand {
     }
     report.add(ratioOp(), target.name(), f);
     if (letterbox) {
-      boolean met = time <= 1.5 && mean <= 1.5 && measured && bytes <= 1.5;
-      report.note(String.format("%s: the %s-member group costs %.2fx the time per post (%.2fx mean, %.2fx p99"
-          + " latency) and %.2fx the bytes per message of the %s-member group: issue 13's target (within 1.5x"
-          + " in time and bytes) %s", target.name(), format(big), time, mean, p99, bytes, format(smallMembers),
-          met ? "is met" : "is NOT met"));
+      String versus = format(big) + "-member group over the " + format(smallMembers) + "-member group, ";
+      report.goal(Goal.atMost(versus + "time per post", time, GROUP_COST_GOAL));
+      report.goal(Goal.atMost(versus + "mean latency", mean, GROUP_COST_GOAL));
+      report.goal(Goal.atMost(versus + "bytes per message", measured ? bytes : null, GROUP_COST_GOAL));
     }
   }
 
@@ -504,13 +502,9 @@ public final class GroupScenario extends ScenarioCommand {
         first.compareAndSet(null, got + " " + what + ", expected " + expected);
       }
     });
-    if (wrong.get() > 0) {
-      report.fail(op + ": answers", target.name(), wrong.get() + " of " + reads.get() + " answers were wrong; first: "
-          + first.get());
-    } else {
-      report.note(target.name() + " " + op + ": all " + reads.get() + " answers were right (" + expected + " " + what
-          + ")");
-    }
+    report.check(op + ": answers", target.name(), wrong.get() == 0, reads.get(), wrong.get() == 0
+        ? "every answer was " + expected + " " + what
+        : wrong.get() + " of " + reads.get() + " answers were wrong; first: " + first.get());
   }
 
   private static String rootMessage(Throwable e) {

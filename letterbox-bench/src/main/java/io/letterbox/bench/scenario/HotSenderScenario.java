@@ -1,6 +1,7 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.measure.Seeds;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.Broadcaster;
@@ -30,14 +31,14 @@ import picocli.CommandLine.Option;
 public final class HotSenderScenario extends ScenarioCommand {
   static final int PAGE = 20;
 
-  @Option(names = "--receivers", description = "Receivers of the broadcast (tiny 10k, quick 200k, full 1M).")
+  @Option(names = "--receivers", description = "Receivers of the broadcast.")
   Integer receivers;
 
   @Option(names = "--audience", description = "uids (people with no relation, the news account's case) or followers;"
       + " default ${DEFAULT-VALUE}.", defaultValue = "uids", converter = BroadcastFanoutScenario.AudienceConverter.class)
   Broadcaster.Audience audience;
 
-  @Option(names = "--seconds", description = "Seconds per measurement (tiny 0.5, quick 5, full 15).")
+  @Option(names = "--seconds", description = "Seconds per measurement.")
   Double seconds;
 
   @Option(names = "--threads", split = ",", description = "Reader thread counts (default ${DEFAULT-VALUE}).",
@@ -49,8 +50,8 @@ public final class HotSenderScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size size) {
-    this.size = or(receivers, size, 10_000, 200_000, 1_000_000);
-    perMeasurement = or(seconds, size, 0.5, 5.0, 15.0);
+    this.size = Sizes.HOT_SENDER_RECEIVERS.or(receivers, size);
+    perMeasurement = Sizes.HOT_SENDER_SECONDS.or(seconds, size);
     report.parameter("receivers", size);
     report.parameter("audience", audience.name().toLowerCase());
     report.parameter("secondsPerMeasurement", perMeasurement);

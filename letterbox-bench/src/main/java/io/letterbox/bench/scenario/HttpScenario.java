@@ -1,21 +1,22 @@
 package io.letterbox.bench.scenario;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
-import io.letterbox.bench.baseline.LocalServer;
-import io.letterbox.bench.baseline.ServerJvm;
 import io.letterbox.bench.cli.CommonOptions;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.measure.Progress;
+import io.letterbox.bench.process.LocalServer;
+import io.letterbox.bench.process.ServerJvm;
+import io.letterbox.bench.report.Goal;
 import io.letterbox.bench.report.Machine;
 import io.letterbox.bench.report.Report;
+import io.letterbox.bench.targets.Unavailable;
+import io.letterbox.bench.wrk.UserTokenMint;
 import io.letterbox.bench.wrk.Wrk;
 import io.letterbox.bench.wrk.WrkOperation;
-import io.letterbox.bench.wrk.UserTokenMint;
 import io.letterbox.bench.wrk.WrkScripts;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,7 +33,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The HTTP API under a real load generator in another process (issue 16): wrk with Lua scripts
+ * The HTTP API under a real load generator in another process: wrk with Lua scripts
  * (send, newest page, conversation list, unread, and GET /health as the ceiling of HTTP alone), at
  * rising connection counts, then paced at 50 % and 80 % of each operation's max. The server is
  * started from its jar in its own process, or given with {@code --url}; its data is seeded over
@@ -47,6 +47,8 @@ public final class HttpScenario implements Callable<Integer> {
    * that a text seldom repeats, and few enough for wrk to hold in each thread's Lua state.
    */
   static final int SEND_TEXTS = 1 << 19;
+  /** The goal for an operation's p99 latency at half its highest throughput. */
+  private static final double P99_GOAL_MILLIS = 10;
 
   @Mixin
   CommonOptions common;
@@ -80,41 +82,37 @@ public final class HttpScenario implements Callable<Integer> {
       + " that order; the sends run first and leave the unread counts the unread summaries read).")
   List<String> operations;
 
-  @Option(names = "--connections", split = ",", description = "Connection counts in turn (tiny 1,16;"
-      + " quick and full 1,4,16,64,256).")
+  @Option(names = "--connections", split = ",", description = "Connection counts in turn.")
   List<Integer> connections;
 
-  @Option(names = "--seconds", description = "Seconds of each wrk run (tiny 1, quick 3, full 10).")
+  @Option(names = "--seconds", description = "Seconds of each wrk run.")
   Integer seconds;
 
-  @Option(names = "--warmup", description = "Seconds of an unmeasured wrk run before each operation's (tiny 0,"
-      + " quick 3, full 10).")
+  @Option(names = "--warmup", description = "Seconds of an unmeasured wrk run before each operation's.")
   Integer warmup;
 
   @Option(names = "--paced-tries", description = "Runs of each paced rate at most, the delay corrected after each"
-      + " that missed its rate by over 7%% (tiny 1, quick and full 2).")
+      + " that missed its rate by over 7%%.")
   Integer pacedTries;
 
-  @Option(names = "--users", description = "Seeded users (tiny 200, quick 10k, full 100k).")
+  @Option(names = "--users", description = "Seeded users.")
   Integer users;
 
   @Option(names = "--peers", description = "Conversations each user started (default ${DEFAULT-VALUE}).",
       defaultValue = "5")
   int peers;
 
-  @Option(names = "--messages-per-conversation", description = "Imported messages per conversation (tiny 4,"
-      + " quick and full 10).")
+  @Option(names = "--messages-per-conversation", description = "Imported messages per conversation.")
   Integer perPair;
 
   @Override
   public Integer call() throws Exception {
     Progress.setEnabled(!common.noProgress);
     Size size = common.size();
-    List<Integer> levels = connections != null ? connections : size.pick(List.of(1, 16), List.of(1, 4, 16, 64, 256),
-        List.of(1, 4, 16, 64, 256));
-    int secs = seconds != null ? seconds : size.pick(1, 3, 10);
-    int warm = warmup != null ? warmup : size.pick(0, 3, 10);
-    int tries = pacedTries != null ? pacedTries : size.pick(1, 2, 2);
+    List<Integer> levels = Sizes.HTTP_CONNECTIONS.or(connections, size);
+    int secs = Sizes.HTTP_SECONDS.or(seconds, size);
+    int warm = Sizes.HTTP_WARMUP.or(warmup, size);
+    int tries = Sizes.HTTP_PACED_TRIES.or(pacedTries, size);
     List<WrkOperation> ops = operations == null ? List.of(WrkOperation.values())
         : operations.stream().map(this::operation).toList();
     if (levels.isEmpty() || levels.stream().anyMatch(c -> c < 1) || secs < 1 || warm < 0 || tries < 1) {
@@ -168,7 +166,7 @@ public final class HttpScenario implements Callable<Integer> {
       }
     } finally {
       if (!common.keepData) {
-        deleteTree(work);
+        ScenarioCommand.deleteTree(work);
       }
     }
     return ScenarioCommand.conclude(report, machine, common.out);
@@ -206,24 +204,21 @@ public final class HttpScenario implements Callable<Integer> {
       WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress, new ServerMetrics(target, key));
       for (WrkOperation op : ops) {
         WrkSweep.Outcome outcome = sweep.run(op, WrkScripts.write(work.resolve("wrk"), op), levels, secs, warm);
-        targets(op, outcome, report);
+        goals(op, outcome, report);
       }
     }
   }
 
-  /** Issue 16's targets, each said met or not met with the figure measured. */
-  private static void targets(WrkOperation op, WrkSweep.Outcome o, Report report) {
+  /** The operation's goals, with the figures measured. */
+  private static void goals(WrkOperation op, WrkSweep.Outcome o, Report report) {
     if (op.ceiling()) {
       return;
     }
-    if (op.targetPerSecond() > 0) {
-      report.note(String.format(Locale.ROOT, "target %s max >= %,.0f req/s: %s", op.label(), op.targetPerSecond(),
-          o.maxPerSecond() == null ? "not measured" : (o.maxPerSecond() >= op.targetPerSecond() ? "met" : "not met")
-              + String.format(Locale.ROOT, " (%,.0f)", o.maxPerSecond())));
+    if (op.goalPerSecond() > 0) {
+      report.goal(Goal.atLeast(op.label() + ": highest throughput, req/s", o.maxPerSecond(), op.goalPerSecond()));
     }
-    report.note(String.format(Locale.ROOT, "target %s p99 <= 10 ms at 50%% of max: %s", op.label(),
-        o.p99MillisAtHalf() == null ? "not measured" : (o.p99MillisAtHalf() <= 10 ? "met" : "not met")
-            + String.format(Locale.ROOT, " (%.2f ms)", o.p99MillisAtHalf())));
+    report.goal(Goal.atMost(op.label() + ": p99 at half the highest throughput, ms", o.p99MillisAtHalf(),
+        P99_GOAL_MILLIS));
   }
 
   private LocalServer startServer(Path work, Report report) throws Exception {
@@ -253,7 +248,7 @@ public final class HttpScenario implements Callable<Integer> {
         + " RocksDB in a new directory; wrk (another process) on the same two cores");
     try {
       return LocalServer.start("letterbox-server", command, port, work.resolve("server.log"), 120);
-    } catch (BaselineUnavailable e) {
+    } catch (Unavailable e) {
       throw new IllegalStateException("the server did not start: " + e.getMessage(), e);
     }
   }
@@ -262,8 +257,8 @@ public final class HttpScenario implements Callable<Integer> {
     // Fresh uids per run, as the events scenario does: a server given by --url may be reused.
     long base = 5_000_000_000L + (System.currentTimeMillis() % 100_000) * 1_000_000L;
     try {
-      return new HttpSeed(base, users != null ? users : size.pick(200, 10_000, 100_000), peers,
-          perPair != null ? perPair : size.pick(4, 10, 10));
+      return new HttpSeed(base, Sizes.HTTP_USERS.or(users, size), peers,
+          Sizes.HTTP_MESSAGES_PER_CONVERSATION.or(perPair, size));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -274,17 +269,6 @@ public final class HttpScenario implements Callable<Integer> {
       return WrkOperation.named(name);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-  }
-
-  private static void deleteTree(Path dir) throws java.io.IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }

@@ -1,13 +1,14 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.OpenLoop;
 import io.letterbox.bench.report.Figures;
 import io.letterbox.bench.report.Report;
-import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HttpTarget;
+import io.letterbox.bench.targets.Unavailable;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.History;
 import io.letterbox.bench.workload.Population;
@@ -35,19 +36,19 @@ public final class MixedScenario extends ScenarioCommand {
   @Mixin
   StoreOptions store;
 
-  @Option(names = "--rate", description = "Offered operations per second (tiny 500, quick 2k, full 10k).")
+  @Option(names = "--rate", description = "Offered operations per second.")
   Double rate;
 
-  @Option(names = "--seconds", description = "Length of the run (tiny 2, quick 20, full 60).")
+  @Option(names = "--seconds", description = "Length of the run.")
   Double seconds;
 
-  @Option(names = "--preload", description = "Messages of history loaded first (tiny 5k, quick 100k, full 1M).")
+  @Option(names = "--preload", description = "Messages of history loaded first.")
   Long preload;
 
-  @Option(names = "--users", description = "Users (tiny 1k, quick 50k, full 500k).")
+  @Option(names = "--users", description = "Users.")
   Integer users;
 
-  @Option(names = "--conversations", description = "Conversations (tiny 500, quick 20k, full 100k).")
+  @Option(names = "--conversations", description = "Conversations.")
   Integer conversations;
 
   @Option(names = "--reads-per-write", description = "Reads per send (default ${DEFAULT-VALUE}).", defaultValue = "5")
@@ -80,11 +81,11 @@ public final class MixedScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size size) {
-    offered = or(rate, size, 500.0, 2_000.0, 10_000.0);
-    length = or(seconds, size, 2.0, 20.0, 60.0);
-    messages = or(preload, size, 5_000L, 100_000L, 1_000_000L);
-    people = or(users, size, 1_000, 50_000, 500_000);
-    pairs = or(conversations, size, 500, 20_000, 100_000);
+    offered = Sizes.MIXED_RATE.or(rate, size);
+    length = Sizes.MIXED_SECONDS.or(seconds, size);
+    messages = Sizes.MIXED_PRELOAD.or(preload, size);
+    people = Sizes.MIXED_USERS.or(users, size);
+    pairs = Sizes.MIXED_CONVERSATIONS.or(conversations, size);
     report.parameter("rate", offered);
     report.parameter("seconds", length);
     report.parameter("preload", messages);
@@ -115,7 +116,7 @@ public final class MixedScenario extends ScenarioCommand {
       }
 
       @Override
-      public DmTarget open(java.nio.file.Path workDir) throws BaselineUnavailable {
+      public DmTarget open(java.nio.file.Path workDir) throws Unavailable {
         return new HttpTarget(http, httpKey, httpConnections);
       }
     });

@@ -1,6 +1,7 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.measure.TimedLoop;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.targets.DmTarget;
@@ -29,20 +30,20 @@ public final class ReadPageScenario extends ScenarioCommand {
   static final int PAGE = 20;
   private static final long DAY = Duration.ofDays(1).toMillis();
 
-  @Option(names = "--users", description = "Users (tiny 1k, quick 50k, full 1M).")
+  @Option(names = "--users", description = "Users.")
   Integer users;
 
-  @Option(names = "--conversations", description = "Conversations (tiny 500, quick 20k, full 200k).")
+  @Option(names = "--conversations", description = "Conversations.")
   Integer conversations;
 
-  @Option(names = "--messages", description = "Messages in all, old and recent (tiny 5k, quick 150k, full 5M).")
+  @Option(names = "--messages", description = "Messages in all, old and recent.")
   Long messages;
 
   @Option(names = "--live-share", description = "Share of the messages sent live at the end (default ${DEFAULT-VALUE}).",
       defaultValue = "0.1")
   double liveShare;
 
-  @Option(names = "--seconds", description = "Seconds per measurement (tiny 0.5, quick 2, full 15).")
+  @Option(names = "--seconds", description = "Seconds per measurement.")
   Double seconds;
 
   @Option(names = "--threads", split = ",", description = "Reader thread counts (default ${DEFAULT-VALUE}).",
@@ -60,10 +61,10 @@ public final class ReadPageScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size size) {
-    people = or(users, size, 1_000, 50_000, 1_000_000);
-    pairs = or(conversations, size, 500, 20_000, 200_000);
-    total = or(messages, size, 5_000L, 150_000L, 5_000_000L);
-    perMeasurement = or(seconds, size, 0.5, 2.0, 15.0);
+    people = Sizes.READ_PAGE_USERS.or(users, size);
+    pairs = Sizes.READ_PAGE_CONVERSATIONS.or(conversations, size);
+    total = Sizes.READ_PAGE_MESSAGES.or(messages, size);
+    perMeasurement = Sizes.READ_PAGE_SECONDS.or(seconds, size);
     report.parameter("users", people);
     report.parameter("conversations", pairs);
     report.parameter("messages", total);

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * What every scenario does around its own measurements: open Letterbox and the baselines in a
@@ -40,7 +40,7 @@ public abstract class ScenarioCommand implements Callable<Integer> {
 
   /**
    * Targets beyond Letterbox and the baselines (the HTTP server of the mixed scenario), opened
-   * after them; one that cannot start throws BaselineUnavailable and is reported as skipped.
+   * after them; one that cannot start throws Unavailable and is reported as skipped.
    */
   protected List<Targets.Opener> extraTargets() {
     return List.of();
@@ -110,11 +110,6 @@ public abstract class ScenarioCommand implements Callable<Integer> {
   /** The run's directory, deleted afterwards unless --keep-data: for what a scenario keeps beyond its targets. */
   protected Path workDir() {
     return work;
-  }
-
-  /** The preset of the run's size unless the option was given. */
-  protected static <T> T or(T given, Size size, T tiny, T quick, T full) {
-    return given != null ? given : size.pick(tiny, quick, full);
   }
 
   /** Deletes {@code dir} and everything in it, if it exists. */

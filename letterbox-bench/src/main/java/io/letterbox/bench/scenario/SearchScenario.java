@@ -2,9 +2,9 @@ package io.letterbox.bench.scenario;
 
 import static io.letterbox.bench.cli.CountConverter.format;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
-import io.letterbox.bench.baseline.lucene.LuceneSearch;
+import io.letterbox.bench.cli.Baseline;
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.measure.ClosedLoop;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.measure.Progress;
@@ -15,6 +15,8 @@ import io.letterbox.bench.targets.CacheBudget;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.LetterboxTarget;
 import io.letterbox.bench.targets.RocksStorage;
+import io.letterbox.bench.targets.SearchIndex;
+import io.letterbox.bench.targets.Unavailable;
 import io.letterbox.bench.workload.Population;
 import io.letterbox.bench.workload.Texts;
 import io.letterbox.engine.Letterbox;
@@ -38,7 +40,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Keyword search (issue 14, decision 0012), with its costs beside what it is compared with:
+ * Keyword search (decision 0012), with its costs beside what it is compared with:
  * <ol>
  *   <li>durable sends of realistic texts ({@link Texts}: smartcn's dictionary words by their corpus
  *       frequency), on Letterbox and on Letterbox with
@@ -65,29 +67,28 @@ public final class SearchScenario extends ScenarioCommand {
   private static final long SENDER_BASE = 7_000_000_000L;
 
   @Option(names = "--messages", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Timed sends per target (tiny 2k, quick 100k, full 500k).")
+      description = "Timed sends per target.")
   Long messages;
 
-  @Option(names = "--users", description = "Users the sends are between (tiny 1k, quick 100k, full 1M).")
+  @Option(names = "--users", description = "Users the sends are between.")
   Integer users;
 
   @Option(names = "--warmup", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Untimed sends first (tiny 200, quick 10k, full 20k).")
+      description = "Untimed sends first.")
   Long warmup;
 
   @Option(names = "--window", description = "Sends in flight (default ${DEFAULT-VALUE}).", defaultValue = "512")
   int window;
 
   @Option(names = "--owner-messages", split = ",", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Messages of each searched owner (tiny 2k,10k; quick 100k,300k; full 100k,1M).")
+      description = "Messages of each searched owner.")
   List<Long> ownerMessages;
 
-  @Option(names = "--queries", description = "Timed queries of each kind per owner and target (tiny 50, quick 300,"
-      + " full 1000).")
+  @Option(names = "--queries", description = "Timed queries of each kind per owner and target.")
   Integer queries;
 
   @Option(names = "--broadcast-followers", converter = io.letterbox.bench.cli.CountConverter.class,
-      description = "Followers of the big broadcast (tiny 10k, quick 1M, full 10M).")
+      description = "Followers of the big broadcast.")
   Long broadcastFollowers;
 
   private long count;
@@ -99,13 +100,12 @@ public final class SearchScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size size) {
-    count = or(messages, size, 2_000L, 100_000L, 500_000L);
-    population = or(users, size, 1_000, 100_000, 1_000_000);
-    warm = or(warmup, size, 200L, 10_000L, 20_000L);
-    owners = or(ownerMessages, size, List.of(2_000L, 10_000L), List.of(100_000L, 300_000L),
-        List.of(100_000L, 1_000_000L));
-    queryCount = or(queries, size, 50, 300, 1_000);
-    followers = or(broadcastFollowers, size, 10_000L, 1_000_000L, 10_000_000L);
+    count = Sizes.SEARCH_MESSAGES.or(messages, size);
+    population = Sizes.SEARCH_USERS.or(users, size);
+    warm = Sizes.SEARCH_WARMUP.or(warmup, size);
+    owners = Sizes.SEARCH_OWNER_MESSAGES.or(ownerMessages, size);
+    queryCount = Sizes.SEARCH_QUERIES.or(queries, size);
+    followers = Sizes.SEARCH_BROADCAST_FOLLOWERS.or(broadcastFollowers, size);
     report.parameter("messages", count);
     report.parameter("users", population);
     report.parameter("warmup", warm);
@@ -132,7 +132,7 @@ public final class SearchScenario extends ScenarioCommand {
       }
 
       @Override
-      public DmTarget open(java.nio.file.Path workDir) throws BaselineUnavailable {
+      public DmTarget open(java.nio.file.Path workDir) throws Unavailable {
         long budget = CacheBudget.of(common.cacheBytes());
         return new LetterboxTarget(WITHOUT, new RocksStorage(workDir.resolve(WITHOUT), CacheBudget.blockCache(budget)),
             1, 0, null, b -> CacheBudget.engineCaches(budget).apply(b).search(false));
@@ -179,8 +179,8 @@ public final class SearchScenario extends ScenarioCommand {
     report.add("disk after compaction", without.name(), Figures.of("bytes/msg", bytes[1] / (double) messagesSent));
 
     // 2. Owners with many messages, in Letterbox and in Lucene; the same queries on both.
-    try (LuceneSearch lucene = new LuceneSearch(workDir().resolve(LuceneSearch.NAME))) {
-      report.target(LuceneSearch.NAME, LuceneSearch.note());
+    try (SearchIndex lucene = Baseline.searchIndex(workDir())) {
+      report.target(lucene.name(), lucene.note());
       long indexed = 0;
       for (int o = 0; o < owners.size(); o++) {
         long owner = OWNER_BASE + o;
@@ -190,7 +190,7 @@ public final class SearchScenario extends ScenarioCommand {
         lucene.commit();
         queries(report, with.engine(), lucene, owner, n);
       }
-      report.add("search index: disk per message (after merging)", LuceneSearch.NAME,
+      report.add("search index: disk per message (after merging)", lucene.name(),
           Figures.of("bytes/msg", lucene.diskBytes() / (double) indexed));
     }
 
@@ -217,7 +217,7 @@ public final class SearchScenario extends ScenarioCommand {
   }
 
   /** Imports {@code n} messages of {@code owner} with random peers, newest last, into both. */
-  private void load(Letterbox box, LuceneSearch lucene, long owner, long n, Population people,
+  private void load(Letterbox box, SearchIndex lucene, long owner, long n, Population people,
       Report report) throws Exception {
     SplittableRandom random = new SplittableRandom(common.seed + owner);
     long now = System.currentTimeMillis();
@@ -249,7 +249,7 @@ public final class SearchScenario extends ScenarioCommand {
         + " s");
   }
 
-  private void queries(Report report, Letterbox box, LuceneSearch lucene, long owner, long n) {
+  private void queries(Report report, Letterbox box, SearchIndex lucene, long owner, long n) {
     SplittableRandom random = new SplittableRandom(common.seed ^ owner);
     List<String> random12 = new ArrayList<>();
     for (int i = 0; i < queryCount; i++) {
@@ -283,7 +283,7 @@ public final class SearchScenario extends ScenarioCommand {
         theirs.add(timer.time(() -> lucene.search(owner, words, PAGE)));
         return true;
       });
-      report.add(op, LuceneSearch.NAME, l.sampleFigures());
+      report.add(op, lucene.name(), l.sampleFigures());
       long differ = 0;
       long found = 0;
       for (int i = 0; i < Math.min(ours.size(), theirs.size()); i++) {
@@ -292,12 +292,10 @@ public final class SearchScenario extends ScenarioCommand {
           differ++;
         }
       }
-      if (differ > 0 || ours.size() != theirs.size()) {
-        report.fail(op + ": the same answers", LetterboxTarget.NAME, differ + " of " + qs.size()
-            + " answers differ from Lucene's");
-      } else {
-        report.note(op + ": all " + qs.size() + " answers the same ids as Lucene's (" + found + " messages in all)");
-      }
+      boolean same = differ == 0 && ours.size() == theirs.size();
+      report.check(op + ": the same answers", LetterboxTarget.NAME, same, qs.size(), same
+          ? "the same ids as Lucene's (" + found + " messages in all)"
+          : differ + " of " + qs.size() + " answers differ from Lucene's");
     }
   }
 

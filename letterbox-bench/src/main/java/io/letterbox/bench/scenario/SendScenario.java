@@ -1,6 +1,7 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.cli.Size;
+import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.measure.Measured;
 import io.letterbox.bench.report.Report;
@@ -24,13 +25,13 @@ public final class SendScenario extends ScenarioCommand {
   static final String SEND = "send 1:1 (durable)";
   static final String DISK = "disk after compaction";
 
-  @Option(names = "--messages", description = "Messages per target (tiny 2k, quick 200k, full 2M).")
+  @Option(names = "--messages", description = "Messages per target.")
   Long messages;
 
-  @Option(names = "--users", description = "Active users (tiny 1k, quick 100k, full 1M).")
+  @Option(names = "--users", description = "Active users.")
   Integer users;
 
-  @Option(names = "--warmup", description = "Untimed sends first, for the JIT and the caches (tiny 200, quick 20k, full 50k).")
+  @Option(names = "--warmup", description = "Untimed sends first, for the JIT and the caches.")
   Long warmup;
 
   @Mixin
@@ -51,9 +52,9 @@ public final class SendScenario extends ScenarioCommand {
 
   @Override
   protected void describe(Report report, Size size) {
-    count = or(messages, size, 2_000L, 200_000L, 2_000_000L);
-    population = or(users, size, 1_000, 100_000, 1_000_000);
-    warm = or(warmup, size, 200L, 20_000L, 50_000L);
+    count = Sizes.SEND_MESSAGES.or(messages, size);
+    population = Sizes.SEND_USERS.or(users, size);
+    warm = Sizes.SEND_WARMUP.or(warmup, size);
     report.parameter("messages", count);
     report.parameter("warmup", warm);
     report.parameter("users", population);

@@ -8,7 +8,6 @@ import io.letterbox.bench.measure.Seeds;
 import io.letterbox.bench.measure.Sequence;
 import io.letterbox.bench.measure.TimedLoop;
 import io.letterbox.bench.report.Report;
-import io.letterbox.bench.report.Table;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.History;
@@ -16,6 +15,7 @@ import io.letterbox.bench.workload.OldHistory;
 import io.letterbox.bench.workload.Population;
 import io.letterbox.bench.workload.Texts;
 import io.letterbox.bench.report.Figures;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /** Steps several scenarios share: loading history, live sends, timed reads, disk use. */
 final class Steps {
+  /** The figure of bytes a store keeps outside its spaces: its logs and its own files. */
+  static final String OUTSIDE_THE_SPACES = "outside the spaces";
   static final int LOAD_CHUNK = 10_000;
   static final int SEND_WINDOW = 512;
 
@@ -210,15 +212,13 @@ final class Steps {
       Map<String, Long> grown = new TreeMap<>();
       after.bySpace().forEach((space, b) -> grown.put(space, b - before.bySpace().getOrDefault(space, 0L)));
       long inSpaces = grown.values().stream().mapToLong(Long::longValue).sum();
-      StringBuilder note = new StringBuilder(target.name() + ", " + operation + ", by space, bytes/" + per + ": ");
+      Map<String, Double> split = new LinkedHashMap<>();
       grown.entrySet().stream()
           .filter(e -> e.getValue() != 0)
           .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-          .forEach(e -> note.append(e.getKey()).append(' ')
-              .append(Table.number(e.getValue() / (double) items)).append(", "));
-      note.append("outside the spaces (logs, the store's own files) ")
-          .append(Table.number((bytes - inSpaces) / (double) items));
-      report.note(note.toString());
+          .forEach(e -> split.put(e.getKey() + ", bytes/" + per, e.getValue() / (double) items));
+      split.put(OUTSIDE_THE_SPACES + ", bytes/" + per, (bytes - inSpaces) / (double) items);
+      report.add(operation + ", by space", target.name(), split);
     }
   }
 

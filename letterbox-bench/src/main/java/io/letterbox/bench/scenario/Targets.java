@@ -1,6 +1,5 @@
 package io.letterbox.bench.scenario;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.cli.Baseline;
 import io.letterbox.bench.cli.StoreOptions;
 import io.letterbox.bench.report.Report;
@@ -11,6 +10,7 @@ import io.letterbox.bench.targets.HBaseStorage;
 import io.letterbox.bench.targets.LetterboxStorage;
 import io.letterbox.bench.targets.LetterboxTarget;
 import io.letterbox.bench.targets.RocksStorage;
+import io.letterbox.bench.targets.Unavailable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +26,7 @@ final class Targets implements AutoCloseable {
     String name();
 
     /** @param workDir the run's directory, where a target keeps its data */
-    DmTarget open(java.nio.file.Path workDir) throws BaselineUnavailable;
+    DmTarget open(java.nio.file.Path workDir) throws Unavailable;
   }
 
   private final List<DmTarget> open = new ArrayList<>();
@@ -37,7 +37,7 @@ final class Targets implements AutoCloseable {
    * @param keepData whether data on an HBase cluster stays after the run (the working directory is the scenario's)
    */
   static Targets open(List<Baseline> baselines, List<Opener> extra, Path workDir, Long cacheBytes, StoreOptions store,
-      boolean keepData, Report report) throws BaselineUnavailable {
+      boolean keepData, Report report) throws Unavailable {
     Targets targets = new Targets();
     HBaseCluster hbase = store.hbaseQuorum() == null ? null : new HBaseCluster(store.hbaseQuorum(), keepData);
     long budget = CacheBudget.of(cacheBytes);
@@ -56,10 +56,10 @@ final class Targets implements AutoCloseable {
         DmTarget t = b.open(workDir.resolve(b.cliName()), budget, hbase);
         targets.open.add(t);
         report.target(t.name(), t.note());
-      } catch (BaselineUnavailable e) {
+      } catch (Unavailable e) {
         report.targetSkipped(b.cliName(), e.getMessage());
       } catch (Exception e) {
-        // Skipped is for what this machine lacks (BaselineUnavailable); anything else is a broken
+        // Skipped is for what this machine lacks (Unavailable); anything else is a broken
         // baseline, and a run that quietly leaves it out would read as if it had nothing to compare.
         report.targetFailed(b.cliName(), e.getClass().getSimpleName() + ": " + e.getMessage());
       }
@@ -69,7 +69,7 @@ final class Targets implements AutoCloseable {
         DmTarget t = o.open(workDir);
         targets.open.add(t);
         report.target(t.name(), t.note());
-      } catch (BaselineUnavailable e) {
+      } catch (Unavailable e) {
         report.targetSkipped(o.name(), e.getMessage());
       }
     }

@@ -59,7 +59,7 @@ public interface DmTarget extends AutoCloseable {
   /** The one-to-many side of the target; throws {@link Unsupported} if it has none yet. */
   Broadcaster broadcaster();
 
-  /** The group side of the target (issue 13); throws {@link Unsupported} if it has none. */
+  /** The group side of the target; throws {@link Unsupported} if it has none. */
   default Groups groups() {
     throw new Unsupported("no group conversations in this design");
   }

@@ -3,7 +3,7 @@ package io.letterbox.bench.targets;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The group side of a target (issue 13): conversations of many members. A target without groups
+ * The group side of a target: conversations of many members. A target without groups
  * throws {@link Unsupported} from {@link DmTarget#groups()}. Every write returns once it is
  * durable (as the target promises it: {@link DmTarget#note()}). Read positions and unread counts
  * are those of one device, {@link #DEVICE}.

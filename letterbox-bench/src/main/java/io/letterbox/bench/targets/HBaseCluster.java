@@ -1,6 +1,6 @@
 package io.letterbox.bench.targets;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
+import io.letterbox.bench.targets.Unavailable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,16 +26,16 @@ public record HBaseCluster(String quorum, boolean keepData) {
   private static final long CONNECT_SECONDS = 60;
 
   /** @return a new connection to the cluster */
-  public AsyncConnection connect() throws BaselineUnavailable {
+  public AsyncConnection connect() throws Unavailable {
     Configuration conf = HBaseConfiguration.create();
     conf.set(HConstants.ZOOKEEPER_QUORUM, quorum);
     try {
       return ConnectionFactory.createAsyncConnection(conf).get(CONNECT_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException | TimeoutException e) {
-      throw new BaselineUnavailable("cannot connect to HBase at " + quorum + ": " + e, e);
+      throw new Unavailable("cannot connect to HBase at " + quorum + ": " + e, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new BaselineUnavailable("interrupted while connecting to HBase at " + quorum, e);
+      throw new Unavailable("interrupted while connecting to HBase at " + quorum, e);
     }
   }
 

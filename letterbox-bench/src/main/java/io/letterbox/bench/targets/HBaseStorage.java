@@ -1,6 +1,6 @@
 package io.letterbox.bench.targets;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
+import io.letterbox.bench.targets.Unavailable;
 import io.letterbox.engine.Letterbox;
 import io.letterbox.hbase.HBaseStore;
 import io.letterbox.hbase.HBaseStoreOptions;
@@ -17,7 +17,7 @@ public final class HBaseStorage implements LetterboxStorage {
   private final AsyncConnection connection;
   private final HBaseStoreOptions options;
 
-  public HBaseStorage(HBaseCluster cluster) throws BaselineUnavailable {
+  public HBaseStorage(HBaseCluster cluster) throws Unavailable {
     this.cluster = cluster;
     this.connection = cluster.connect();
     this.options = HBaseStoreOptions.builder().quorum(cluster.quorum()).namespace(cluster.newNamespace(LetterboxTarget.NAME))

@@ -1,6 +1,6 @@
 package io.letterbox.bench.targets;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
+import io.letterbox.bench.targets.Unavailable;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.client.Call;
 import io.letterbox.client.Credentials;
@@ -44,7 +44,7 @@ public final class HttpTarget implements DmTarget {
    * @param key         the API key, or null when the server runs without keys (loopback only)
    * @param connections most requests in flight at once
    */
-  public HttpTarget(URI base, String key, int connections) throws BaselineUnavailable {
+  public HttpTarget(URI base, String key, int connections) throws Unavailable {
     this.base = base;
     this.connections = new Semaphore(connections);
     // No retries: a failure is a measurement, not something to hide.
@@ -54,7 +54,7 @@ public final class HttpTarget implements DmTarget {
     try {
       client.operations().health().execute();
     } catch (LetterboxException e) {
-      throw new BaselineUnavailable("no ready Letterbox server at " + base + ": " + e.getMessage(), e);
+      throw new Unavailable("no ready Letterbox server at " + base + ": " + e.getMessage(), e);
     }
   }
 

@@ -64,8 +64,8 @@ public final class Texts {
   /**
    * Text number {@code index}: the same for every caller and every run. {@link SplittableRandom}
    * steps its seed by 0x9E3779B97F4A7C15 per draw, so the seeds must not be multiples of that
-   * constant: seeds {@code index × 0x9E3779B97F4A7C15} (until session 19) made text i + 1 the draws
-   * of text i shifted by one, and consecutive texts overlapped. Consecutive seeds do not (their
+   * constant: seeds {@code index × 0x9E3779B97F4A7C15} would make text i + 1 the draws of text i
+   * shifted by one, and consecutive texts overlap. Consecutive seeds do not (their
    * states never meet: the constant's small multiples are far from small differences).
    */
   public static String at(long index) {

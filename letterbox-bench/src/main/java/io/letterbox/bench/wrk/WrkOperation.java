@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * An operation the {@code http} scenario drives with wrk: its Lua script (under {@code /wrk/} in
- * the jar), what it does, and issue 16's throughput target for it (0: none). {@link #HEALTH} is the
+ * the jar), what it does, and Letterbox's throughput goal for it (0: none). {@link #HEALTH} is the
  * ceiling the others are read against: a request the server answers on its event loop without
  * calling the engine, so its rate is what HTTP alone costs with wrk on the same cores.
  */
@@ -17,12 +17,12 @@ public enum WrkOperation {
 
   private final String script;
   private final String label;
-  private final double targetPerSecond;
+  private final double goalPerSecond;
 
-  WrkOperation(String script, String label, double targetPerSecond) {
+  WrkOperation(String script, String label, double goalPerSecond) {
     this.script = script;
     this.label = label;
-    this.targetPerSecond = targetPerSecond;
+    this.goalPerSecond = goalPerSecond;
   }
 
   /** The script's name without {@code .lua}, also the operation's name on the command line. */
@@ -34,12 +34,12 @@ public enum WrkOperation {
     return label;
   }
 
-  /** Issue 16's target for the highest throughput, requests a second; 0 when it names none. */
-  public double targetPerSecond() {
-    return targetPerSecond;
+  /** The goal for the highest throughput, requests a second; 0 when there is none. */
+  public double goalPerSecond() {
+    return goalPerSecond;
   }
 
-  /** Whether it only measures the HTTP ceiling: issue 16's targets are not read from it. */
+  /** Whether it only measures the HTTP ceiling: no goal is read from it. */
   public boolean ceiling() {
     return this == HEALTH;
   }

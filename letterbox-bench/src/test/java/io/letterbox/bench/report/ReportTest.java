@@ -104,4 +104,42 @@ class ReportTest {
         .doesNotContain("skipped mariadb");
     assertThat(MarkdownTable.of(report)).contains("FAILED start on mariadb").doesNotContain("Skipped mariadb");
   }
+
+  @Test
+  void goalsAreWrittenAsDataWithTheFigureTheBoundAndWhetherTheyAreMet() throws Exception {
+    Report report = new Report("http");
+    report.target("letterbox-http", null);
+    report.goal(Goal.atLeast("send: highest throughput, req/s", 30_000.0, 25_000));
+    report.goal(Goal.atMost("send: p99 at half the highest throughput, ms", 12.5, 10));
+    report.goal(Goal.atLeast("page: highest throughput, req/s", null, 40_000));
+    report.finish(machine);
+
+    JsonNode goals = new ObjectMapper().readTree(ResultFile.write(report, dir).toFile()).path("goals");
+
+    assertThat(goals).hasSize(3);
+    assertThat(goals.get(0).path("name").asText()).isEqualTo("send: highest throughput, req/s");
+    assertThat(goals.get(0).path("figure").asDouble()).isEqualTo(30_000);
+    assertThat(goals.get(0).path("comparison").asText()).isEqualTo("at least");
+    assertThat(goals.get(0).path("target").asDouble()).isEqualTo(25_000);
+    assertThat(goals.get(0).path("met").asBoolean()).isTrue();
+    assertThat(goals.get(1).path("comparison").asText()).isEqualTo("at most");
+    assertThat(goals.get(1).path("met").asBoolean()).isFalse();
+    assertThat(goals.get(2).path("figure").isNull()).as("not measured").isTrue();
+    assertThat(goals.get(2).path("met").isNull()).isTrue();
+  }
+
+  @Test
+  void aCheckThatDidNotPassIsWrittenAsDataAndFailsTheRun() throws Exception {
+    Report report = new Report("search");
+    report.target("letterbox", null);
+    report.check("search: the same answers", "letterbox", true, 20, "the same ids as Lucene's");
+    report.check("search, rare word: the same answers", "letterbox", false, 20, "2 of 20 answers differ");
+    report.finish(machine);
+
+    JsonNode checks = new ObjectMapper().readTree(ResultFile.write(report, dir).toFile()).path("checks");
+
+    assertThat(checks).extracting(c -> c.path("passed").asBoolean()).containsExactly(true, false);
+    assertThat(checks.get(0).path("answers").asLong()).isEqualTo(20);
+    assertThat(report.failures()).extracting(Row::operation).containsExactly("search, rare word: the same answers");
+  }
 }

@@ -2,13 +2,13 @@ package io.letterbox.bench.baseline.hbase;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.baseline.BatchingWriter;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HBaseCluster;
 import io.letterbox.bench.targets.HistoryPage;
 import io.letterbox.bench.targets.ListPage;
+import io.letterbox.bench.targets.Unavailable;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.hbase.HBaseStore;
@@ -86,7 +86,7 @@ public final class HBaseMutatorTarget implements DmTarget {
   private final Map<Pair, ConversationRow> rows = new ConcurrentHashMap<>();
   private final AtomicLong journalSeq = new AtomicLong();
 
-  public HBaseMutatorTarget(HBaseCluster cluster) throws BaselineUnavailable {
+  public HBaseMutatorTarget(HBaseCluster cluster) throws Unavailable {
     this.cluster = cluster;
     this.connection = cluster.connect();
     this.namespace = cluster.newNamespace(NAME);
@@ -95,7 +95,7 @@ public final class HBaseMutatorTarget implements DmTarget {
           .build(), SPACES);
     } catch (RuntimeException e) {
       cluster.dropAndClose(connection, namespace);
-      throw new BaselineUnavailable("cannot create its tables: " + e.getMessage(), e);
+      throw new Unavailable("cannot create its tables: " + e.getMessage(), e);
     }
     this.writer = new BatchingWriter<>(NAME, WRITERS, GROUP, Sink::new);
   }

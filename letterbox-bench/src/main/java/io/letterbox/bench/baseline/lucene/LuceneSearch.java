@@ -1,5 +1,6 @@
 package io.letterbox.bench.baseline.lucene;
 
+import io.letterbox.bench.targets.SearchIndex;
 import io.letterbox.engine.search.Words;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +35,7 @@ import org.apache.lucene.store.FSDirectory;
  * as doc values; the index sorted by id, newest first, so a newest-first page stops early.
  * Written without a commit per message (as a search sidecar is): committed before queries.
  */
-public final class LuceneSearch implements AutoCloseable {
+public final class LuceneSearch implements SearchIndex {
   public static final String NAME = "lucene";
   private static final Sort NEWEST_FIRST = new Sort(new SortField("id", SortField.Type.LONG, true));
 
@@ -56,12 +57,19 @@ public final class LuceneSearch implements AutoCloseable {
     }
   }
 
-  public static String note() {
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String note() {
     return "Lucene " + org.apache.lucene.util.Version.LATEST + " in process, FSDirectory, index sorted by id;"
         + " the same words as Letterbox's (smartcn)";
   }
 
   /** Indexes message {@code id} between {@code from} and {@code to}. */
+  @Override
   public void add(long id, long from, long to, String text) {
     Document d = new Document();
     d.add(new StringField("owner", Long.toString(from), Field.Store.NO));
@@ -78,6 +86,7 @@ public final class LuceneSearch implements AutoCloseable {
   }
 
   /** Makes everything added durable and searchable. */
+  @Override
   public void commit() {
     try {
       writer.commit();
@@ -88,6 +97,7 @@ public final class LuceneSearch implements AutoCloseable {
   }
 
   /** The ids of {@code owner}'s newest {@code limit} messages with every one of {@code words}. */
+  @Override
   public List<Long> search(long owner, List<String> words, int limit) {
     BooleanQuery.Builder q = new BooleanQuery.Builder();
     q.add(new TermQuery(new Term("owner", Long.toString(owner))), BooleanClause.Occur.FILTER);
@@ -112,6 +122,7 @@ public final class LuceneSearch implements AutoCloseable {
   }
 
   /** Bytes of the index on disk, merged into one segment first (its most compact form). */
+  @Override
   public long diskBytes() {
     try {
       writer.forceMerge(1);

@@ -1,8 +1,8 @@
 package io.letterbox.bench.baseline.mariadb;
 
-import io.letterbox.bench.baseline.Apt;
-import io.letterbox.bench.baseline.BaselineUnavailable;
-import io.letterbox.bench.baseline.LocalServer;
+import io.letterbox.bench.process.LocalServer;
+import io.letterbox.bench.process.Programs;
+import io.letterbox.bench.targets.Unavailable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A MariaDB server of the bench's own: a fresh datadir, loopback only, started and stopped by
- * the bench. Installed with apt-get if the machine has none. Its settings are MariaDB's
+ * the bench. Its programs come from {@code letterbox-bench/provision-baselines}. Its settings are MariaDB's
  * durable defaults (every commit flushes and syncs the redo log) with the buffer pool the run
  * gives it (the cache budget every target gets).
  * The buffer pool is neither dumped at shutdown nor loaded at start: a restart starts it empty.
@@ -30,11 +30,11 @@ public final class MariaDbServer implements AutoCloseable {
     this.bufferPool = bufferPool;
   }
 
-  public static MariaDbServer start(Path workDir, String bufferPool) throws BaselineUnavailable {
-    Path daemon = Apt.ensure("mariadb-server", workDir, "mariadbd", "mysqld");
-    Path installDb = Apt.find("mariadb-install-db", "mysql_install_db");
+  public static MariaDbServer start(Path workDir, String bufferPool) throws Unavailable {
+    Path daemon = Programs.require("mariadbd", "mysqld");
+    Path installDb = Programs.find("mariadb-install-db", "mysql_install_db");
     if (installDb == null) {
-      throw new BaselineUnavailable("mariadb-install-db not found next to " + daemon);
+      throw new Unavailable("mariadb-install-db not found next to " + daemon);
     }
     Path data = workDir.resolve("data");
     String user = System.getProperty("user.name");
@@ -46,20 +46,20 @@ public final class MariaDbServer implements AutoCloseable {
   }
 
   /** Stops the server (a clean shutdown), runs {@code whileStopped}, and starts it again on its data. */
-  void restart(Runnable whileStopped) throws BaselineUnavailable {
+  void restart(Runnable whileStopped) throws Unavailable {
     server.close();
     whileStopped.run();
     launch();
   }
 
-  private void launch() throws BaselineUnavailable {
+  private void launch() throws Unavailable {
     Path data = workDir.resolve("data");
     String user = System.getProperty("user.name");
     int port;
     try {
       port = LocalServer.freePort();
     } catch (IOException e) {
-      throw new BaselineUnavailable("no free port: " + e.getMessage(), e);
+      throw new Unavailable("no free port: " + e.getMessage(), e);
     }
     List<String> command = new ArrayList<>(List.of(daemon.toString(), "--no-defaults",
         "--datadir=" + data, "--port=" + port, "--bind-address=127.0.0.1",
@@ -85,19 +85,19 @@ public final class MariaDbServer implements AutoCloseable {
     server.close();
   }
 
-  private static void run(Path log, String... command) throws BaselineUnavailable {
+  private static void run(Path log, String... command) throws Unavailable {
     try {
       Files.createDirectories(log.getParent());
       Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
       if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
         p.destroyForcibly();
-        throw new BaselineUnavailable(command[0] + " failed: " + LocalServer.tail(log));
+        throw new Unavailable(command[0] + " failed: " + LocalServer.tail(log));
       }
     } catch (IOException e) {
-      throw new BaselineUnavailable(command[0] + " failed: " + e.getMessage(), e);
+      throw new Unavailable(command[0] + " failed: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new BaselineUnavailable("interrupted", e);
+      throw new Unavailable("interrupted", e);
     }
   }
 }

@@ -1,11 +1,11 @@
 package io.letterbox.bench.baseline.mariadb;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.baseline.BatchingWriter;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HistoryPage;
 import io.letterbox.bench.targets.ListPage;
+import io.letterbox.bench.targets.Unavailable;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.id.IdGenerator;
@@ -42,7 +42,7 @@ public final class MariaDbTarget implements DmTarget {
   private volatile ThreadLocal<Connection> readers;
 
   /** @param bufferPoolBytes InnoDB's buffer pool */
-  public MariaDbTarget(Path workDir, long bufferPoolBytes) throws BaselineUnavailable {
+  public MariaDbTarget(Path workDir, long bufferPoolBytes) throws Unavailable {
     this.workDir = workDir;
     this.bufferPool = (bufferPoolBytes >> 20) + "M";
     this.server = MariaDbServer.start(workDir, bufferPool);
@@ -52,7 +52,7 @@ public final class MariaDbTarget implements DmTarget {
       }
     } catch (SQLException e) {
       server.close();
-      // Not the machine's lack (no apt, not root): the baseline itself is broken, and the run must say so.
+      // Not the machine's lack (its programs not installed): the baseline itself is broken, and the run must say so.
       throw new IllegalStateException("cannot create the schema: " + e.getMessage(), e);
     }
     connectAll();
@@ -202,7 +202,7 @@ public final class MariaDbTarget implements DmTarget {
     disconnect();
     try {
       server.restart(whileStopped);
-    } catch (BaselineUnavailable e) {
+    } catch (Unavailable e) {
       throw new IllegalStateException("MariaDB did not start again: " + e.getMessage(), e);
     }
     connectAll();

@@ -1,12 +1,12 @@
 package io.letterbox.bench.baseline.redis;
 
-import io.letterbox.bench.baseline.BaselineUnavailable;
 import io.letterbox.bench.baseline.BatchingWriter;
 import io.letterbox.bench.measure.Progress;
 import io.letterbox.bench.targets.Broadcaster;
 import io.letterbox.bench.targets.DmTarget;
 import io.letterbox.bench.targets.HistoryPage;
 import io.letterbox.bench.targets.ListPage;
+import io.letterbox.bench.targets.Unavailable;
 import io.letterbox.bench.targets.Unsupported;
 import io.letterbox.bench.workload.HistoryMessage;
 import io.letterbox.id.IdGenerator;
@@ -44,7 +44,7 @@ public final class RedisRecentTarget implements DmTarget, Broadcaster {
   /** One user's new index entry, or its removal. */
   private record Entry(long owner, long dmid, long other, boolean remove) {}
 
-  public RedisRecentTarget(Path workDir) throws BaselineUnavailable {
+  public RedisRecentTarget(Path workDir) throws Unavailable {
     this.server = RedisServer.start(workDir);
     this.pool = new JedisPool("127.0.0.1", server.port());
     this.writer = new BatchingWriter<>(NAME, WRITERS, 1024, () -> new PipelineSink(pool.getResource()));

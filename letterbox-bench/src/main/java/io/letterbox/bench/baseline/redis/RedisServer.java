@@ -1,15 +1,16 @@
 package io.letterbox.bench.baseline.redis;
 
-import io.letterbox.bench.baseline.Apt;
-import io.letterbox.bench.baseline.BaselineUnavailable;
-import io.letterbox.bench.baseline.LocalServer;
+import io.letterbox.bench.process.LocalServer;
+import io.letterbox.bench.process.Programs;
+import io.letterbox.bench.targets.Unavailable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * A redis-server of the bench's own on loopback, as the seed's cache runs it: in memory, no
- * snapshots, no append-only file. Installed with apt-get if the machine has none.
+ * snapshots, its append-only file synced every second. Its program comes from
+ * {@code letterbox-bench/provision-baselines}.
  */
 final class RedisServer implements AutoCloseable {
   private final LocalServer server;
@@ -18,13 +19,13 @@ final class RedisServer implements AutoCloseable {
     this.server = server;
   }
 
-  static RedisServer start(Path workDir) throws BaselineUnavailable {
-    Path binary = Apt.ensure("redis-server", workDir, "redis-server");
+  static RedisServer start(Path workDir) throws Unavailable {
+    Path binary = Programs.require("redis-server");
     int port;
     try {
       port = LocalServer.freePort();
     } catch (IOException e) {
-      throw new BaselineUnavailable("no free port: " + e.getMessage(), e);
+      throw new Unavailable("no free port: " + e.getMessage(), e);
     }
     List<String> command = List.of(binary.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
         "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--dir", workDir.toString(), "--daemonize", "no");
