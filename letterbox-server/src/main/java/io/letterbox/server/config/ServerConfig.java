@@ -9,7 +9,6 @@ import io.letterbox.rocksdb.RocksStoreOptions;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.InetAddress;
-import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,7 +27,7 @@ import java.util.TreeSet;
  * declared once, with its key, default and meaning, in {@link ServerSettings}; this class reads
  * them, checks how they fit together and builds the options of the engine and the store.
  */
-public final class ServerConfig {
+public final class ServerConfig implements SettingValues {
   private final Map<Setting<?>, Object> values;
   private final long maxBodyBufferBytes;
   private final long eventBufferTotalBytes;
@@ -58,7 +57,7 @@ public final class ServerConfig {
     return new Builder();
   }
 
-  /** The value of {@code setting}: as set, else its default. */
+  @Override
   public <T> T get(Setting<T> setting) {
     return valueOf(values, setting);
   }
@@ -114,7 +113,7 @@ public final class ServerConfig {
     }
   }
 
-  public static final class Builder {
+  public static final class Builder implements SettingValues {
     private final Map<Setting<?>, Object> values = new HashMap<>();
     private final Map<String, String> hbaseClient = new TreeMap<>();
 
@@ -124,7 +123,8 @@ public final class ServerConfig {
       return this;
     }
 
-    private <T> T get(Setting<T> setting) {
+    @Override
+    public <T> T get(Setting<T> setting) {
       return valueOf(values, setting);
     }
 
@@ -229,81 +229,10 @@ public final class ServerConfig {
       };
     }
 
-    private ClusterSettings clusterSettings() {
-      if (!get(CLUSTER)) {
-        return null;
-      }
-      if (!"hbase".equals(get(STORE))) {
-        throw new ConfigException("cluster=true needs store=hbase: the nodes share one HBase namespace");
-      }
-      String clusterSecret = get(CLUSTER_SECRET);
-      if (clusterSecret == null || clusterSecret.length() < 16) {
-        throw new ConfigException("cluster=true needs cluster-secret, at least 16 characters, the same on every node");
-      }
-      String host = get(HOST);
-      int port = get(PORT);
-      int clusterPort = get(CLUSTER_PORT);
-      String listenHost = get(CLUSTER_HOST) != null ? get(CLUSTER_HOST) : host;
-      int listenPort = clusterPort > 0 ? clusterPort : port;
-      if (clusterPort > 0 && clusterPort == port && listenHost.equals(host)) {
-        throw new ConfigException("cluster-port must differ from port: it is a listener of its own");
-      }
-      String url = get(CLUSTER_URL);
-      if (url == null) {
-        if (listenPort == 0 || listenHost.equals("0.0.0.0") || listenHost.equals("::")) {
-          throw new ConfigException("cluster=true needs cluster-url (how the other nodes reach this one) when "
-              + "host (or cluster-host) is a wildcard address or port is 0");
-        }
-        url = "http://" + (listenHost.contains(":") ? "[" + listenHost + "]" : listenHost) + ":" + listenPort;
-      }
-      URI uri;
-      try {
-        uri = URI.create(url);
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException("cluster-url is not a URL: '" + url + "'");
-      }
-      if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() <= 0) {
-        throw new ConfigException("cluster-url must look like http://host:port: '" + url + "'");
-      }
-      String node = get(CLUSTER_NODE) != null ? get(CLUSTER_NODE) : uri.getHost() + "-" + uri.getPort();
-      if (!node.matches("[A-Za-z0-9._-]{1,64}")) {
-        throw new ConfigException("cluster-node must be 1-64 letters, digits, dots, dashes or underscores: '" + node + "'");
-      }
-      String zookeeperAuth = get(ZOOKEEPER_AUTH);
-      if (zookeeperAuth != null && zookeeperAuth.indexOf(':') <= 0) {
-        throw new ConfigException("zookeeper-auth must be scheme:credentials, e.g. digest:user:password");
-      }
-      return new ClusterSettings(node, uri, clusterSecret, get(CLUSTER_SESSION_TIMEOUT), zookeeperAuth, listenHost,
-          clusterPort);
-    }
-
-    private UserTokenSettings userTokenSettings() {
-      String userTokenSecret = get(USER_TOKEN_SECRET);
-      Path userTokenJwks = get(USER_TOKEN_JWKS);
-      Duration userTokenClockSkew = get(USER_TOKEN_CLOCK_SKEW);
-      Duration userTokenMaxTtl = get(USER_TOKEN_MAX_TTL);
-      if (userTokenSecret != null && userTokenSecret.getBytes(StandardCharsets.UTF_8).length < UserTokenSettings.MIN_SECRET_BYTES) {
-        throw new ConfigException("user-token-secret must be at least " + UserTokenSettings.MIN_SECRET_BYTES
-            + " bytes (UTF-8): HS256 needs a key as long as its hash");
-      }
-      if (userTokenJwks != null && !Files.isReadable(userTokenJwks)) {
-        throw new ConfigException("user-token-jwks: cannot read " + userTokenJwks);
-      }
-      if (userTokenClockSkew.isNegative() || userTokenClockSkew.compareTo(Duration.ofMinutes(10)) > 0) {
-        throw new ConfigException("user-token-clock-skew must be between PT0S and PT10M: " + userTokenClockSkew);
-      }
-      if (userTokenMaxTtl.isNegative() || userTokenMaxTtl.isZero()) {
-        throw new ConfigException("user-token-max-ttl must be positive: " + userTokenMaxTtl);
-      }
-      return new UserTokenSettings(userTokenSecret, userTokenJwks, get(USER_TOKEN_ISSUER), get(USER_TOKEN_AUDIENCE),
-          userTokenClockSkew,
-          userTokenMaxTtl);
-    }
-
     public ServerConfig build() {
       ServerConfig c;
       try {
-        ClusterSettings clustering = clusterSettings();
+        ClusterSettings clustering = ClusterSettings.of(this);
         LetterboxConfig.Builder engine = targets().engine();
         if (clustering != null && engine.build().partitions() == 0) {
           // A new namespace for a cluster: enough partitions to spread over dozens of nodes.
@@ -333,7 +262,7 @@ public final class ServerConfig {
         long eventBufferTotalBytes = get(EVENT_BUFFER_TOTAL_BYTES);
         c = new ServerConfig(this, bodyBuffers,
             eventBufferTotalBytes > 0 ? eventBufferTotalBytes : Runtime.getRuntime().maxMemory() / 8, engineConfig,
-            storeLocation(), clustering, userTokenSettings());
+            storeLocation(), clustering, UserTokenSettings.of(this));
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
       }

@@ -1,5 +1,9 @@
 package io.letterbox.server.config;
 
+import static io.letterbox.server.config.ServerSettings.*;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -22,5 +26,28 @@ public record UserTokenSettings(String secret, Path jwks, String issuer, String 
   /** Whether user tokens are accepted at all. */
   public boolean enabled() {
     return secret != null || jwks != null;
+  }
+
+  /** The user-token settings, checked. */
+  static UserTokenSettings of(SettingValues values) {
+    String userTokenSecret = values.get(USER_TOKEN_SECRET);
+    Path userTokenJwks = values.get(USER_TOKEN_JWKS);
+    Duration userTokenClockSkew = values.get(USER_TOKEN_CLOCK_SKEW);
+    Duration userTokenMaxTtl = values.get(USER_TOKEN_MAX_TTL);
+    if (userTokenSecret != null && userTokenSecret.getBytes(StandardCharsets.UTF_8).length < MIN_SECRET_BYTES) {
+      throw new ConfigException("user-token-secret must be at least " + MIN_SECRET_BYTES
+          + " bytes (UTF-8): HS256 needs a key as long as its hash");
+    }
+    if (userTokenJwks != null && !Files.isReadable(userTokenJwks)) {
+      throw new ConfigException("user-token-jwks: cannot read " + userTokenJwks);
+    }
+    if (userTokenClockSkew.isNegative() || userTokenClockSkew.compareTo(Duration.ofMinutes(10)) > 0) {
+      throw new ConfigException("user-token-clock-skew must be between PT0S and PT10M: " + userTokenClockSkew);
+    }
+    if (userTokenMaxTtl.isNegative() || userTokenMaxTtl.isZero()) {
+      throw new ConfigException("user-token-max-ttl must be positive: " + userTokenMaxTtl);
+    }
+    return new UserTokenSettings(userTokenSecret, userTokenJwks, values.get(USER_TOKEN_ISSUER),
+        values.get(USER_TOKEN_AUDIENCE), userTokenClockSkew, userTokenMaxTtl);
   }
 }
