@@ -6,6 +6,7 @@ import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedReader;
 import io.letterbox.engine.partition.PartitionHost;
 import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.engine.partition.Partitions;
 import io.letterbox.engine.read.ConversationLister;
 import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.GroupReader;
@@ -107,7 +108,7 @@ public final class Letterbox implements AutoCloseable {
   }
 
   /**
-   * An engine that hosts the partitions it is told to {@link PartitionHost#take}, and reaches the
+   * An engine that hosts the partitions it is told to {@link Partitions#take}, and reaches the
    * others through {@code peers}: one node of a cluster (decision 0007).
    */
   public static Letterbox openNode(KeyValueStore store, LetterboxConfig config, Peers peers) {
@@ -164,7 +165,7 @@ public final class Letterbox implements AutoCloseable {
   }
 
   /** The partitions this node hosts: taking, releasing, deliveries and notices from other nodes. */
-  public PartitionHost partitions() {
+  public Partitions partitions() {
     return host;
   }
 

@@ -34,12 +34,13 @@ import org.slf4j.LoggerFactory;
  * {@link Sequencer}, taken at start (one process) or when the cluster assigns them, taken again
  * when a write failed or another writer fenced one, and released when the cluster moves them.
  * The engine's APIs queue their commands here; a partition not hosted here refuses them with
- * {@link NotOwnerException}, which the server forwards to its owner.
+ * {@link NotOwnerException}, which the server forwards to its owner. The cluster's side of it is
+ * {@link Partitions}.
  *
  * <p>What the node keeps current around the writes (caches, search, events) is told through a
  * {@link Listener}.
  */
-public final class PartitionHost implements AutoCloseable {
+public final class PartitionHost implements Partitions, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PartitionHost.class);
 
   private static final Duration RETAKE_DELAY = Duration.ofSeconds(1);
@@ -130,7 +131,7 @@ public final class PartitionHost implements AutoCloseable {
     timer.scheduleWithFixedDelay(task, 0, every.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  /** The store's partitions. */
+  @Override
   public Partitioning partitioning() {
     return partitioning;
   }
@@ -140,10 +141,7 @@ public final class PartitionHost implements AutoCloseable {
     return hostsAll;
   }
 
-  /**
-   * Hosts partition {@code p} from now on: takes it from any earlier writer (fencing it), applies
-   * what that writer left, and starts deciding its writes.
-   */
+  @Override
   public synchronized void take(int p) {
     checkPartition(p);
     assigned.add(p);
@@ -160,7 +158,7 @@ public final class PartitionHost implements AutoCloseable {
     listener.taken(p);
   }
 
-  /** Stops hosting partition {@code p}: finishes its queued writes, then refuses its commands. */
+  @Override
   public void release(int p) {
     checkPartition(p);
     assigned.remove(p);
@@ -171,7 +169,7 @@ public final class PartitionHost implements AutoCloseable {
     listener.released(p);
   }
 
-  /** The partitions hosted here now, with the epoch each was taken at. */
+  @Override
   public Map<Integer, Long> hosted() {
     Map<Integer, Long> out = new TreeMap<>();
     for (int p = 0; p < writers.length(); p++) {
@@ -188,10 +186,7 @@ public final class PartitionHost implements AutoCloseable {
     return writers.get(partitioning.of(owner)) != null;
   }
 
-  /**
-   * Applies partition {@code p}'s part of actions other partitions logged (from their outboxes);
-   * each once however often it is delivered.
-   */
+  @Override
   public CompletableFuture<Void> deliver(int p, long[] origins) {
     checkPartition(p);
     for (long origin : origins) {
@@ -200,20 +195,14 @@ public final class PartitionHost implements AutoCloseable {
     return writer(p).submit(new DeliverCommand(p, origins.clone(), null));
   }
 
-  /**
-   * Another node published broadcast {@code id} of {@code sender} (readers here see it now), or
-   * message {@code id} posted to group {@code sender} (its members connected here get it).
-   */
+  @Override
   public void published(long sender, long id) {
     Validate.uid("sender", sender);
     Validate.messageId(id);
     listener.published(sender, id);
   }
 
-  /**
-   * Another node fanned out broadcast {@code id} of {@code sender}: the receivers it reached
-   * without a relation find the sender in their lists here now.
-   */
+  @Override
   public void fannedOut(long sender, long id) {
     Validate.uid("sender", sender);
     Validate.messageId(id);
