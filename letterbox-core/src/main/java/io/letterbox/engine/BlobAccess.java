@@ -2,7 +2,7 @@ package io.letterbox.engine;
 
 import io.letterbox.blob.BlobReferences;
 import io.letterbox.blob.Blobs;
-import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.model.Blob;
 import io.letterbox.model.Message;
 import io.letterbox.store.KeyValueStore;
@@ -16,13 +16,13 @@ public final class BlobAccess {
   private final KeyValueStore store;
   private final Blobs blobs;
   private final VisibleMessages visible;
-  private final PartitionHost host;
+  private final PartitionCommands commands;
 
-  BlobAccess(KeyValueStore store, Blobs blobs, VisibleMessages visible, PartitionHost host) {
+  BlobAccess(KeyValueStore store, Blobs blobs, VisibleMessages visible, PartitionCommands commands) {
     this.store = store;
     this.blobs = blobs;
     this.visible = visible;
-    this.host = host;
+    this.commands = commands;
   }
 
   /**
@@ -37,7 +37,7 @@ public final class BlobAccess {
   public Optional<Blob> read(long reader, String id) {
     if (reader != Blobs.SERVICE) {
       Validate.uid("reader", reader);
-      host.requireHosted(reader);
+      commands.requireHosted(reader);
     }
     return readable(reader, id);
   }

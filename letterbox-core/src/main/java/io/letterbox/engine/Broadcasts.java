@@ -3,7 +3,7 @@ package io.letterbox.engine;
 import io.letterbox.blob.Blobs;
 import io.letterbox.engine.fanout.BroadcastJobs;
 import io.letterbox.engine.feed.EventStreams;
-import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.write.BroadcastCommand;
@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Broadcasts {
   private final LetterboxConfig config;
-  private final PartitionHost host;
+  private final PartitionCommands commands;
   private final StateReader state;
   private final Cursors cursors;
   private final BroadcastJobs jobs;
@@ -42,10 +42,10 @@ public final class Broadcasts {
   private final Peers peers;
   private final Executor replies;
 
-  Broadcasts(LetterboxConfig config, PartitionHost host, StateReader state, Cursors cursors, BroadcastJobs jobs,
+  Broadcasts(LetterboxConfig config, PartitionCommands commands, StateReader state, Cursors cursors, BroadcastJobs jobs,
       Blobs blobs, Messages messages, EventStreams streams, Peers peers, Executor replies) {
     this.config = config;
-    this.host = host;
+    this.commands = commands;
     this.state = state;
     this.cursors = cursors;
     this.jobs = jobs;
@@ -82,7 +82,7 @@ public final class Broadcasts {
     BroadcastRequest checked = new BroadcastRequest(request.from(), text, audience, priority,
         request.idempotencyKey(), extras);
     long wait = config.deliveryWait().toMillis();
-    return host.submit(checked.from(), new BroadcastCommand(checked))
+    return commands.submit(checked.from(), new BroadcastCommand(checked))
         .thenApply(id -> {
           streams.published(checked.from(), id);
           return id;
@@ -103,7 +103,7 @@ public final class Broadcasts {
     if (m == null || m.kind() != Message.Kind.BROADCAST) {
       return Optional.empty();
     }
-    host.requireHosted(m.from());
+    commands.requireHosted(m.from());
     return Optional.ofNullable(state.broadcastRecord(m.from(), id)).map(r -> toBroadcast(m, r));
   }
 
@@ -125,7 +125,7 @@ public final class Broadcasts {
   public Page<Broadcast> sent(long sender, String cursor, int limit) {
     Validate.uid("uid", sender);
     Validate.limit(limit);
-    host.requireHosted(sender);
+    commands.requireHosted(sender);
     long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, 'b', sender, 0, 1)[0];
     List<Map.Entry<Long, BroadcastRecord>> rows = state.sentBroadcasts(sender, before, limit + 1);
     boolean more = rows.size() > limit;
@@ -162,13 +162,13 @@ public final class Broadcasts {
     if (cap == null) {
       throw LetterboxException.invalid("cap must not be null");
     }
-    return host.submit(sender, new SetCapCommand(sender, cap));
+    return commands.submit(sender, new SetCapCommand(sender, cap));
   }
 
   /** @return the cap in force for {@code sender}: its own, else the configured default. */
   public Optional<FrequencyCap> cap(long sender) {
     Validate.uid("sender", sender);
-    host.requireHosted(sender);
+    commands.requireHosted(sender);
     return state.cap(sender);
   }
 

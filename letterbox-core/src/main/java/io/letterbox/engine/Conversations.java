@@ -1,6 +1,6 @@
 package io.letterbox.engine;
 
-import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.ConversationLister;
 import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.read.HistoryReader;
@@ -33,7 +33,7 @@ import java.util.concurrent.Executor;
  */
 public final class Conversations {
   private final LetterboxConfig config;
-  private final PartitionHost host;
+  private final PartitionCommands commands;
   private final StateReader state;
   private final HistoryReader history;
   private final ConversationLister lister;
@@ -41,10 +41,10 @@ public final class Conversations {
   private final GroupReader groups;
   private final Executor replies;
 
-  Conversations(LetterboxConfig config, PartitionHost host, StateReader state, HistoryReader history,
+  Conversations(LetterboxConfig config, PartitionCommands commands, StateReader state, HistoryReader history,
       ConversationLister lister, UnreadCounter unread, GroupReader groups, Executor replies) {
     this.config = config;
-    this.host = host;
+    this.commands = commands;
     this.state = state;
     this.history = history;
     this.lister = lister;
@@ -63,7 +63,7 @@ public final class Conversations {
     Validate.uid("uid", owner);
     Validate.limit(limit);
     Objects.requireNonNull(folder, "folder");
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     return lister.page(owner, folder, cursor, limit);
   }
 
@@ -77,7 +77,7 @@ public final class Conversations {
   public Page<Message> history(long owner, ConversationRef conversation, String cursor, int limit) {
     check(owner, conversation);
     Validate.limit(limit);
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     if (conversation instanceof ConversationRef.Group g) {
       return groups.history(owner, g.gid(), cursor, limit);
     }
@@ -93,7 +93,7 @@ public final class Conversations {
    */
   public Conversation get(long owner, ConversationRef conversation) {
     check(owner, conversation);
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     return read(owner, conversation);
   }
 
@@ -115,7 +115,7 @@ public final class Conversations {
       get(owner, conversation);
       command = new ConversationStateCommand(owner, peer(conversation), pinned, muted, archived);
     }
-    return host.submit(owner, command).thenApplyAsync(done -> read(owner, conversation), replies);
+    return commands.submit(owner, command).thenApplyAsync(done -> read(owner, conversation), replies);
   }
 
   /** Marks the conversation read on {@code device} up to {@code upTo} (null: everything so far). */
@@ -125,7 +125,7 @@ public final class Conversations {
     if (upTo != null) {
       Validate.messageId(upTo);
     }
-    return host.submit(owner, conversation instanceof ConversationRef.Group g
+    return commands.submit(owner, conversation instanceof ConversationRef.Group g
         ? new MarkGroupReadCommand(owner, g.gid(), device, upTo)
         : new MarkReadCommand(owner, peer(conversation), device, upTo));
   }
@@ -134,7 +134,7 @@ public final class Conversations {
   public UnreadSummary unread(long owner, String device) {
     Validate.uid("uid", owner);
     Validate.device(device, config.devices());
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     return unread.summary(owner, device);
   }
 
@@ -144,7 +144,7 @@ public final class Conversations {
    */
   public OptionalLong requestsUnread(long owner) {
     Validate.uid("uid", owner);
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     return config.requestsFolder() ? OptionalLong.of(state.requestsUnread(owner)) : OptionalLong.empty();
   }
 
@@ -153,13 +153,13 @@ public final class Conversations {
     Validate.uid("uid", owner);
     Validate.uid("peer", peer);
     Validate.distinct("uid", owner, "peer", peer);
-    return host.submit(owner, new DeleteConversationCommand(owner, peer));
+    return commands.submit(owner, new DeleteConversationCommand(owner, peer));
   }
 
   /** Empties every conversation of the owner. */
   public CompletableFuture<Void> deleteAll(long owner) {
     Validate.uid("uid", owner);
-    return host.submit(owner, new DeleteAllCommand(owner));
+    return commands.submit(owner, new DeleteAllCommand(owner));
   }
 
   /** The item as the list shows it, once the arguments are checked. */

@@ -3,7 +3,7 @@ package io.letterbox.engine;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedPosition;
 import io.letterbox.engine.feed.FeedReader;
-import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.model.SyncPage;
 import java.util.List;
 
@@ -12,12 +12,12 @@ import java.util.List;
  * and live streams of them ({@code /events}, WebSocket).
  */
 public final class Events {
-  private final PartitionHost host;
+  private final PartitionCommands commands;
   private final FeedReader feed;
   private final EventStreams streams;
 
-  Events(PartitionHost host, FeedReader feed, EventStreams streams) {
-    this.host = host;
+  Events(PartitionCommands commands, FeedReader feed, EventStreams streams) {
+    this.commands = commands;
     this.feed = feed;
     this.streams = streams;
   }
@@ -32,7 +32,7 @@ public final class Events {
   public SyncPage sync(long owner, String since, int limit) {
     Validate.uid("uid", owner);
     Validate.limit(limit);
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     if (since == null) {
       return new SyncPage(List.of(), feed.encode(owner, feed.now(owner)), false);
     }
@@ -45,7 +45,7 @@ public final class Events {
    */
   public EventStreams.Stream stream(long owner, String since, EventStreams.Sink sink) {
     Validate.uid("uid", owner);
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     FeedPosition from = since == null ? feed.now(owner) : feed.decode(owner, since);
     return streams.open(owner, from, sink);
   }

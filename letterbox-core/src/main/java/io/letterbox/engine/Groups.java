@@ -2,7 +2,7 @@ package io.letterbox.engine;
 
 import io.letterbox.blob.Blobs;
 import io.letterbox.engine.feed.EventStreams;
-import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.write.ChangeMembersCommand;
 import io.letterbox.engine.write.CreateGroupCommand;
@@ -30,17 +30,17 @@ import java.util.stream.LongStream;
  */
 public final class Groups {
   private final LetterboxConfig config;
-  private final PartitionHost host;
+  private final PartitionCommands commands;
   private final GroupReader groups;
   private final BlobAccess blobs;
   private final EventStreams streams;
   private final Peers peers;
   private final Executor replies;
 
-  Groups(LetterboxConfig config, PartitionHost host, GroupReader groups, BlobAccess blobs, EventStreams streams,
+  Groups(LetterboxConfig config, PartitionCommands commands, GroupReader groups, BlobAccess blobs, EventStreams streams,
       Peers peers, Executor replies) {
     this.config = config;
-    this.host = host;
+    this.commands = commands;
     this.groups = groups;
     this.blobs = blobs;
     this.streams = streams;
@@ -65,15 +65,15 @@ public final class Groups {
       return CompletableFuture.failedFuture(new LetterboxException(ErrorCode.GROUP_FULL, String.format(
           "a group has at most max-group-members (%d) members: %d", config.maxGroupMembers(), all.length)));
     }
-    int home = host.partitioning().of(by);
-    return host.afterDelivery(home, host.submitTo(home, new CreateGroupCommand(by, checkedName, newMembersSeeAll, all)),
+    int home = commands.partitioning().of(by);
+    return commands.afterDelivery(home, commands.submitTo(home, new CreateGroupCommand(by, checkedName, newMembersSeeAll, all)),
         created -> created.group().id());
   }
 
   /** @throws LetterboxException NOT_FOUND if there is no group {@code gid} */
   public Group get(long gid) {
     Validate.uid("group", gid);
-    host.requireHosted(gid);
+    commands.requireHosted(gid);
     return groups.group(gid);
   }
 
@@ -82,7 +82,7 @@ public final class Groups {
     Validate.uid("group", gid);
     Validate.uid("by", by);
     String checkedName = Validate.groupName(name);
-    return host.submit(gid, new RenameGroupCommand(gid, by, checkedName))
+    return commands.submit(gid, new RenameGroupCommand(gid, by, checkedName))
         .thenApplyAsync(done -> groups.group(gid), replies);
   }
 
@@ -120,8 +120,8 @@ public final class Groups {
   /** @param role null to remove the members */
   private CompletableFuture<ChangeMembersCommand.Outcome> changeMembers(long gid, long by, GroupRole role,
       long[] uids) {
-    return host.afterDelivery(host.partitioning().of(gid),
-        host.submit(gid, new ChangeMembersCommand(gid, by, role, uids, config.maxGroupMembers())),
+    return commands.afterDelivery(commands.partitioning().of(gid),
+        commands.submit(gid, new ChangeMembersCommand(gid, by, role, uids, config.maxGroupMembers())),
         ChangeMembersCommand.Outcome::id);
   }
 
@@ -129,7 +129,7 @@ public final class Groups {
   public Page<GroupMember> members(long gid, String cursor, int limit) {
     Validate.uid("group", gid);
     Validate.limit(limit);
-    host.requireHosted(gid);
+    commands.requireHosted(gid);
     return groups.members(gid, cursor, limit);
   }
 
@@ -154,8 +154,8 @@ public final class Groups {
         Validate.MAX_MENTIONS, true);
     GroupPost checked = new GroupPost(post.group(), post.from(), text,
         Arrays.stream(mentions).boxed().toList(), post.idempotencyKey(), extras);
-    int home = host.partitioning().of(post.group());
-    return host.afterDelivery(home, host.submitTo(home, new PostCommand(checked)).thenApply(r -> {
+    int home = commands.partitioning().of(post.group());
+    return commands.afterDelivery(home, commands.submitTo(home, new PostCommand(checked)).thenApply(r -> {
       if (r.created()) {
         // Its members connected to this node get it now, those connected elsewhere once told.
         streams.posted(r.message());

@@ -4,8 +4,10 @@ import io.letterbox.blob.Blobs;
 import io.letterbox.engine.fanout.BroadcastJobs;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedReader;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.partition.PartitionHost;
 import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.engine.partition.Partitions;
 import io.letterbox.engine.read.ConversationLister;
 import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.GroupReader;
@@ -70,6 +72,7 @@ public final class Letterbox implements AutoCloseable {
     this.blobs = new Blobs(store, config.maxBlobBytes());
     Partitioning partitioning = Replayer.prepare(store, config, config.partitions());
     this.host = new PartitionHost(store, config, partitioning, peers, hostsAll);
+    PartitionCommands commands = host.commands();
     StateReader state = StateReader.cached(store, config);
     Cursors cursors = new Cursors(secret(store));
     HistoryReader history = new HistoryReader(state, cursors);
@@ -77,25 +80,25 @@ public final class Letterbox implements AutoCloseable {
     UnreadCounter unread = new UnreadCounter(state, config, groupReader);
     ConversationLister lister = new ConversationLister(state, cursors, unread, groupReader, config.cachedHeadBytes());
     FeedReader feed = new FeedReader(store, state, groupReader, cursors, partitioning, config,
-        p -> host.durableSeq(p, Long.MAX_VALUE));
+        p -> commands.durableSeq(p, Long.MAX_VALUE));
     EventStreams streams = new EventStreams(feed, state, store, replies);
-    this.indexer = config.search() ? new SearchIndexer(store, partitioning, p -> host.durableSeq(p, 0)) : null;
+    this.indexer = config.search() ? new SearchIndexer(store, partitioning, p -> commands.durableSeq(p, 0)) : null;
     BroadcastJobs jobs = new BroadcastJobs(store, state, config,
-        (id, sender) -> host.submit(sender, new CompleteBroadcastCommand(id, sender))
+        (id, sender) -> commands.submit(sender, new CompleteBroadcastCommand(id, sender))
             .thenRun(() -> peers.fannedOut(sender, id).exceptionally(e -> {
               log.debug("other nodes not told that broadcast {} was fanned out", id, e);
               return null;
             })));
     VisibleMessages visible = new VisibleMessages(state, groupReader);
-    this.blobAccess = new BlobAccess(store, blobs, visible, host);
-    this.messages = new Messages(config, host, state, visible, blobAccess, streams, peers, replies);
-    this.conversations = new Conversations(config, host, state, history, lister, unread, groupReader, replies);
-    this.groups = new Groups(config, host, groupReader, blobAccess, streams, peers, replies);
-    this.broadcasts = new Broadcasts(config, host, state, cursors, jobs, blobs, messages, streams, peers, replies);
-    this.relations = new Relations(config, host, state);
-    this.search = new MessageSearch(config, host, indexer, new Searcher(store, state, groupReader, cursors),
+    this.blobAccess = new BlobAccess(store, blobs, visible, commands);
+    this.messages = new Messages(config, commands, state, visible, blobAccess, streams, peers, replies);
+    this.conversations = new Conversations(config, commands, state, history, lister, unread, groupReader, replies);
+    this.groups = new Groups(config, commands, groupReader, blobAccess, streams, peers, replies);
+    this.broadcasts = new Broadcasts(config, commands, state, cursors, jobs, blobs, messages, streams, peers, replies);
+    this.relations = new Relations(config, commands, state);
+    this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
-    this.events = new Events(host, feed, streams);
+    this.events = new Events(commands, feed, streams);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, jobs, host);
     host.start(upkeep);
     upkeep.start();
@@ -107,7 +110,7 @@ public final class Letterbox implements AutoCloseable {
   }
 
   /**
-   * An engine that hosts the partitions it is told to {@link PartitionHost#take}, and reaches the
+   * An engine that hosts the partitions it is told to {@link Partitions#take}, and reaches the
    * others through {@code peers}: one node of a cluster (decision 0007).
    */
   public static Letterbox openNode(KeyValueStore store, LetterboxConfig config, Peers peers) {
@@ -164,7 +167,7 @@ public final class Letterbox implements AutoCloseable {
   }
 
   /** The partitions this node hosts: taking, releasing, deliveries and notices from other nodes. */
-  public PartitionHost partitions() {
+  public Partitions partitions() {
     return host;
   }
 

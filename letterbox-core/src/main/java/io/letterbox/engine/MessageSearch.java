@@ -1,6 +1,6 @@
 package io.letterbox.engine;
 
-import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.search.SearchIndexer;
 import io.letterbox.engine.search.SearchQuery;
@@ -14,17 +14,17 @@ import java.util.concurrent.TimeUnit;
 /** Keyword search in the messages an owner can see (decision 0012). */
 public final class MessageSearch {
   private final LetterboxConfig config;
-  private final PartitionHost host;
+  private final PartitionCommands commands;
   /** Null when search is turned off. */
   private final SearchIndexer indexer;
   private final Searcher searcher;
   private final GroupReader groups;
   private final Executor replies;
 
-  MessageSearch(LetterboxConfig config, PartitionHost host, SearchIndexer indexer, Searcher searcher,
+  MessageSearch(LetterboxConfig config, PartitionCommands commands, SearchIndexer indexer, Searcher searcher,
       GroupReader groups, Executor replies) {
     this.config = config;
-    this.host = host;
+    this.commands = commands;
     this.indexer = indexer;
     this.searcher = searcher;
     this.groups = groups;
@@ -52,9 +52,9 @@ public final class MessageSearch {
     if (query.group() != 0) {
       groups.group(query.group());
     }
-    host.requireHosted(owner);
-    int p = host.partitioning().of(owner);
-    return indexer.indexed(p, host.durableSeq(p, 0))
+    commands.requireHosted(owner);
+    int p = commands.partitioning().of(owner);
+    return indexer.indexed(p, commands.durableSeq(p, 0))
         .completeOnTimeout(null, config.searchWait().toMillis(), TimeUnit.MILLISECONDS)
         .thenApplyAsync(indexed -> searcher.search(owner, query, cursor, limit), replies);
   }

@@ -2,7 +2,7 @@ package io.letterbox.engine;
 
 import io.letterbox.blob.Blobs;
 import io.letterbox.engine.feed.EventStreams;
-import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.write.DeleteGroupMessageCommand;
@@ -30,7 +30,7 @@ import java.util.concurrent.Executor;
  */
 public final class Messages {
   private final LetterboxConfig config;
-  private final PartitionHost host;
+  private final PartitionCommands commands;
   private final StateReader state;
   private final VisibleMessages visible;
   private final BlobAccess blobs;
@@ -38,10 +38,10 @@ public final class Messages {
   private final Peers peers;
   private final Executor replies;
 
-  Messages(LetterboxConfig config, PartitionHost host, StateReader state, VisibleMessages visible, BlobAccess blobs,
+  Messages(LetterboxConfig config, PartitionCommands commands, StateReader state, VisibleMessages visible, BlobAccess blobs,
       EventStreams streams, Peers peers, Executor replies) {
     this.config = config;
-    this.host = host;
+    this.commands = commands;
     this.state = state;
     this.visible = visible;
     this.blobs = blobs;
@@ -70,10 +70,10 @@ public final class Messages {
     String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
     SendRequest checked = new SendRequest(request.from(), request.to(), text, request.idempotencyKey(), extras);
-    int home = host.partitioning().of(request.from());
+    int home = commands.partitioning().of(request.from());
     // The receiver's partition normally applies it within milliseconds: waiting lets the sender's
     // next read show it at once.
-    return host.afterDelivery(home, host.submitTo(home, new SendCommand(checked, config.requestsFolder())),
+    return commands.afterDelivery(home, commands.submitTo(home, new SendCommand(checked, config.requestsFolder())),
         r -> r.created() ? r.message().id() : 0L);
   }
 
@@ -81,7 +81,7 @@ public final class Messages {
   public Optional<Message> find(long owner, long id) {
     Validate.uid("uid", owner);
     Validate.messageId(id);
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     return visible.find(owner, id);
   }
 
@@ -116,11 +116,11 @@ public final class Messages {
     CompletableFuture<Message> revised;
     if (text == null && group && m.from() != uid) {
       // Another member's group message: its group's admins may recall it (decided where roles are).
-      int home = host.partitioning().of(m.to());
-      revised = host.afterDelivery(home, host.submitTo(home, new RecallGroupMessageCommand(uid, m)), Long::longValue)
+      int home = commands.partitioning().of(m.to());
+      revised = commands.afterDelivery(home, commands.submitTo(home, new RecallGroupMessageCommand(uid, m)), Long::longValue)
           .thenApplyAsync(done -> state.message(id), replies);
     } else {
-      revised = host.submit(uid, new ReviseCommand(uid, id, text));
+      revised = commands.submit(uid, new ReviseCommand(uid, id, text));
     }
     if (!group || text != null) {
       return revised;
@@ -139,13 +139,13 @@ public final class Messages {
     Validate.messageId(id);
     Message m = state.message(id);
     if (m != null && m.kind() == Message.Kind.GROUP) {
-      return host.submit(owner, new DeleteGroupMessageCommand(owner, m));
+      return commands.submit(owner, new DeleteGroupMessageCommand(owner, m));
     }
     long peer = m == null ? 0 : StateReader.peerOf(owner, m);
     if (peer == 0) {
       return CompletableFuture.failedFuture(LetterboxException.notFound("user %d has no message %d", owner, id));
     }
-    return host.submit(owner, new DeleteMessageCommand(owner, peer, m));
+    return commands.submit(owner, new DeleteMessageCommand(owner, peer, m));
   }
 
   /** Stores history from an older system with its original times. @return the ids, in order. */
@@ -172,6 +172,6 @@ public final class Messages {
             i, Instant.ofEpochMilli(Ids.EPOCH), m.createdAt());
       }
     }
-    return host.submitTo(Partitioning.IMPORTS, new ImportCommand(List.copyOf(messages)));
+    return commands.submitTo(Partitioning.IMPORTS, new ImportCommand(List.copyOf(messages)));
   }
 }

@@ -1,6 +1,6 @@
 package io.letterbox.engine;
 
-import io.letterbox.engine.partition.PartitionHost;
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.write.AddFollowersCommand;
 import io.letterbox.engine.write.BlockCommand;
@@ -20,12 +20,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Relations {
   private final LetterboxConfig config;
-  private final PartitionHost host;
+  private final PartitionCommands commands;
   private final StateReader state;
 
-  Relations(LetterboxConfig config, PartitionHost host, StateReader state) {
+  Relations(LetterboxConfig config, PartitionCommands commands, StateReader state) {
     this.config = config;
-    this.host = host;
+    this.commands = commands;
     this.state = state;
   }
 
@@ -44,7 +44,7 @@ public final class Relations {
     if (Arrays.binarySearch(checked, target) >= 0) {
       throw LetterboxException.invalid("a user cannot follow itself: %d", target);
     }
-    return host.submit(target, new AddFollowersCommand(target, checked));
+    return commands.submit(target, new AddFollowersCommand(target, checked));
   }
 
   /** {@code uid} stops following {@code target}; what it received stays. */
@@ -77,7 +77,7 @@ public final class Relations {
     Validate.uid("target", target);
     Validate.distinct("uid", uid, "target", target);
     // A relation belongs to its target, whose broadcasts it feeds (decision 0007).
-    return host.submit(target, new RelationCommand(kind, uid, target, attributes));
+    return commands.submit(target, new RelationCommand(kind, uid, target, attributes));
   }
 
   /** Segment {@code name} now holds exactly {@code uids} (it is created if new). */
@@ -93,7 +93,7 @@ public final class Relations {
   private CompletableFuture<Void> segment(String name, long[] uids, boolean replace) {
     Validate.segmentName(name);
     // Replacing with no uids empties the segment; adding none is a mistake.
-    return host.submitTo(host.partitioning().ofName(name), new SegmentCommand(name,
+    return commands.submitTo(commands.partitioning().ofName(name), new SegmentCommand(name,
         Validate.uids("uids", uids, config.maxAudienceUids(), replace), replace));
   }
 
@@ -104,20 +104,20 @@ public final class Relations {
     if (owner == peer) {
       throw LetterboxException.invalid("a user cannot block itself: %d", owner);
     }
-    return host.submit(owner, new BlockCommand(owner, peer, block));
+    return commands.submit(owner, new BlockCommand(owner, peer, block));
   }
 
   /** The peers the owner blocked, in uid order. */
   public List<Long> blocked(long owner) {
     Validate.uid("uid", owner);
-    host.requireHosted(owner);
+    commands.requireHosted(owner);
     return state.blockedPeers(owner);
   }
 
   /** {@code uid}'s settings: its own, the defaults where it set none. */
   public UserSettings userSettings(long uid) {
     Validate.uid("uid", uid);
-    host.requireHosted(uid);
+    commands.requireHosted(uid);
     return state.userSettings(uid);
   }
 
@@ -127,6 +127,6 @@ public final class Relations {
     if (change == null || change.isEmpty()) {
       throw LetterboxException.invalid("give at least one setting");
     }
-    return host.submit(uid, new UserSettingsCommand(uid, change));
+    return commands.submit(uid, new UserSettingsCommand(uid, change));
   }
 }

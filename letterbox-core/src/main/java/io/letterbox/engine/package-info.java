@@ -14,7 +14,7 @@
  * <h2>How a send travels</h2>
  * <ol>
  *   <li>{@code Messages.send} validates the request and queues a {@code SendCommand} through
- *       {@code partition.PartitionHost} on the sender's partition's writer
+ *       {@code partition.PartitionCommands} on the sender's partition's writer
  *       ({@code partition.PartitionWriter}, whose
  *       {@code write.Sequencer} is the partition's single writer). A partition this node does not
  *       host refuses it with {@code NotOwnerException}, which the server forwards to its owner.</li>

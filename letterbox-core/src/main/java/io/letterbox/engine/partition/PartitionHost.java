@@ -7,7 +7,6 @@ import io.letterbox.engine.Peers;
 import io.letterbox.engine.Validate;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.feed.FeedEntry;
-import io.letterbox.engine.write.Command;
 import io.letterbox.engine.write.Decision;
 import io.letterbox.engine.write.DeliverCommand;
 import io.letterbox.engine.write.Sequencer;
@@ -25,7 +24,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,13 +31,14 @@ import org.slf4j.LoggerFactory;
  * The partitions this node hosts (decision 0007): one {@link PartitionWriter} each, sharing one
  * {@link Sequencer}, taken at start (one process) or when the cluster assigns them, taken again
  * when a write failed or another writer fenced one, and released when the cluster moves them.
- * The engine's APIs queue their commands here; a partition not hosted here refuses them with
- * {@link NotOwnerException}, which the server forwards to its owner.
+ * The engine's APIs queue their commands through its {@link PartitionCommands}; a partition not
+ * hosted here refuses them with {@link NotOwnerException}, which the server forwards to its
+ * owner. The cluster's side of it is {@link Partitions}.
  *
  * <p>What the node keeps current around the writes (caches, search, events) is told through a
  * {@link Listener}.
  */
-public final class PartitionHost implements AutoCloseable {
+public final class PartitionHost implements Partitions, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PartitionHost.class);
 
   private static final Duration RETAKE_DELAY = Duration.ofSeconds(1);
@@ -90,6 +89,7 @@ public final class PartitionHost implements AutoCloseable {
   });
   /** Decides and writes the commands of every partition hosted here. */
   private final Sequencer sequencer;
+  private final PartitionCommands commands;
   private volatile Listener listener;
   private volatile boolean closed;
 
@@ -106,6 +106,12 @@ public final class PartitionHost implements AutoCloseable {
     this.hostsAll = hostsAll;
     this.writers = new AtomicReferenceArray<>(partitioning.count());
     this.sequencer = new Sequencer(store, QUEUE_CAPACITY, "node-" + config.node());
+    this.commands = new PartitionCommands(config, partitioning, hostsAll, writers, this::writer);
+  }
+
+  /** Where the engine's APIs queue their commands and wait for their delivery. */
+  public PartitionCommands commands() {
+    return commands;
   }
 
   /**
@@ -130,7 +136,7 @@ public final class PartitionHost implements AutoCloseable {
     timer.scheduleWithFixedDelay(task, 0, every.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  /** The store's partitions. */
+  @Override
   public Partitioning partitioning() {
     return partitioning;
   }
@@ -140,10 +146,7 @@ public final class PartitionHost implements AutoCloseable {
     return hostsAll;
   }
 
-  /**
-   * Hosts partition {@code p} from now on: takes it from any earlier writer (fencing it), applies
-   * what that writer left, and starts deciding its writes.
-   */
+  @Override
   public synchronized void take(int p) {
     checkPartition(p);
     assigned.add(p);
@@ -160,7 +163,7 @@ public final class PartitionHost implements AutoCloseable {
     listener.taken(p);
   }
 
-  /** Stops hosting partition {@code p}: finishes its queued writes, then refuses its commands. */
+  @Override
   public void release(int p) {
     checkPartition(p);
     assigned.remove(p);
@@ -171,7 +174,7 @@ public final class PartitionHost implements AutoCloseable {
     listener.released(p);
   }
 
-  /** The partitions hosted here now, with the epoch each was taken at. */
+  @Override
   public Map<Integer, Long> hosted() {
     Map<Integer, Long> out = new TreeMap<>();
     for (int p = 0; p < writers.length(); p++) {
@@ -188,10 +191,7 @@ public final class PartitionHost implements AutoCloseable {
     return writers.get(partitioning.of(owner)) != null;
   }
 
-  /**
-   * Applies partition {@code p}'s part of actions other partitions logged (from their outboxes);
-   * each once however often it is delivered.
-   */
+  @Override
   public CompletableFuture<Void> deliver(int p, long[] origins) {
     checkPartition(p);
     for (long origin : origins) {
@@ -200,73 +200,18 @@ public final class PartitionHost implements AutoCloseable {
     return writer(p).submit(new DeliverCommand(p, origins.clone(), null));
   }
 
-  /**
-   * Another node published broadcast {@code id} of {@code sender} (readers here see it now), or
-   * message {@code id} posted to group {@code sender} (its members connected here get it).
-   */
+  @Override
   public void published(long sender, long id) {
     Validate.uid("sender", sender);
     Validate.messageId(id);
     listener.published(sender, id);
   }
 
-  /**
-   * Another node fanned out broadcast {@code id} of {@code sender}: the receivers it reached
-   * without a relation find the sender in their lists here now.
-   */
+  @Override
   public void fannedOut(long sender, long id) {
     Validate.uid("sender", sender);
     Validate.messageId(id);
     listener.fannedOut(sender, id);
-  }
-
-  /** The seq up to which partition {@code p}'s journal is durable here; {@code notHosted} where it is not hosted. */
-  public long durableSeq(int p, long notHosted) {
-    PartitionWriter w = writers.get(p);
-    return w == null ? notHosted : w.durableSeq();
-  }
-
-  /**
-   * Reads of an owner are answered by the node hosting it, whose caches its writes keep current:
-   * elsewhere they are refused as {@link NotOwnerException}, which the server forwards.
-   */
-  public void requireHosted(long owner) {
-    if (!hostsAll) {
-      writer(partitioning.of(owner));
-    }
-  }
-
-  /** Queues {@code command} on the partition of {@code owner}; a refusal completes the future. */
-  public <R> CompletableFuture<R> submit(long owner, Command<R> command) {
-    return submitTo(partitioning.of(owner), command);
-  }
-
-  /** Queues {@code command} on partition {@code p}; a refusal completes the future. */
-  public <R> CompletableFuture<R> submitTo(int p, Command<R> command) {
-    try {
-      return writer(p).submit(command);
-    } catch (LetterboxException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-  }
-
-  /**
-   * {@code written}'s result once the partitions its action reaches applied it, or after
-   * deliveryWait: the action is durable either way, and the caller then reads its effects at once.
-   *
-   * @param id the id of the action that produced the result (0: none, nothing to wait for)
-   */
-  public <R> CompletableFuture<R> afterDelivery(int home, CompletableFuture<R> written, ToLongFunction<R> id) {
-    return written.thenCompose(result -> {
-      PartitionWriter w = writers.get(home);
-      long logged = id.applyAsLong(result);
-      if (w == null || logged == 0) {
-        return CompletableFuture.completedFuture(result);
-      }
-      return w.delivered(logged)
-          .completeOnTimeout(null, config.deliveryWait().toMillis(), TimeUnit.MILLISECONDS)
-          .handle((ok, error) -> result);
-    });
   }
 
   /** Stops the listener's work, finishes the writes already accepted, then stops. Does not close the store. */
