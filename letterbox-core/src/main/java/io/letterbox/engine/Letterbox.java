@@ -4,6 +4,8 @@ import io.letterbox.blob.BlobReferences;
 import io.letterbox.blob.Blobs;
 import io.letterbox.model.Blob;
 import io.letterbox.engine.apply.Action;
+import io.letterbox.engine.derive.Derivations;
+import io.letterbox.engine.derive.ListCaches;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
 import io.letterbox.engine.search.SearchIndexer;
@@ -13,17 +15,6 @@ import io.letterbox.engine.feed.FeedPosition;
 import io.letterbox.engine.feed.FeedReader;
 import io.letterbox.keys.FeedKey;
 import io.letterbox.model.SyncPage;
-import io.letterbox.engine.apply.AllDeleted;
-import io.letterbox.engine.apply.BlockSet;
-import io.letterbox.engine.apply.BroadcastAccepted;
-import io.letterbox.engine.apply.MessageRevised;
-import io.letterbox.engine.apply.CapSet;
-import io.letterbox.engine.apply.ConversationDeleted;
-import io.letterbox.engine.apply.ConversationStateSet;
-import io.letterbox.engine.apply.Followed;
-import io.letterbox.engine.apply.Imported;
-import io.letterbox.engine.apply.MessageDeleted;
-import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.fanout.BroadcastJobs;
 import io.letterbox.engine.read.ConversationLister;
 import io.letterbox.engine.read.GroupReader;
@@ -133,6 +124,8 @@ public final class Letterbox implements AutoCloseable {
   /** Null when search is turned off. */
   private final SearchIndexer indexer;
   private final Searcher searcher;
+  /** Every consumer of applied actions, and when each runs. */
+  private final Derivations derivations;
   /** The newest day whose older feed events were deleted (decision 0010). */
   private volatile int feedSweptBefore;
   private final Partitioning partitioning;
@@ -178,6 +171,7 @@ public final class Letterbox implements AutoCloseable {
     this.groups = new GroupReader(state, cursors, hostsAll ? config.cachedGroupHeadBytes() : 0);
     this.unread = new UnreadCounter(state, config, groups);
     this.conversations = new ConversationLister(state, cursors, unread, groups, config.cachedHeadBytes());
+    this.derivations = new Derivations(new ListCaches.Caches(conversations, state, groups));
     this.feed = new FeedReader(store, state, groups, cursors, partitioning, config, p -> {
       PartitionWriter w = writers.get(p);
       return w == null ? Long.MAX_VALUE : w.durableSeq();
@@ -1292,41 +1286,7 @@ public final class Letterbox implements AutoCloseable {
   }
 
   private void afterVisible(Decision.Logged logged) {
-    Action a = logged.action();
-    if (a instanceof Sent s) {
-      conversations.rowChanged(s.from(), s.to());
-      conversations.rowChanged(s.to(), s.from());
-    } else if (a instanceof Imported imported) {
-      for (Imported.Entry i : imported.messages()) {
-        conversations.rowChanged(i.from(), i.to());
-        conversations.rowChanged(i.to(), i.from());
-      }
-    } else if (a instanceof MessageDeleted d) {
-      conversations.forget(d.owner());
-    } else if (a instanceof ConversationDeleted d) {
-      conversations.forget(d.owner());
-    } else if (a instanceof AllDeleted d) {
-      conversations.forget(d.owner());
-    } else if (a instanceof ConversationStateSet s) {
-      conversations.forget(s.owner());
-    } else if (a instanceof BlockSet b) {
-      conversations.forget(b.owner());
-    } else if (a instanceof Followed f) {
-      conversations.rowChanged(f.uid(), f.target());
-    } else if (a instanceof CapSet c) {
-      state.capSet(c.sender(), c.cap());
-    } else if (a instanceof BroadcastAccepted b) {
-      state.broadcasts().published(b.from(), b.id());
-    } else if (a instanceof io.letterbox.engine.apply.BroadcastCompleted c) {
-      state.broadcasts().fannedOut(c.from(), c.id());
-    } else if (a instanceof io.letterbox.engine.apply.GroupPosted p) {
-      groups.heads().posted(p.gid(), p.seq(), p.id());
-    } else if (a instanceof io.letterbox.engine.apply.GroupMessageRecalled r) {
-      state.revised(r.messageId());
-    } else if (a instanceof MessageRevised r) {
-      // The broadcast heads hold rows for their folder, pin, block and last id: a revision changes none.
-      state.revised(r.messageId());
-    }
+    derivations.visible(logged.action());
   }
 
   /** The key that signs cursors, made once per deployment and kept in the store. */

@@ -115,7 +115,7 @@ public final class Replayer {
       long base = done;
       done += replayJournal(store, store, config, partitioning, p, 0, 0, false, n -> progress.update(base + n));
     }
-    io.letterbox.engine.search.SearchIndexer.indexAll(store, partitioning);
+    io.letterbox.engine.search.SearchRebuild.indexAll(store, partitioning);
     return done;
   }
 
@@ -144,7 +144,7 @@ public final class Replayer {
       long base = done;
       done += replayJournal(source, target, config, partitioning, p, after, 0, after > 0, n -> progress.update(base + n));
     }
-    io.letterbox.engine.search.SearchIndexer.indexAll(target, partitioning);
+    io.letterbox.engine.search.SearchRebuild.indexAll(target, partitioning);
     return done;
   }
 

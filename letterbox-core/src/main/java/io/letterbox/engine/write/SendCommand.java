@@ -29,13 +29,12 @@ public final class SendCommand extends Command<SendResult> {
   }
 
   /**
-   * Both parties' conversation rows (the receiver's says whether it blocked the sender; the
-   * appliers update both), and whether the receiver follows the sender if that decides a folder.
+   * What applying the send reads (which the decision reads too: whether the receiver blocked the
+   * sender), and whether the receiver follows the sender if that decides a folder.
    */
   @Override
   void readAhead(ReadAhead readAhead) {
-    readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.from(), request.to()));
-    readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.to(), request.from()));
+    Sent.readAhead(request.from(), request.to(), readAhead::want);
     if (requestsFolder) {
       readAhead.want(Spaces.FOLLOWING, PairKey.of(request.to(), request.from()));
     }
