@@ -165,7 +165,7 @@ public final class Letterbox implements AutoCloseable {
     this.partitioning = Replayer.prepare(store, config, config.partitions());
     this.writers = new AtomicReferenceArray<>(partitioning.count());
     this.sequencer = new Sequencer(store, QUEUE_CAPACITY, "node-" + config.node());
-    this.state = StateReader.cached(store, config);
+    this.state = StateReader.cached(store, config, io.letterbox.engine.apply.ActionCodec::message);
     this.cursors = new Cursors(secret(store));
     this.history = new HistoryReader(state, cursors);
     this.groups = new GroupReader(state, cursors, hostsAll ? config.cachedGroupHeadBytes() : 0);
@@ -618,8 +618,8 @@ public final class Letterbox implements AutoCloseable {
     if (m != null && m.kind() == Message.Kind.GROUP) {
       return groups.visible(owner, m) ? Optional.of(m) : Optional.empty();
     }
-    long peer = m == null ? 0 : StateReader.peerOf(owner, m);
-    return peer != 0 && state.visible(owner, peer, m) ? Optional.of(m) : Optional.empty();
+    long peer = m == null ? 0 : io.letterbox.engine.read.ConversationState.peerOf(owner, m);
+    return peer != 0 && state.conversations().visible(owner, peer, m) ? Optional.of(m) : Optional.empty();
   }
 
   /**
@@ -735,7 +735,7 @@ public final class Letterbox implements AutoCloseable {
   public java.util.OptionalLong requestsUnread(long owner) {
     Validate.uid("uid", owner);
     requireHosted(owner);
-    return config.requestsFolder() ? java.util.OptionalLong.of(state.requestsUnread(owner)) : java.util.OptionalLong.empty();
+    return config.requestsFolder() ? java.util.OptionalLong.of(state.conversations().requestsUnread(owner)) : java.util.OptionalLong.empty();
   }
 
   /**
@@ -774,7 +774,7 @@ public final class Letterbox implements AutoCloseable {
   public List<Long> blocked(long owner) {
     Validate.uid("uid", owner);
     requireHosted(owner);
-    return state.blockedPeers(owner);
+    return state.conversations().blockedPeers(owner);
   }
 
   /** Marks the conversation read on {@code device} up to {@code upTo} (null: everything so far). */
@@ -805,7 +805,7 @@ public final class Letterbox implements AutoCloseable {
     if (m != null && m.kind() == Message.Kind.GROUP) {
       return submit(owner, new DeleteGroupMessageCommand(owner, m));
     }
-    long peer = m == null ? 0 : StateReader.peerOf(owner, m);
+    long peer = m == null ? 0 : io.letterbox.engine.read.ConversationState.peerOf(owner, m);
     if (peer == 0) {
       return CompletableFuture.failedFuture(LetterboxException.notFound("user %d has no message %d", owner, id));
     }
@@ -1042,7 +1042,7 @@ public final class Letterbox implements AutoCloseable {
   public Optional<FrequencyCap> cap(long sender) {
     Validate.uid("sender", sender);
     requireHosted(sender);
-    return state.cap(sender);
+    return state.senders().cap(sender);
   }
 
   // --- relations and segments ---
@@ -1161,7 +1161,7 @@ public final class Letterbox implements AutoCloseable {
       return Optional.empty();
     }
     requireHosted(m.from());
-    return Optional.ofNullable(state.broadcastRecord(m.from(), id)).map(r -> toBroadcast(m, r));
+    return Optional.ofNullable(state.broadcastRows().broadcastRecord(m.from(), id)).map(r -> toBroadcast(m, r));
   }
 
   /**
@@ -1184,7 +1184,7 @@ public final class Letterbox implements AutoCloseable {
     Validate.limit(limit);
     requireHosted(sender);
     long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, 'b', sender, 0, 1)[0];
-    List<Map.Entry<Long, BroadcastRecord>> rows = state.sentBroadcasts(sender, before, limit + 1);
+    List<Map.Entry<Long, BroadcastRecord>> rows = state.broadcastRows().sentBroadcasts(sender, before, limit + 1);
     boolean more = rows.size() > limit;
     List<Map.Entry<Long, BroadcastRecord>> shown = more ? rows.subList(0, limit) : rows;
     List<Message> messages = state.messages(shown.stream().map(Map.Entry::getKey).toList());
@@ -1274,7 +1274,7 @@ public final class Letterbox implements AutoCloseable {
 
   private void prewarmBigSenders() {
     try {
-      for (long sender : state.bigSenders()) {
+      for (long sender : state.broadcastRows().bigSenders()) {
         if (Thread.currentThread().isInterrupted()) {
           return;
         }

@@ -101,7 +101,7 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
     }
     if (to.owns(from)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(from, this.to, id), TimelineFlags.of(true, false));
-      to.state().cap(from).ifPresent(cap -> {
+      to.state().senders().cap(from).ifPresent(cap -> {
         TreeMap<Long, RoaringBitmap> receiver = new TreeMap<>();
         receiver.put(Blocks.block(this.to), RoaringBitmap.bitmapOf(Blocks.low(this.to)));
         CapLevels.apply(to.state(), batch, from, cap, Ids.epochMillis(id), receiver);

@@ -63,7 +63,7 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .on(AllDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
       .on(ConversationStateSet.class, (c, s) -> c.conversations().forget(s.owner()))
       .on(BlockSet.class, (c, b) -> c.conversations().forget(b.owner()))
-      .on(CapSet.class, (c, s) -> c.state().capSet(s.sender(), s.cap()))
+      .on(CapSet.class, (c, s) -> c.state().senders().capSet(s.sender(), s.cap()))
       .on(BroadcastAccepted.class, (c, b) -> c.state().broadcasts().published(b.from(), b.id()))
       .on(BroadcastCompleted.class, (c, b) -> c.state().broadcasts().fannedOut(b.from(), b.id()))
       .on(GroupPosted.class, (c, p) -> c.groups().heads().posted(p.gid(), p.seq(), p.id()))
