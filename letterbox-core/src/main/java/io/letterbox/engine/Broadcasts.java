@@ -104,7 +104,7 @@ public final class Broadcasts {
       return Optional.empty();
     }
     commands.requireHosted(m.from());
-    return Optional.ofNullable(state.broadcastRecord(m.from(), id)).map(r -> toBroadcast(m, r));
+    return Optional.ofNullable(state.broadcastRows().broadcastRecord(m.from(), id)).map(r -> toBroadcast(m, r));
   }
 
   /**
@@ -127,7 +127,7 @@ public final class Broadcasts {
     Validate.limit(limit);
     commands.requireHosted(sender);
     long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, 'b', sender, 0, 1)[0];
-    List<Map.Entry<Long, BroadcastRecord>> rows = state.sentBroadcasts(sender, before, limit + 1);
+    List<Map.Entry<Long, BroadcastRecord>> rows = state.broadcastRows().sentBroadcasts(sender, before, limit + 1);
     boolean more = rows.size() > limit;
     List<Map.Entry<Long, BroadcastRecord>> shown = more ? rows.subList(0, limit) : rows;
     List<Message> found = state.messages(shown.stream().map(Map.Entry::getKey).toList());
@@ -169,7 +169,7 @@ public final class Broadcasts {
   public Optional<FrequencyCap> cap(long sender) {
     Validate.uid("sender", sender);
     commands.requireHosted(sender);
-    return state.cap(sender);
+    return state.senders().cap(sender);
   }
 
   private Broadcast toBroadcast(Message m, BroadcastRecord r) {

@@ -145,7 +145,7 @@ public final class Conversations {
   public OptionalLong requestsUnread(long owner) {
     Validate.uid("uid", owner);
     commands.requireHosted(owner);
-    return config.requestsFolder() ? OptionalLong.of(state.requestsUnread(owner)) : OptionalLong.empty();
+    return config.requestsFolder() ? OptionalLong.of(state.conversations().requestsUnread(owner)) : OptionalLong.empty();
   }
 
   /** Empties the owner's one-to-one conversation with {@code peer}; the peer keeps its copy. */

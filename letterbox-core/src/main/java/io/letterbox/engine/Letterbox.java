@@ -1,6 +1,9 @@
 package io.letterbox.engine;
 
 import io.letterbox.blob.Blobs;
+import io.letterbox.engine.apply.ActionCodec;
+import io.letterbox.engine.derive.Derivations;
+import io.letterbox.engine.derive.ListCaches;
 import io.letterbox.engine.fanout.BroadcastJobs;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedReader;
@@ -73,7 +76,7 @@ public final class Letterbox implements AutoCloseable {
     Partitioning partitioning = Replayer.prepare(store, config, config.partitions());
     this.host = new PartitionHost(store, config, partitioning, peers, hostsAll);
     PartitionCommands commands = host.commands();
-    StateReader state = StateReader.cached(store, config);
+    StateReader state = StateReader.cached(store, config, ActionCodec::message);
     Cursors cursors = new Cursors(secret(store));
     HistoryReader history = new HistoryReader(state, cursors);
     GroupReader groupReader = new GroupReader(state, cursors, hostsAll ? config.cachedGroupHeadBytes() : 0);
@@ -99,7 +102,8 @@ public final class Letterbox implements AutoCloseable {
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
-    this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, jobs, host);
+    this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, jobs, host,
+        new Derivations(new ListCaches.Caches(lister, state, groupReader)));
     host.start(upkeep);
     upkeep.start();
   }

@@ -4,6 +4,7 @@ import io.letterbox.blob.Blobs;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.engine.read.ConversationState;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.write.DeleteGroupMessageCommand;
 import io.letterbox.engine.write.DeleteMessageCommand;
@@ -141,7 +142,7 @@ public final class Messages {
     if (m != null && m.kind() == Message.Kind.GROUP) {
       return commands.submit(owner, new DeleteGroupMessageCommand(owner, m));
     }
-    long peer = m == null ? 0 : StateReader.peerOf(owner, m);
+    long peer = m == null ? 0 : ConversationState.peerOf(owner, m);
     if (peer == 0) {
       return CompletableFuture.failedFuture(LetterboxException.notFound("user %d has no message %d", owner, id));
     }

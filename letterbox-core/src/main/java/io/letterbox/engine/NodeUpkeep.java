@@ -1,17 +1,6 @@
 package io.letterbox.engine;
 
-import io.letterbox.engine.apply.Action;
-import io.letterbox.engine.apply.AllDeleted;
-import io.letterbox.engine.apply.BlockSet;
-import io.letterbox.engine.apply.BroadcastAccepted;
-import io.letterbox.engine.apply.CapSet;
-import io.letterbox.engine.apply.ConversationDeleted;
-import io.letterbox.engine.apply.ConversationStateSet;
-import io.letterbox.engine.apply.Followed;
-import io.letterbox.engine.apply.Imported;
-import io.letterbox.engine.apply.MessageDeleted;
-import io.letterbox.engine.apply.MessageRevised;
-import io.letterbox.engine.apply.Sent;
+import io.letterbox.engine.derive.Derivations;
 import io.letterbox.engine.fanout.BroadcastJobs;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
@@ -51,13 +40,16 @@ final class NodeUpkeep implements PartitionHost.Listener {
   private final SearchIndexer indexer;
   private final BroadcastJobs jobs;
   private final PartitionHost host;
+  /** Every consumer of applied actions, told as each becomes visible. */
+  private final Derivations derivations;
   private final Thread prewarm = new Thread(this::prewarmBigSenders, "letterbox-prewarm");
   /** The newest day whose older feed events were deleted (decision 0010). */
   private volatile int feedSweptBefore;
   private volatile boolean closed;
 
   NodeUpkeep(KeyValueStore store, StateReader state, ConversationLister conversations, GroupReader groups,
-      FeedReader feed, EventStreams streams, SearchIndexer indexer, BroadcastJobs jobs, PartitionHost host) {
+      FeedReader feed, EventStreams streams, SearchIndexer indexer, BroadcastJobs jobs, PartitionHost host,
+      Derivations derivations) {
     this.store = store;
     this.state = state;
     this.conversations = conversations;
@@ -67,6 +59,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
     this.indexer = indexer;
     this.jobs = jobs;
     this.host = host;
+    this.derivations = derivations;
   }
 
   /** Starts after the partitions of a one-process node were taken (and their recovery replayed). */
@@ -177,7 +170,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
 
   private void prewarmBigSenders() {
     try {
-      for (long sender : state.bigSenders()) {
+      for (long sender : state.broadcastRows().bigSenders()) {
         if (Thread.currentThread().isInterrupted()) {
           return;
         }
@@ -190,44 +183,6 @@ final class NodeUpkeep implements PartitionHost.Listener {
 
   @Override
   public void visible(Decision.Logged logged) {
-    afterVisible(logged);
-  }
-
-  private void afterVisible(Decision.Logged logged) {
-    Action a = logged.action();
-    if (a instanceof Sent s) {
-      conversations.rowChanged(s.from(), s.to());
-      conversations.rowChanged(s.to(), s.from());
-    } else if (a instanceof Imported imported) {
-      for (Imported.Entry i : imported.messages()) {
-        conversations.rowChanged(i.from(), i.to());
-        conversations.rowChanged(i.to(), i.from());
-      }
-    } else if (a instanceof MessageDeleted d) {
-      conversations.forget(d.owner());
-    } else if (a instanceof ConversationDeleted d) {
-      conversations.forget(d.owner());
-    } else if (a instanceof AllDeleted d) {
-      conversations.forget(d.owner());
-    } else if (a instanceof ConversationStateSet s) {
-      conversations.forget(s.owner());
-    } else if (a instanceof BlockSet b) {
-      conversations.forget(b.owner());
-    } else if (a instanceof Followed f) {
-      conversations.rowChanged(f.uid(), f.target());
-    } else if (a instanceof CapSet c) {
-      state.capSet(c.sender(), c.cap());
-    } else if (a instanceof BroadcastAccepted b) {
-      state.broadcasts().published(b.from(), b.id());
-    } else if (a instanceof io.letterbox.engine.apply.BroadcastCompleted c) {
-      state.broadcasts().fannedOut(c.from(), c.id());
-    } else if (a instanceof io.letterbox.engine.apply.GroupPosted p) {
-      groups.heads().posted(p.gid(), p.seq(), p.id());
-    } else if (a instanceof io.letterbox.engine.apply.GroupMessageRecalled r) {
-      state.revised(r.messageId());
-    } else if (a instanceof MessageRevised r) {
-      // The broadcast heads hold rows for their folder, pin, block and last id: a revision changes none.
-      state.revised(r.messageId());
-    }
+    derivations.visible(logged.action());
   }
 }

@@ -111,7 +111,7 @@ public final class Relations {
   public List<Long> blocked(long owner) {
     Validate.uid("uid", owner);
     commands.requireHosted(owner);
-    return state.blockedPeers(owner);
+    return state.conversations().blockedPeers(owner);
   }
 
   /** {@code uid}'s settings: its own, the defaults where it set none. */

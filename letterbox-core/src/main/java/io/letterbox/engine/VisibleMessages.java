@@ -1,6 +1,7 @@
 package io.letterbox.engine;
 
 import io.letterbox.engine.read.GroupReader;
+import io.letterbox.engine.read.ConversationState;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.model.Message;
 import java.util.Optional;
@@ -21,7 +22,7 @@ final class VisibleMessages {
     if (m != null && m.kind() == Message.Kind.GROUP) {
       return groups.visible(owner, m) ? Optional.of(m) : Optional.empty();
     }
-    long peer = m == null ? 0 : StateReader.peerOf(owner, m);
-    return peer != 0 && state.visible(owner, peer, m) ? Optional.of(m) : Optional.empty();
+    long peer = m == null ? 0 : ConversationState.peerOf(owner, m);
+    return peer != 0 && state.conversations().visible(owner, peer, m) ? Optional.of(m) : Optional.empty();
   }
 }

@@ -2,7 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.letterbox.engine.search.SearchIndexer;
+import io.letterbox.engine.search.JournalPostings;
 import io.letterbox.engine.search.SearchQuery;
 import io.letterbox.engine.search.Words;
 import io.letterbox.keys.Spaces;
@@ -302,7 +302,7 @@ public abstract class SearchContract extends EngineFixture {
       return true;
     });
     for (int p = 0; p < 4; p++) {
-      wipe.delete(Spaces.STATE, SearchIndexer.markKey(p));
+      wipe.delete(Spaces.STATE, JournalPostings.markKey(p));
     }
     store.write(wipe).join();
     assertThat(postings()).isZero();

@@ -32,7 +32,7 @@ public record AllDeleted(long owner, long upTo) implements Action {
     to.batch().put(Spaces.STATE, StateKey.ownerWatermark(owner), Bytes.ofLong(upTo));
     to.event(owner, new FeedRow(FeedRow.Type.DELETED, 0, 0, upTo, 0, ""), null);
     // Only conversations with incoming messages can have unread ones.
-    to.state().conversationRows(owner).forEach((peer, row) -> {
+    to.state().conversations().conversationRows(owner).forEach((peer, row) -> {
       if (row.incoming() > 0) {
         ConversationRows.markAllRead(to, owner, peer, upTo);
       }

@@ -54,6 +54,7 @@ public final class Applier implements Applying {
   private final int partition;
   private final PendingWrites pending;
   private final StateReader state;
+  private final io.letterbox.engine.fanout.AudienceResolver audiences;
   private final Consumer<FanoutJobRow> fanOut;
 
   /** What the pending batch applied, for its journal entry: ids, and origins negated. */
@@ -92,7 +93,8 @@ public final class Applier implements Applying {
     this.partition = partition;
     this.store = store;
     this.pending = new PendingWrites(store);
-    this.state = StateReader.uncached(pending, config);
+    this.state = StateReader.uncached(pending, config, ActionCodec::message);
+    this.audiences = new io.letterbox.engine.fanout.AudienceResolver(pending);
     this.fanOut = fanOut;
     this.touched = new int[partitioning.count()];
   }
@@ -116,6 +118,11 @@ public final class Applier implements Applying {
   @Override
   public StateReader state() {
     return state;
+  }
+
+  @Override
+  public io.letterbox.engine.fanout.AudienceResolver audiences() {
+    return audiences;
   }
 
   @Override
@@ -310,7 +317,7 @@ public final class Applier implements Applying {
     outgoing.clear();
     events.clear();
     placed.clear();
-    state.reloadCaps();
+    state.senders().reloadCaps();
   }
 
   private void record(long id) {

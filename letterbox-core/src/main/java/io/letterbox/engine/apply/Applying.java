@@ -15,6 +15,9 @@ public interface Applying {
 
   LetterboxConfig config();
 
+  /** Resolves broadcast audiences over the same state as {@link #state}. */
+  io.letterbox.engine.fanout.AudienceResolver audiences();
+
   /**
    * Whether {@code owner}'s state belongs to the partition applying the action. An action writes
    * only what belongs to owners it owns; another partition applies the rest (decision 0007).

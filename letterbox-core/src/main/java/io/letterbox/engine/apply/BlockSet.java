@@ -33,7 +33,7 @@ public record BlockSet(long owner, long peer, boolean blocked) implements Action
     } else {
       to.batch().delete(Spaces.BLOCKED, PairKey.of(owner, peer));
     }
-    ConversationRow row = to.state().conversationRow(owner, peer);
+    ConversationRow row = to.state().conversations().conversationRow(owner, peer);
     ConversationRows.write(to, owner, peer, row, row.withBlocked(blocked));
   }
 }

@@ -11,7 +11,7 @@ final class BlockSets {
 
   /** @return the block's cardinality change */
   static long modify(Applying to, Space space, byte[] key, Consumer<RoaringBitmap> change) {
-    RoaringBitmap bitmap = to.state().bitmap(space, key);
+    RoaringBitmap bitmap = to.state().relations().bitmap(space, key);
     long before = bitmap.getLongCardinality();
     change.accept(bitmap);
     if (bitmap.isEmpty()) {

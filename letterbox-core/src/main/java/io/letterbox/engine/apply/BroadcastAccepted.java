@@ -118,8 +118,8 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
   @Override
   public void apply(Applying to) {
     var batch = to.batch();
-    Optional<FrequencyCap> cap = to.state().cap(from);
-    AudienceResolver resolver = to.state().audiences();
+    Optional<FrequencyCap> cap = to.state().senders().cap(from);
+    AudienceResolver resolver = to.audiences();
     long capped = 0;
     TreeMap<Long, byte[]> rows = cap.isEmpty() ? resolver.stored(audience, from) : null;
     if (rows == null) {

@@ -30,12 +30,12 @@ public record BroadcastCompleted(long id, long from, long completedAt) implement
 
   @Override
   public void apply(Applying to) {
-    FanoutJobRow job = to.state().job(id);
+    FanoutJobRow job = to.state().broadcastRows().job(id);
     if (job != null) {
       to.fanOut(job);
     }
     to.batch().delete(Spaces.STATE, StateKey.job(id));
-    BroadcastRecord record = to.state().broadcastRecord(from, id);
+    BroadcastRecord record = to.state().broadcastRows().broadcastRecord(from, id);
     if (record != null) {
       to.batch().put(Spaces.BROADCASTS, BroadcastKey.of(from, id), record.completed(completedAt).encode());
     }

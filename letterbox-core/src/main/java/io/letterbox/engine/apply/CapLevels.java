@@ -53,7 +53,7 @@ public final class CapLevels {
 
   /** Whether {@code receiver} is at the cap in {@code counters}. */
   public static boolean atCap(StateReader state, Counters counters, FrequencyCap cap, long millis, long receiver) {
-    List<RoaringBitmap> levels = state.capLevels(counters.space(),
+    List<RoaringBitmap> levels = state.senders().capLevels(counters.space(),
         counters.keys().of(windowStart(cap, millis), Blocks.block(receiver)));
     return levels.size() >= cap.messages() && levels.get(cap.messages() - 1).contains(Blocks.low(receiver));
   }
@@ -75,7 +75,7 @@ public final class CapLevels {
     long capped = 0;
     for (Map.Entry<Long, RoaringBitmap> e : audience.entrySet()) {
       byte[] key = counters.keys().of(window, e.getKey());
-      List<RoaringBitmap> levels = state.capLevels(counters.space(), key);
+      List<RoaringBitmap> levels = state.senders().capLevels(counters.space(), key);
       RoaringBitmap receivers = e.getValue();
       if (levels.size() >= cap.messages()) {
         long before = receivers.getLongCardinality();

@@ -31,6 +31,6 @@ public record CapSet(long sender, int messages, long periodMillis) implements Ac
   @Override
   public void apply(Applying to) {
     to.batch().put(Spaces.CAPS, Bytes.ofLong(sender), CapRow.encode(messages, periodMillis));
-    to.state().capSet(sender, cap());
+    to.state().senders().capSet(sender, cap());
   }
 }

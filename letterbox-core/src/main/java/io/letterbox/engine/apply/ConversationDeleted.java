@@ -33,7 +33,7 @@ public record ConversationDeleted(long owner, long peer, long upTo) implements A
     to.batch().put(Spaces.STATE, StateKey.conversationWatermark(owner, peer), Bytes.ofLong(upTo));
     ConversationRows.markAllRead(to, owner, peer, upTo);
     to.event(owner, new FeedRow(FeedRow.Type.DELETED, peer, 0, upTo, 0, ""), null);
-    ConversationRow conversation = to.state().conversationRow(owner, peer);
+    ConversationRow conversation = to.state().conversations().conversationRow(owner, peer);
     if (conversation.lastId() > 0 && conversation.lastId() <= upTo) {
       ConversationRows.lastIdIs(to, owner, peer, conversation, 0);
     }

@@ -34,7 +34,7 @@ public final class ConversationRows {
    */
   static ConversationRow arrived(Applying to, long owner, long peer, long id, long from, String text, String type,
       boolean live, boolean request) {
-    ConversationRow old = to.state().conversationRow(owner, peer);
+    ConversationRow old = to.state().conversations().conversationRow(owner, peer);
     ConversationRow row = old;
     boolean written = from == owner;
     if (written) {
@@ -63,7 +63,7 @@ public final class ConversationRows {
 
   /** Every device has read everything up to {@code upTo}, which clears the whole conversation. */
   static void markAllRead(Applying to, long owner, long peer, long upTo) {
-    ConversationRow old = to.state().conversationRow(owner, peer);
+    ConversationRow old = to.state().conversations().conversationRow(owner, peer);
     ConversationRow row = old;
     for (String device : to.config().devices()) {
       row = row.withPosition(device, new ReadPosition(Math.max(upTo, old.position(device).upTo()), old.incoming()));

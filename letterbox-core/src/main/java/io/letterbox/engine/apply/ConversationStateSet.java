@@ -31,7 +31,7 @@ public record ConversationStateSet(long owner, long peer, boolean pinned, boolea
 
   @Override
   public void apply(Applying to) {
-    ConversationRow old = to.state().conversationRow(owner, peer);
+    ConversationRow old = to.state().conversations().conversationRow(owner, peer);
     ConversationRows.write(to, owner, peer, old, old.withSettings(pinned, muted, archived));
     int flags = (pinned ? FeedRow.PINNED : 0) | (muted ? FeedRow.MUTED : 0) | (archived ? FeedRow.ARCHIVED : 0);
     to.event(owner, new FeedRow(FeedRow.Type.CONVERSATION, peer, 0, 0, flags, ""), null);

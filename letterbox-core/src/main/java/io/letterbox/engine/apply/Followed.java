@@ -47,7 +47,7 @@ public record Followed(long uid, long target) implements Action {
     }
     if (to.owns(uid)) {
       // Following a peer takes its conversation out of the requests folder.
-      ConversationRow row = to.state().conversationRow(uid, target);
+      ConversationRow row = to.state().conversations().conversationRow(uid, target);
       if (row.request()) {
         ConversationRows.write(to, uid, target, row, row.withRequest(false));
       }

@@ -55,9 +55,13 @@ public record Imported(List<Entry> messages) implements Action {
   @Override
   public void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
     for (Entry i : messages) {
-      want.accept(Spaces.CONVERSATIONS, io.letterbox.keys.PairKey.of(i.from(), i.to()));
-      want.accept(Spaces.CONVERSATIONS, io.letterbox.keys.PairKey.of(i.to(), i.from()));
+      readAhead(i.from(), i.to(), want);
     }
+  }
+
+  /** The keys applying one imported message reads: those of a send between the same parties. */
+  public static void readAhead(long from, long to, java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
+    Sent.readAhead(from, to, want);
   }
 
   @Override

@@ -34,10 +34,10 @@ public record MessageDeleted(long owner, long peer, long id) implements Action {
   public void apply(Applying to) {
     to.batch().put(Spaces.HIDDEN, TimelineKey.of(owner, peer, id), EMPTY);
     to.event(owner, FeedRow.message(FeedRow.Type.DELETED, peer, id), null);
-    byte[] timelineRow = to.state().timelineRow(owner, peer, id);
+    byte[] timelineRow = to.state().conversations().timelineRow(owner, peer, id);
     if (timelineRow != null && TimelineFlags.countsAsUnread(timelineRow)) {
       // An unread message that disappears no longer counts on the devices that had not read it.
-      ConversationRow old = to.state().conversationRow(owner, peer);
+      ConversationRow old = to.state().conversations().conversationRow(owner, peer);
       ConversationRow row = old;
       for (String device : to.config().devices()) {
         ReadPosition p = old.position(device);
@@ -47,9 +47,9 @@ public record MessageDeleted(long owner, long peer, long id) implements Action {
       }
       ConversationRows.write(to, owner, peer, old, row);
     }
-    ConversationRow conversation = to.state().conversationRow(owner, peer);
+    ConversationRow conversation = to.state().conversations().conversationRow(owner, peer);
     if (conversation.lastId() == id) {
-      ConversationRows.lastIdIs(to, owner, peer, conversation, to.state().lastVisibleBelow(owner, peer, id));
+      ConversationRows.lastIdIs(to, owner, peer, conversation, to.state().conversations().lastVisibleBelow(owner, peer, id));
     }
   }
 }

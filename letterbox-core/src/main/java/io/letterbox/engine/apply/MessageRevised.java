@@ -77,7 +77,7 @@ public record MessageRevised(long messageId, long sender, long peer, String text
 
   /** The owner's conversation row shows the message as it is now, if it is the last one. */
   private void reviseCopy(Applying to, long owner, long other) {
-    ConversationRow row = to.state().conversationRow(owner, other);
+    ConversationRow row = to.state().conversations().conversationRow(owner, other);
     if (row.lastId() != messageId) {
       return;
     }

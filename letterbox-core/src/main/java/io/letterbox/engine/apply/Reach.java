@@ -16,13 +16,15 @@ import java.util.List;
  */
 public final class Reach implements Applying {
   private final StateReader state;
+  private final io.letterbox.engine.fanout.AudienceResolver audiences;
   private final LetterboxConfig config;
   private final Partitioning partitioning;
   private final int home;
   private final List<Integer> others = new ArrayList<>();
 
   private Reach(StoreReads store, LetterboxConfig config, Partitioning partitioning, int home) {
-    this.state = StateReader.uncached(store, config);
+    this.state = StateReader.uncached(store, config, ActionCodec::message);
+    this.audiences = new io.letterbox.engine.fanout.AudienceResolver(store);
     this.config = config;
     this.partitioning = partitioning;
     this.home = home;
@@ -41,6 +43,11 @@ public final class Reach implements Applying {
   @Override
   public StateReader state() {
     return state;
+  }
+
+  @Override
+  public io.letterbox.engine.fanout.AudienceResolver audiences() {
+    return audiences;
   }
 
   @Override

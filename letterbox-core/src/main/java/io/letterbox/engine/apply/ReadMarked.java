@@ -45,14 +45,14 @@ public record ReadMarked(long owner, long peer, String device, long upTo) implem
   @Override
   public void apply(Applying to) {
     if (to.owns(owner)) {
-      ConversationRow mine = to.state().conversationRow(owner, peer);
-      long base = mine.incoming() - to.state().unreadAfter(owner, peer, upTo);
+      ConversationRow mine = to.state().conversations().conversationRow(owner, peer);
+      long base = mine.incoming() - to.state().conversations().unreadAfter(owner, peer, upTo);
       ConversationRows.write(to, owner, peer, mine, mine.withPosition(device, new ReadPosition(upTo, base)));
       to.event(owner, new FeedRow(FeedRow.Type.READ, peer, 0, upTo, 0, device), null);
     }
     if (to.owns(peer)) {
       // A read receipt: the peer's row of a one-to-one conversation (a broadcaster has no row per receiver).
-      ConversationRow theirs = to.state().conversationRow(peer, owner);
+      ConversationRow theirs = to.state().conversations().conversationRow(peer, owner);
       if (theirs.lastId() > 0 && theirs.peerReadUpTo() < upTo) {
         ConversationRows.write(to, peer, owner, theirs, theirs.withPeerReadUpTo(upTo));
         to.event(peer, new FeedRow(FeedRow.Type.READ, owner, 0, upTo, FeedRow.BY_PEER, ""), null);

@@ -27,7 +27,7 @@ public record SegmentExtended(String name, long[] uids) implements Action {
 
   @Override
   public void apply(Applying to) {
-    long size = to.state().segmentSize(name).orElse(0L);
+    long size = to.state().relations().segmentSize(name).orElse(0L);
     for (Map.Entry<Long, RoaringBitmap> g : Blocks.group(uids).entrySet()) {
       size += BlockSets.modify(to, Spaces.SEGMENTS, SegmentKey.block(name, g.getKey()), b -> b.or(g.getValue()));
     }

@@ -27,7 +27,7 @@ public record SegmentReplaced(String name, long[] uids) implements Action {
 
   @Override
   public void apply(Applying to) {
-    for (byte[] key : to.state().segmentBlockKeys(name)) {
+    for (byte[] key : to.state().relations().segmentBlockKeys(name)) {
       to.batch().delete(Spaces.SEGMENTS, key);
     }
     for (Map.Entry<Long, RoaringBitmap> e : Blocks.group(uids).entrySet()) {

@@ -79,6 +79,15 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
 
   @Override
   public void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
+    readAhead(from, to, want);
+  }
+
+  /**
+   * The keys applying a send of {@code from} to {@code to} reads: both parties' conversation rows
+   * (the receiver's also says whether it blocked the sender). The command deciding the send reads
+   * them ahead with this too.
+   */
+  public static void readAhead(long from, long to, java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
     want.accept(Spaces.CONVERSATIONS, PairKey.of(from, to));
     want.accept(Spaces.CONVERSATIONS, PairKey.of(to, from));
   }
@@ -92,7 +101,7 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
     }
     if (to.owns(from)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(from, this.to, id), TimelineFlags.of(true, false));
-      to.state().cap(from).ifPresent(cap -> {
+      to.state().senders().cap(from).ifPresent(cap -> {
         TreeMap<Long, RoaringBitmap> receiver = new TreeMap<>();
         receiver.put(Blocks.block(this.to), RoaringBitmap.bitmapOf(Blocks.low(this.to)));
         CapLevels.apply(to.state(), batch, from, cap, Ids.epochMillis(id), receiver);

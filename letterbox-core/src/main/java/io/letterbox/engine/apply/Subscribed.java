@@ -36,7 +36,7 @@ public record Subscribed(long uid, long target, Map<String, String> attributes) 
   public void apply(Applying to) {
     long block = Blocks.block(uid);
     int low = Blocks.low(uid);
-    Map<String, String> old = to.state().subscription(uid, target).orElse(Map.of());
+    Map<String, String> old = to.state().relations().subscription(uid, target).orElse(Map.of());
     BlockSets.modify(to, Spaces.RELATION_BLOCKS, RelationBlockKey.subscribers(target, block), b -> b.add(low));
     for (Map.Entry<String, String> e : old.entrySet()) {
       if (!e.getValue().equals(attributes.get(e.getKey()))) {

@@ -29,7 +29,7 @@ public record Unsubscribed(long uid, long target) implements Action {
     long block = Blocks.block(uid);
     int low = Blocks.low(uid);
     BlockSets.modify(to, Spaces.RELATION_BLOCKS, RelationBlockKey.subscribers(target, block), b -> b.remove(low));
-    for (Map.Entry<String, String> e : to.state().subscription(uid, target).orElse(Map.of()).entrySet()) {
+    for (Map.Entry<String, String> e : to.state().relations().subscription(uid, target).orElse(Map.of()).entrySet()) {
       BlockSets.modify(to, Spaces.RELATION_BLOCKS,
           RelationBlockKey.attribute(target, e.getKey(), e.getValue(), block), b -> b.remove(low));
     }

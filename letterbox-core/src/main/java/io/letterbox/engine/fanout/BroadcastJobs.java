@@ -87,8 +87,8 @@ public final class BroadcastJobs implements AutoCloseable {
 
   /** Starts again the jobs left by an earlier run whose senders {@code ofSender} accepts. */
   public void resume(java.util.function.LongPredicate ofSender) {
-    for (long id : state.jobIds()) {
-      io.letterbox.rows.FanoutJobRow job = state.job(id);
+    for (long id : state.broadcastRows().jobIds()) {
+      io.letterbox.rows.FanoutJobRow job = state.broadcastRows().job(id);
       if (job != null && ofSender.test(job.sender())) {
         submit(id);
       }
@@ -108,7 +108,7 @@ public final class BroadcastJobs implements AutoCloseable {
   private void start(long id, int attempt) {
     FanoutJobRow job;
     try {
-      job = state.job(id);
+      job = state.broadcastRows().job(id);
     } catch (RuntimeException e) {
       retryOrFail(id, attempt, e);
       return;

@@ -234,7 +234,7 @@ public final class EventStreams implements AutoCloseable {
         continue;
       }
       for (long owner : b.getValue()) {
-        if (Blocks.contains(row, owner) && !state.blocked(owner, sender)) {
+        if (Blocks.contains(row, owner) && !state.conversations().blocked(owner, sender)) {
           for (Stream s : List.copyOf(byOwner.getOrDefault(owner, List.of()))) {
             action.accept(s);
           }

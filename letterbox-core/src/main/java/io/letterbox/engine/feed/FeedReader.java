@@ -162,12 +162,12 @@ public final class FeedReader {
     List<Found> found = new ArrayList<>();
     List<long[]> had = new ArrayList<>();
     state.broadcasts().latest(senders).forEach((sender, latest) -> {
-      if (latest < revisable || state.blocked(owner, sender)) {
+      if (latest < revisable || state.conversations().blocked(owner, sender)) {
         return;
       }
-      long floor = Math.max(Math.min(from.mark(), revisable - 1), state.watermark(owner, sender));
+      long floor = Math.max(Math.min(from.mark(), revisable - 1), state.conversations().watermark(owner, sender));
       for (long id : state.broadcasts().reaching(sender, owner, floor, Long.MAX_VALUE, MAX_BROADCASTS_PER_SENDER,
-          id -> state.hidden(owner, sender, id))) {
+          id -> state.conversations().hidden(owner, sender, id))) {
         if (!from.gave(id)) {
           found.add(new Found(id, id, sender, null));
         } else if (id >= revisable) {

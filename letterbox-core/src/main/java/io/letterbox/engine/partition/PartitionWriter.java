@@ -95,7 +95,7 @@ public final class PartitionWriter implements AutoCloseable {
     applier.commitFrom(epoch, nextSeq, day);
     int node = partitioning.count() == 1 ? config.node() : partition;
     // Ids only grow: a new writer starts above everything logged (by any partition).
-    IdGenerator ids = new IdGenerator(config.clock(), node, StateReader.uncached(store, config).largestLoggedId());
+    IdGenerator ids = new IdGenerator(config.clock(), node, StateReader.uncached(store, config, io.letterbox.engine.apply.ActionCodec::message).largestLoggedId());
     this.lane = sequencer.open(applier, ids, config, new Sequencer.Listener() {
       @Override
       public void visible(Decision.Logged logged) {

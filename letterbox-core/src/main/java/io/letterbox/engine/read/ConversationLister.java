@@ -2,7 +2,7 @@ package io.letterbox.engine.read;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.letterbox.engine.read.StateReader.Activity;
+import io.letterbox.engine.read.ConversationState.Activity;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.Folder;
 import io.letterbox.model.Message;
@@ -64,7 +64,7 @@ public final class ConversationLister {
       long[] p = cursors.decode(cursor, KIND, owner, folder.ordinal(), 3);
       after = new Activity(p[0] == 0, p[1], p[2]);
     }
-    long floor = state.ownerWatermark(owner);
+    long floor = state.conversations().ownerWatermark(owner);
     SenderHeads broadcasts = heads.get(owner, o -> new SenderHeads(state, o));
     List<Activity> places = new ArrayList<>(limit + 1);
     Set<Long> senders = new java.util.HashSet<>();
@@ -155,7 +155,7 @@ public final class ConversationLister {
     if (newest == null) {
       return null;
     }
-    ConversationRow row = state.conversationRow(owner, peer);
+    ConversationRow row = state.conversations().conversationRow(owner, peer);
     return item(peer, newest, row, unread.byDevice(owner, List.of(peer), List.of(row), p -> true).get(0));
   }
 
@@ -286,7 +286,7 @@ public final class ConversationLister {
         if (done) {
           return null;
         }
-        buffer = state.activity(owner, folder, last, floor, chunk);
+        buffer = state.conversations().activity(owner, folder, last, floor, chunk);
         at = 0;
         done = buffer.size() < chunk;
         if (buffer.isEmpty()) {

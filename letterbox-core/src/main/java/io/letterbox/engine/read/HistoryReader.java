@@ -25,17 +25,17 @@ public final class HistoryReader {
 
   public Page<Message> page(long owner, long peer, String cursor, int limit) {
     long before = cursor == null ? Long.MAX_VALUE : cursors.decode(cursor, KIND, owner, peer, 1)[0];
-    long watermark = state.watermark(owner, peer);
+    long watermark = state.conversations().watermark(owner, peer);
     List<Long> ids = new ArrayList<>(limit + 1);
     long upper = before;
     while (ids.size() <= limit && upper > watermark + 1) {
       int want = limit + 1 - ids.size();
-      List<Long> rows = state.timeline(owner, peer, watermark + 1, upper, want);
+      List<Long> rows = state.conversations().timeline(owner, peer, watermark + 1, upper, want);
       if (rows.isEmpty()) {
         break;
       }
       long lowest = rows.get(rows.size() - 1);
-      Set<Long> hidden = state.hiddenIds(owner, peer, lowest, upper);
+      Set<Long> hidden = state.conversations().hiddenIds(owner, peer, lowest, upper);
       for (long id : rows) {
         if (!hidden.contains(id)) {
           ids.add(id);
@@ -48,10 +48,10 @@ public final class HistoryReader {
     }
     long floor = watermark;
     List<Long> broadcasts =
-        state.broadcasts().reaching(peer, owner, floor, before, limit + 1, id -> state.hidden(owner, peer, id));
+        state.broadcasts().reaching(peer, owner, floor, before, limit + 1, id -> state.conversations().hidden(owner, peer, id));
     // A blocked peer's broadcasts are not shown to the owner. Asked only when there are some: most
     // peers never broadcast, and the conversation row's read was 6 % of a page's CPU.
-    if (!broadcasts.isEmpty() && !state.blocked(owner, peer)) {
+    if (!broadcasts.isEmpty() && !state.conversations().blocked(owner, peer)) {
       ids = merge(ids, broadcasts, limit + 1);
     }
     boolean more = ids.size() > limit;

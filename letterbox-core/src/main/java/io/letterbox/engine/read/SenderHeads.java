@@ -1,6 +1,6 @@
 package io.letterbox.engine.read;
 
-import io.letterbox.engine.read.StateReader.Activity;
+import io.letterbox.engine.read.ConversationState.Activity;
 import io.letterbox.model.Folder;
 import io.letterbox.rows.ConversationRow;
 import java.util.ArrayList;
@@ -92,7 +92,7 @@ final class SenderHeads {
     placeOf.clear();
     placesIn.clear();
     unsorted.clear();
-    pinned = state.pinnedPeers(owner);
+    pinned = state.conversations().pinnedPeers(owner);
     Set<Long> contacts = index.contacts(owner);
     Map<Long, Long> latestOf = index.latest(contacts);
     for (long sender : contacts) {
@@ -103,7 +103,7 @@ final class SenderHeads {
 
   /** Reads the owner's rows of {@code senders} and places them by their rows. */
   private void readRows(List<Long> senders) {
-    List<ConversationRow> read = state.conversationRows(owner, senders);
+    List<ConversationRow> read = state.conversations().conversationRows(owner, senders);
     for (int i = 0; i < senders.size(); i++) {
       rows.put(senders.get(i), read.get(i));
       place(senders.get(i));
@@ -161,16 +161,16 @@ final class SenderHeads {
     }
     if (h[2] > h[1]) {
       if (watermarks == null) {
-        watermarks = state.conversationWatermarks(owner);
+        watermarks = state.conversations().conversationWatermarks(owner);
       }
       long above = Math.max(Math.max(floor, watermarks.getOrDefault(sender, 0L)), h[1]);
       long head = 0;
-      if (h[2] > above && state.broadcasts().reached(sender, h[2], owner) && !state.hidden(owner, sender, h[2])) {
+      if (h[2] > above && state.broadcasts().reached(sender, h[2], owner) && !state.conversations().hidden(owner, sender, h[2])) {
         // Most often the sender's newest broadcast reached the owner: one point read says so.
         head = h[2];
       } else {
         List<Long> newest = state.broadcasts().reaching(sender, owner, above, Long.MAX_VALUE, 1,
-            id -> state.hidden(owner, sender, id));
+            id -> state.conversations().hidden(owner, sender, id));
         head = newest.isEmpty() ? 0 : newest.get(0);
       }
       h[0] = Math.max(h[0], head);

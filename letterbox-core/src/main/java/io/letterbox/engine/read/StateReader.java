@@ -2,61 +2,38 @@ package io.letterbox.engine.read;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.letterbox.bitmap.Blocks;
 import io.letterbox.engine.LetterboxConfig;
-import io.letterbox.engine.apply.ActionCodec;
-import io.letterbox.engine.fanout.AudienceResolver;
 import io.letterbox.id.Ids;
-import io.letterbox.keys.ActivityKey;
-import io.letterbox.keys.BroadcastKey;
-import io.letterbox.keys.CapLevelKey;
-import io.letterbox.keys.IdempotencyKey;
 import io.letterbox.keys.LogKey;
-import io.letterbox.keys.PairKey;
-import io.letterbox.keys.RequestsKey;
-import io.letterbox.keys.SegmentKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
-import io.letterbox.keys.TimelineKey;
-import io.letterbox.model.Folder;
-import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
-import io.letterbox.rows.Attributes;
-import io.letterbox.rows.BroadcastRecord;
-import io.letterbox.rows.CapLevelsRow;
-import io.letterbox.rows.CapRow;
-import io.letterbox.rows.ConversationRow;
-import io.letterbox.rows.FanoutJobRow;
-import io.letterbox.rows.IdempotencyRow;
 import io.letterbox.rows.ImportedRow;
 import io.letterbox.rows.RevisionRow;
-import io.letterbox.rows.TimelineFlags;
-import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.KeyValue;
-import io.letterbox.store.Space;
 import io.letterbox.store.StoreReads;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import org.roaringbitmap.RoaringBitmap;
 
 /**
- * The engine's stored state as typed reads: messages, watermarks, tombstones, read positions,
- * counters, caps, relations, broadcasts. Nothing above it touches keys or rows (but the
- * broadcast index and audience resolver it owns, which read audience rows in place). Two kinds: the
+ * The engine's stored state as typed reads: the messages (with their cache and revisions) and a
+ * user's settings here, every other concept in a reader of its own that this one hands out
+ * ({@link #conversations}, {@link #groups}, {@link #senders}, {@link #relations},
+ * {@link #broadcastRows}, {@link #broadcasts}). Nothing above them touches keys or rows (but the
+ * broadcast index, which reads audience rows in place). Two kinds: the
  * readers' (over the store, with caches of immutable or writer-refreshed state) and the writer's
  * (over the pending batch, uncached but for the caps, which its appliers refresh).
  */
 public final class StateReader {
   private final StoreReads store;
   private final LetterboxConfig config;
+  /** The message a log entry carries, or null for an entry of another action (the log's codec). */
+  private final java.util.function.Function<byte[], Message> logMessage;
   /**
    * Messages by id. A log entry never changes; its revision (decision 0009) can, until the
    * revision horizon: a message cached before that is kept as logged and revised on every read,
@@ -73,24 +50,29 @@ public final class StateReader {
    * its revision. Null otherwise: readers read the revisions of young messages from the store.
    */
   private volatile java.util.concurrent.ConcurrentSkipListSet<Long> recentlyRevised;
-  /** Every sender's own cap: few, small, refreshed by whoever applies or publishes a change. */
-  private final Map<Long, FrequencyCap> caps = new ConcurrentHashMap<>();
   private final BroadcastIndex broadcasts;
-  private final AudienceResolver audiences;
   private final GroupState groups;
+  private final ConversationState conversations;
+  private final SenderState senders;
+  private final RelationState relations;
+  private final BroadcastRows broadcastRows;
 
-  private StateReader(StoreReads store, LetterboxConfig config, boolean cached) {
+  private StateReader(StoreReads store, LetterboxConfig config, java.util.function.Function<byte[], Message> logMessage,
+      boolean cached) {
     this.store = store;
     this.config = config;
+    this.logMessage = logMessage;
     this.broadcasts = new BroadcastIndex(store, cached ? config.cachedAudienceBytes() : 0,
         cached ? config.cachedBroadcastIdBytes() : 0, cached);
-    this.audiences = new AudienceResolver(store);
     this.groups = new GroupState(store);
+    this.conversations = new ConversationState(store, config, broadcasts);
+    this.senders = new SenderState(store, config);
+    this.relations = new RelationState(store);
+    this.broadcastRows = new BroadcastRows(store);
     this.messages = !cached ? null : Caffeine.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
         .build();
-    reloadCaps();
   }
 
   /**
@@ -111,14 +93,21 @@ public final class StateReader {
     return messages == null ? 0 : CacheWeights.of(messages);
   }
 
-  /** The readers' state: over the store, with caches. */
-  public static StateReader cached(StoreReads store, LetterboxConfig config) {
-    return new StateReader(store, config, true);
+  /**
+   * The readers' state: over the store, with caches.
+   *
+   * @param logMessage the message a log entry carries, or null for another action's entry: the
+   *     log's codec ({@code ActionCodec::message}), which the read side does not depend on
+   */
+  public static StateReader cached(StoreReads store, LetterboxConfig config,
+      java.util.function.Function<byte[], Message> logMessage) {
+    return new StateReader(store, config, logMessage, true);
   }
 
   /** The writer's state: over its pending batch, nothing cached that the batch could change. */
-  public static StateReader uncached(StoreReads pending, LetterboxConfig config) {
-    return new StateReader(pending, config, false);
+  public static StateReader uncached(StoreReads pending, LetterboxConfig config,
+      java.util.function.Function<byte[], Message> logMessage) {
+    return new StateReader(pending, config, logMessage, false);
   }
 
   public LetterboxConfig config() {
@@ -129,13 +118,29 @@ public final class StateReader {
     return broadcasts;
   }
 
-  public AudienceResolver audiences() {
-    return audiences;
-  }
-
   /** Groups and memberships (decision 0011). */
   public GroupState groups() {
     return groups;
+  }
+
+  /** Owners' one-to-one conversations: timelines, rows, the activity index, blocks, watermarks, counts. */
+  public ConversationState conversations() {
+    return conversations;
+  }
+
+  /** Senders' caps and idempotency keys. */
+  public SenderState senders() {
+    return senders;
+  }
+
+  /** Relations and segments. */
+  public RelationState relations() {
+    return relations;
+  }
+
+  /** Broadcasts' records, pending fan-outs and big senders. */
+  public BroadcastRows broadcastRows() {
+    return broadcastRows;
   }
 
   // --- messages ---
@@ -290,8 +295,8 @@ public final class StateReader {
     return RevisionRow.decode(store.get(Spaces.REVISIONS, LogKey.of(id)));
   }
 
-  private static Message toMessage(byte[] logValue) {
-    return logValue == null ? null : ActionCodec.message(logValue);
+  private Message toMessage(byte[] logValue) {
+    return logValue == null ? null : logMessage.apply(logValue);
   }
 
   private static Message importedMessage(long id, byte[] row) {
@@ -310,358 +315,8 @@ public final class StateReader {
     return last.isEmpty() ? 0 : LogKey.id(last.get(0).key());
   }
 
-  // --- one-to-one timelines ---
-
-  /** @return the owner's row of message {@code id} with {@code peer} (its flags), or null */
-  public byte[] timelineRow(long owner, long peer, long id) {
-    return store.get(Spaces.CONVERSATION, TimelineKey.of(owner, peer, id));
-  }
-
-  /** @return up to {@code limit} ids of the owner's rows with {@code peer} in {@code [from, to)}, newest first */
-  public List<Long> timeline(long owner, long peer, long from, long to, int limit) {
-    List<Long> ids = new ArrayList<>();
-    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, from, to), true, (k, v) -> {
-      ids.add(TimelineKey.id(k));
-      return ids.size() < limit;
-    });
-    return ids;
-  }
-
-  /**
-   * The newest one-to-one message of the conversation below {@code below} that the owner did not
-   * delete and that is above its watermarks; 0 if none.
-   */
-  public long lastVisibleBelow(long owner, long peer, long below) {
-    long watermark = watermark(owner, peer);
-    if (below <= watermark + 1) {
-      return 0;
-    }
-    Set<Long> hidden = hiddenIds(owner, peer, watermark + 1, below);
-    long upper = below;
-    while (true) {
-      List<Long> older = timeline(owner, peer, watermark + 1, upper, 64);
-      for (long id : older) {
-        if (!hidden.contains(id)) {
-          return id;
-        }
-      }
-      if (older.size() < 64) {
-        return 0;
-      }
-      upper = older.get(older.size() - 1);
-    }
-  }
-
-  // --- conversation rows, the activity index, blocks ---
-
-  /** @return the owner's row of its conversation with {@code peer}; {@link ConversationRow#NONE} if none */
-  public ConversationRow conversationRow(long owner, long peer) {
-    return ConversationRow.decode(store.get(Spaces.CONVERSATIONS, PairKey.of(owner, peer)));
-  }
-
-  /** @return the owner's rows of its conversations with {@code peers}, in order */
-  public List<ConversationRow> conversationRows(long owner, List<Long> peers) {
-    List<byte[]> keys = new ArrayList<>(peers.size());
-    for (long peer : peers) {
-      keys.add(PairKey.of(owner, peer));
-    }
-    List<ConversationRow> out = new ArrayList<>(peers.size());
-    for (byte[] v : store.multiGet(Spaces.CONVERSATIONS, keys)) {
-      out.add(ConversationRow.decode(v));
-    }
-    return out;
-  }
-
-  /**
-   * A place in the conversation list: a one-to-one conversation of the activity index, with the
-   * copy of its row the entry carries, or a broadcast sender (a cursor's place), whose {@code row} is null.
-   */
-  public record Activity(boolean pinned, long lastId, long peer, ConversationRow row) {
-    public Activity(boolean pinned, long lastId, long peer) {
-      this(pinned, lastId, peer, null);
-    }
-  }
-
-  /**
-   * Up to {@code limit} entries of the owner's activity index in {@code folder}, in list order
-   * (pinned first, then newest first), strictly after {@code after} (null: from the start).
-   * Entries at or below {@code floor} were cleared by a delete of every conversation: they are
-   * skipped among the pinned ones and end the list among the others (they sort last).
-   */
-  public List<Activity> activity(long owner, Folder folder, Activity after, long floor, int limit) {
-    KeyRange range = after == null ? ActivityKey.folder(owner, folder)
-        : ActivityKey.folderAfter(owner, folder, after.pinned(), after.lastId(), after.peer());
-    List<Activity> out = new ArrayList<>();
-    if (limit <= 0) {
-      return out;
-    }
-    store.scan(Spaces.ACTIVITY, range, false, (k, v) -> {
-      long lastId = ActivityKey.lastId(k);
-      boolean pinned = ActivityKey.pinned(k);
-      if (lastId <= floor) {
-        return pinned;
-      }
-      out.add(new Activity(pinned, lastId, ActivityKey.peer(k), ConversationRow.decode(v)));
-      return out.size() < limit;
-    });
-    return out;
-  }
-
-  /**
-   * Unread messages of the owner's requests folder: on each device the folder's incoming count less
-   * what the device read of it, and the least of those (a message read on any device counts as read).
-   */
-  public long requestsUnread(long owner) {
-    long incoming = store.counter(Spaces.REQUESTS, RequestsKey.incoming(owner));
-    long least = incoming;
-    for (String device : config.devices()) {
-      least = Math.min(least, incoming - store.counter(Spaces.REQUESTS, RequestsKey.read(owner, device)));
-    }
-    return Math.max(0, least);
-  }
-
   /** @return the user's settings; the defaults if it set none */
   public io.letterbox.model.UserSettings userSettings(long uid) {
     return io.letterbox.rows.UserSettingsRow.decode(store.get(Spaces.STATE, io.letterbox.keys.StateKey.settings(uid)));
-  }
-
-  public boolean blocked(long owner, long peer) {
-    return conversationRow(owner, peer).blocked();
-  }
-
-  /** @return the peers the owner blocked, in uid order */
-  public List<Long> blockedPeers(long owner) {
-    List<Long> out = new ArrayList<>();
-    store.scan(Spaces.BLOCKED, PairKey.owner(owner), false, (k, v) -> out.add(PairKey.peer(k)));
-    return out;
-  }
-
-  /** @return the peers of the owner's pinned conversations */
-  public Set<Long> pinnedPeers(long owner) {
-    Set<Long> out = new HashSet<>();
-    store.scan(Spaces.PINNED, PairKey.owner(owner), false, (k, v) -> {
-      out.add(PairKey.peer(k));
-      return true;
-    });
-    return out;
-  }
-
-  /** @return ids the owner deleted one by one in its conversation with {@code peer}, in {@code [from, to)} */
-  public Set<Long> hiddenIds(long owner, long peer, long from, long to) {
-    Set<Long> hidden = new HashSet<>();
-    store.scan(Spaces.HIDDEN, TimelineKey.range(owner, peer, from, to), false, (k, v) -> {
-      hidden.add(TimelineKey.id(k));
-      return true;
-    });
-    return hidden;
-  }
-
-  public boolean hidden(long owner, long peer, long id) {
-    return store.get(Spaces.HIDDEN, TimelineKey.of(owner, peer, id)) != null;
-  }
-
-  /** @return the id up to which the owner cleared the conversation (0 for none). */
-  public long watermark(long owner, long peer) {
-    return watermarks(owner, List.of(peer))[0];
-  }
-
-  public long ownerWatermark(long owner) {
-    return longOrZero(store.get(Spaces.STATE, StateKey.ownerWatermark(owner)));
-  }
-
-  /** @return the conversation watermarks of the owner by peer. */
-  public Map<Long, Long> conversationWatermarks(long owner) {
-    Map<Long, Long> out = new HashMap<>();
-    store.scan(Spaces.STATE, StateKey.conversationWatermarks(owner), false, (k, v) -> {
-      out.put(StateKey.conversationWatermarkPeer(k), Bytes.getLong(v, 0));
-      return true;
-    });
-    return out;
-  }
-
-  /** @return the other party of {@code m} for {@code owner}, or 0 if the owner is not one (or it is a group's). */
-  public static long peerOf(long owner, Message m) {
-    if (m.kind() == Message.Kind.GROUP) {
-      return 0;
-    }
-    if (m.kind() == Message.Kind.BROADCAST) {
-      return m.from() == owner ? 0 : m.from();
-    }
-    return m.from() == owner ? m.to() : m.to() == owner ? m.from() : 0;
-  }
-
-  /** Whether the owner can see {@code m} in its conversation with {@code peer}. */
-  public boolean visible(long owner, long peer, Message m) {
-    long id = m.id();
-    if (id <= watermark(owner, peer) || hidden(owner, peer, id)) {
-      return false;
-    }
-    return m.kind() == Message.Kind.BROADCAST
-        ? broadcasts.reached(peer, id, owner)
-        : timelineRow(owner, peer, id) != null;
-  }
-
-  // --- read positions and counters ---
-
-  /** @return the ids up to which the owner cleared each conversation with {@code peers} (0 for none): one read */
-  public long[] watermarks(long owner, List<Long> peers) {
-    List<byte[]> keys = new ArrayList<>(peers.size() + 1);
-    keys.add(StateKey.ownerWatermark(owner));
-    for (long peer : peers) {
-      keys.add(StateKey.conversationWatermark(owner, peer));
-    }
-    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
-    long all = longOrZero(values.get(0));
-    long[] out = new long[peers.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = Math.max(all, longOrZero(values.get(i + 1)));
-    }
-    return out;
-  }
-
-  /** @return the owner's rows by peer, in peer order: every conversation it has a row of */
-  public Map<Long, ConversationRow> conversationRows(long owner) {
-    Map<Long, ConversationRow> out = new LinkedHashMap<>();
-    store.scan(Spaces.CONVERSATIONS, PairKey.owner(owner), false, (k, v) -> {
-      out.put(PairKey.peer(k), ConversationRow.decode(v));
-      return true;
-    });
-    return out;
-  }
-
-  /** Counts the incoming live rows of the conversation but those of {@code except}. */
-  public long countIncomingRowsExcept(long owner, long peer, java.util.Set<Long> except) {
-    long[] count = {0};
-    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, 0, Long.MAX_VALUE), false, (k, v) -> {
-      if (TimelineFlags.countsAsUnread(v) && !except.contains(TimelineKey.id(k))) {
-        count[0]++;
-      }
-      return true;
-    });
-    return count[0];
-  }
-
-  /** Counts the visible incoming live messages newer than {@code afterId}. */
-  public long unreadAfter(long owner, long peer, long afterId) {
-    long from = Math.max(afterId, watermark(owner, peer));
-    if (from == Long.MAX_VALUE) {
-      return 0;
-    }
-    long[] count = {0};
-    store.scan(Spaces.CONVERSATION, TimelineKey.range(owner, peer, from + 1, Long.MAX_VALUE), false,
-        (k, v) -> {
-          if (TimelineFlags.countsAsUnread(v) && !hidden(owner, peer, TimelineKey.id(k))) {
-            count[0]++;
-          }
-          return true;
-        });
-    return count[0];
-  }
-
-  // --- caps and idempotency ---
-
-  /** @return the sender's cap, else the configured default. */
-  public Optional<FrequencyCap> cap(long sender) {
-    FrequencyCap own = caps.get(sender);
-    return own != null ? Optional.of(own) : config.defaultCap();
-  }
-
-  /** The sender's own cap is now {@code cap}. */
-  public void capSet(long sender, FrequencyCap cap) {
-    caps.put(sender, cap);
-  }
-
-  /** Reads every sender's cap again. */
-  public void reloadCaps() {
-    Map<Long, FrequencyCap> all = new HashMap<>();
-    store.scan(Spaces.CAPS, new KeyRange(new byte[0], null), false, (k, v) -> {
-      all.put(Bytes.getLong(k, 0), CapRow.decode(v));
-      return true;
-    });
-    caps.keySet().retainAll(all.keySet());
-    caps.putAll(all);
-  }
-
-  /** The cap levels of one (sender, window, block); level 1 first. */
-  public List<RoaringBitmap> capLevels(long sender, long windowStart, long block) {
-    return capLevels(Spaces.CAP_LEVELS, CapLevelKey.of(sender, windowStart, block));
-  }
-
-  /** The cap levels stored at {@code key} of {@code space}; level 1 first. */
-  public List<RoaringBitmap> capLevels(Space space, byte[] key) {
-    return CapLevelsRow.decode(store.get(space, key));
-  }
-
-  /** @return what the sender's idempotency key stands for, or null if it was never used */
-  public IdempotencyRow idempotency(long sender, String key) {
-    return IdempotencyRow.decode(store.get(Spaces.IDEMPOTENCY, IdempotencyKey.of(sender, key)));
-  }
-
-  // --- relations and segments ---
-
-  /** @return the stored block bitmap at {@code key}, empty if none */
-  public RoaringBitmap bitmap(Space space, byte[] key) {
-    return Blocks.deserialize(store.get(space, key));
-  }
-
-  public boolean follows(long uid, long target) {
-    return store.get(Spaces.FOLLOWING, PairKey.of(uid, target)) != null;
-  }
-
-  /** @return the attributes of uid's subscription to target, if it subscribes */
-  public Optional<Map<String, String>> subscription(long uid, long target) {
-    return Optional.ofNullable(Attributes.decode(store.get(Spaces.SUBSCRIPTIONS, PairKey.of(uid, target))));
-  }
-
-  /** @return the number of uids in the segment, if it exists */
-  public Optional<Long> segmentSize(String name) {
-    byte[] header = store.get(Spaces.SEGMENTS, SegmentKey.header(name));
-    return header == null ? Optional.empty() : Optional.of(Bytes.getLong(header, 0));
-  }
-
-  /** @return the keys of the segment's block rows */
-  public List<byte[]> segmentBlockKeys(String name) {
-    List<byte[]> keys = new ArrayList<>();
-    store.scan(Spaces.SEGMENTS, SegmentKey.blocks(name), false, (k, v) -> keys.add(k));
-    return keys;
-  }
-
-  // --- broadcasts ---
-
-  /** @return the broadcast's record, or null */
-  public BroadcastRecord broadcastRecord(long sender, long id) {
-    return BroadcastRecord.decode(store.get(Spaces.BROADCASTS, BroadcastKey.of(sender, id)));
-  }
-
-  /** @return up to {@code limit} of the sender's broadcasts below {@code before}, newest first */
-  public List<Map.Entry<Long, BroadcastRecord>> sentBroadcasts(long sender, long before, int limit) {
-    List<Map.Entry<Long, BroadcastRecord>> out = new ArrayList<>();
-    for (KeyValue kv : store.scan(Spaces.BROADCASTS, BroadcastKey.before(sender, before), true, limit)) {
-      out.add(Map.entry(BroadcastKey.id(kv.key()), BroadcastRecord.decode(kv.value())));
-    }
-    return out;
-  }
-
-  /** @return the pending fan-out of broadcast {@code id}, or null */
-  public FanoutJobRow job(long id) {
-    return FanoutJobRow.decode(id, store.get(Spaces.STATE, StateKey.job(id)));
-  }
-
-  /** @return the ids of every broadcast whose fan-out has not finished */
-  public List<Long> jobIds() {
-    List<Long> ids = new ArrayList<>();
-    store.scan(Spaces.STATE, StateKey.jobs(), false, (k, v) -> ids.add(StateKey.recordId(k)));
-    return ids;
-  }
-
-  /** @return the senders whose broadcasts reach many receivers */
-  public List<Long> bigSenders() {
-    List<Long> out = new ArrayList<>();
-    store.scan(Spaces.STATE, StateKey.bigSenders(), false, (k, v) -> out.add(StateKey.recordId(k)));
-    return out;
-  }
-
-  private static long longOrZero(byte[] v) {
-    return v == null ? 0 : Bytes.getLong(v, 0);
   }
 }

@@ -49,7 +49,7 @@ public final class UnreadCounter {
     }
     // Only those need their conversation's watermark: one read for all of them.
     Map<Long, Long> cleared = new HashMap<>();
-    long[] watermarks = broadcasting.isEmpty() ? new long[0] : state.watermarks(owner, broadcasting);
+    long[] watermarks = broadcasting.isEmpty() ? new long[0] : state.conversations().watermarks(owner, broadcasting);
     for (int i = 0; i < watermarks.length; i++) {
       cleared.put(broadcasting.get(i), watermarks[i]);
     }
@@ -94,12 +94,12 @@ public final class UnreadCounter {
     if (state.broadcasts().latest(peer) <= after) {
       return List.of();
     }
-    java.util.Set<Long> hidden = state.hiddenIds(owner, peer, after + 1, Long.MAX_VALUE);
+    java.util.Set<Long> hidden = state.conversations().hiddenIds(owner, peer, after + 1, Long.MAX_VALUE);
     return state.broadcasts().reaching(peer, owner, after, Long.MAX_VALUE, Integer.MAX_VALUE, hidden::contains);
   }
 
   public UnreadSummary summary(long owner, String device) {
-    Map<Long, ConversationRow> rows = state.conversationRows(owner);
+    Map<Long, ConversationRow> rows = state.conversations().conversationRows(owner);
     Map<Long, Long> counts = new HashMap<>();
     rows.forEach((peer, row) -> {
       long n = row.incoming() - row.position(device).base();
@@ -108,9 +108,9 @@ public final class UnreadCounter {
       }
     });
     // Broadcast senders: only those that broadcast after the device's position are looked at.
-    long ownerWatermark = state.ownerWatermark(owner);
-    Map<Long, Long> watermarks = state.conversationWatermarks(owner);
-    java.util.Set<Long> blocked = new java.util.HashSet<>(state.blockedPeers(owner));
+    long ownerWatermark = state.conversations().ownerWatermark(owner);
+    Map<Long, Long> watermarks = state.conversations().conversationWatermarks(owner);
+    java.util.Set<Long> blocked = new java.util.HashSet<>(state.conversations().blockedPeers(owner));
     for (long sender : state.broadcasts().contacts(owner)) {
       if (blocked.contains(sender)) {
         continue;

@@ -76,7 +76,7 @@ public final class Replayer {
   public static Partitioning prepare(KeyValueStore store, LetterboxConfig config, int configured) {
     int recorded = PartitionRecords.recordedPartitions(store);
     if (recorded == 0) {
-      StateReader state = StateReader.uncached(store, config);
+      StateReader state = StateReader.uncached(store, config, io.letterbox.engine.apply.ActionCodec::message);
       long largest = state.largestLoggedId();
       if (largest > 0) {
         completeLegacyLog(store, config);
@@ -115,7 +115,7 @@ public final class Replayer {
       long base = done;
       done += replayJournal(store, store, config, partitioning, p, 0, 0, false, n -> progress.update(base + n));
     }
-    io.letterbox.engine.search.SearchIndexer.indexAll(store, partitioning);
+    io.letterbox.engine.search.SearchRebuild.indexAll(store, partitioning);
     return done;
   }
 
@@ -144,7 +144,7 @@ public final class Replayer {
       long base = done;
       done += replayJournal(source, target, config, partitioning, p, after, 0, after > 0, n -> progress.update(base + n));
     }
-    io.letterbox.engine.search.SearchIndexer.indexAll(target, partitioning);
+    io.letterbox.engine.search.SearchRebuild.indexAll(target, partitioning);
     return done;
   }
 
@@ -301,12 +301,12 @@ public final class Replayer {
     if (pairs.isEmpty()) {
       return;
     }
-    StateReader state = StateReader.uncached(target, config);
+    StateReader state = StateReader.uncached(target, config, io.letterbox.engine.apply.ActionCodec::message);
     WriteBatch counts = target.newBatch();
     for (List<Long> p : pairs) {
-      ConversationRow row = state.conversationRow(p.get(0), p.get(1));
+      ConversationRow row = state.conversations().conversationRow(p.get(0), p.get(1));
       ConversationRows.write(state, counts, p.get(0), p.get(1), row,
-          row.withIncoming(state.countIncomingRowsExcept(p.get(0), p.get(1), except)));
+          row.withIncoming(state.conversations().countIncomingRowsExcept(p.get(0), p.get(1), except)));
     }
     target.write(counts).join();
   }

@@ -63,7 +63,7 @@ final class StoreUpgrades {
     if (store.get(Spaces.STATE, mark) != null) {
       return;
     }
-    StateReader state = StateReader.uncached(store, config);
+    StateReader state = StateReader.uncached(store, config, io.letterbox.engine.apply.ActionCodec::message);
     if (state.largestLoggedId() > 0) {
       // Rows first; then conversations that have a counter or positions but no row (deleted ones,
       // broadcast senders read from).
@@ -228,7 +228,7 @@ final class StoreUpgrades {
     if (store.get(Spaces.STATE, mark) != null) {
       return;
     }
-    StateReader state = StateReader.uncached(store, config);
+    StateReader state = StateReader.uncached(store, config, io.letterbox.engine.apply.ActionCodec::message);
     if (state.largestLoggedId() > 0) {
       Pass pass = new Pass(store);
       long[] pair = {0, 0};
@@ -255,8 +255,8 @@ final class StoreUpgrades {
 
   /** Sets the conversation's row to its newest visible message (a log replayed just before may have set it). */
   private static void indexConversation(StateReader state, WriteBatch batch, long owner, long peer) {
-    long last = state.lastVisibleBelow(owner, peer, Long.MAX_VALUE);
-    ConversationRow row = state.conversationRow(owner, peer);
+    long last = state.conversations().lastVisibleBelow(owner, peer, Long.MAX_VALUE);
+    ConversationRow row = state.conversations().conversationRow(owner, peer);
     if (row.lastId() == last) {
       return;
     }

@@ -12,7 +12,7 @@ import java.util.function.BiConsumer;
  * they are written (a sorted load takes keys in order). Cheaper than keeping them sorted as they
  * come: a tree of 10^5 keys spent a sixth of the indexer's time on its inserts. A posting is kept
  * as the numbers its key is made of, compared as numbers, and its key built only as it is given:
- * comparing the keys' bytes took a third of the loader's time (session 28).
+ * comparing the keys' bytes took a third of the loader's time.
  */
 final class PostingBatch {
   /** A posting's key in parts: {@code kindWord} is the kind's byte then the word's four, as an unsigned number. */

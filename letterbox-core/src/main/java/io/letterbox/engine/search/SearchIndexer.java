@@ -1,19 +1,8 @@
 package io.letterbox.engine.search;
 
-import io.letterbox.engine.apply.Action;
-import io.letterbox.engine.apply.ActionCodec;
-import io.letterbox.engine.apply.BroadcastAccepted;
-import io.letterbox.engine.apply.GroupPosted;
-import io.letterbox.engine.apply.Imported;
-import io.letterbox.engine.apply.MessageRevised;
-import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.partition.PartitionRecords;
 import io.letterbox.engine.partition.Partitioning;
-import io.letterbox.keys.LogKey;
-import io.letterbox.keys.PostingKey;
 import io.letterbox.keys.Spaces;
-import io.letterbox.keys.StateKey;
-import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyValueStore;
 import io.letterbox.store.SortedLoad;
 import java.util.ArrayList;
@@ -33,8 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Derives the search postings of the partitions a node hosts from their journals, behind the
- * writers (decision 0012): woken when a partition's batch is durable, it reads the entries after
+ * The live indexer: derives the search postings ({@link SearchPostings}) of the partitions a
+ * node hosts from their journals, behind the writers (decision 0012): woken when a partition's batch is durable, it reads the entries after
  * what it has read of the partition, analyses the texts of their messages into postings, builds
  * their load, and hands it to the loader, which commits it, then writes the partition's index
  * mark. A send pays nothing for it on the sequencer.
@@ -52,14 +41,10 @@ import org.slf4j.LoggerFactory;
  * the store's write path, many (a backlog) become a table file that RocksDB ingests without
  * memtable or WAL, far cheaper per posting. What a load covers is durable before the mark that
  * says so is written, so a crash loses at most postings the mark does not cover; they are written
- * again, as puts of the same keys.
+ * again, as puts of the same keys. A whole store is indexed by {@link SearchRebuild} instead.
  */
 public final class SearchIndexer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(SearchIndexer.class);
-  /** Entries read at a time. */
-  private static final int ENTRIES_PER_READ = 256;
-  /** A load is written once it holds this many postings (a big import is indexed in parts). */
-  private static final int POSTINGS_PER_BATCH = 200_000;
   /** Steps analysed ahead of the loader: one loading, one waiting. */
   private static final int STEPS_AHEAD = 2;
 
@@ -118,23 +103,13 @@ public final class SearchIndexer implements AutoCloseable {
     this.analyser.start();
   }
 
-  /** The mark "every entry of the partition up to this seq is indexed". */
-  public static byte[] markKey(int partition) {
-    return StateKey.meta("indexed/" + partition);
-  }
-
-  public static long mark(KeyValueStore store, int partition) {
-    byte[] v = store.get(Spaces.STATE, markKey(partition));
-    return v == null ? 0 : Bytes.getLong(v, 0);
-  }
-
   /** Follows partition {@code p} from its stored mark on (again if it was followed before). */
   public void follow(int p) {
     followers.compute(p, (k, old) -> {
       if (old != null) {
         return old;
       }
-      Follower f = new Follower(p, mark(store, p));
+      Follower f = new Follower(p, JournalPostings.mark(store, p));
       f.legacy = p == 0 && f.indexed == 0 && PartitionRecords.journalBase(store) > 0;
       return f;
     });
@@ -244,7 +219,7 @@ public final class SearchIndexer implements AutoCloseable {
       handOver(() -> legacy(f));
     }
     PostingBatch postings = new PostingBatch();
-    long upTo = index(store, partitioning, f.partition, f.analysed, durable, postings);
+    long upTo = JournalPostings.index(store, partitioning, f.partition, f.analysed, durable, postings);
     if (upTo == f.analysed) {
       return false;
     }
@@ -302,11 +277,8 @@ public final class SearchIndexer implements AutoCloseable {
         try (sealed) {
           sealed.commit().join();
         }
-      } else if (!postings.isEmpty()) {
-        try (SortedLoad l = store.newSortedLoad(Spaces.POSTINGS)) {
-          postings.forEachInOrder(l::put);
-          l.commit().join();
-        }
+      } else {
+        JournalPostings.load(store, postings);
       }
     }
 
@@ -353,7 +325,7 @@ public final class SearchIndexer implements AutoCloseable {
   private boolean step(Follower f, long durable) {
     legacy(f);
     PostingBatch postings = new PostingBatch();
-    long upTo = index(store, partitioning, f.partition, f.indexed, durable, postings);
+    long upTo = JournalPostings.index(store, partitioning, f.partition, f.indexed, durable, postings);
     if (upTo == f.indexed) {
       return false;
     }
@@ -364,7 +336,7 @@ public final class SearchIndexer implements AutoCloseable {
   /** Indexes the log from before journals if {@code f} still waits for it. */
   private void legacy(Follower f) {
     if (f.legacy) {
-      indexLegacyLog(store, partitioning);
+      JournalPostings.indexLegacyLog(store, partitioning);
       f.legacy = false;
     }
   }
@@ -375,62 +347,12 @@ public final class SearchIndexer implements AutoCloseable {
     f.indexed = upTo;
     // The postings are durable: the mark may say so (not waited for; lost, it only means more to
     // index again after a crash).
-    store.write(store.newBatch().put(Spaces.STATE, markKey(f.partition), Bytes.ofLong(upTo)));
+    JournalPostings.writeMark(store, f.partition, upTo);
     synchronized (f) {
       while (!f.waiting.isEmpty() && f.waiting.firstKey() <= upTo) {
         f.waiting.pollFirstEntry().getValue().forEach(w -> w.complete(null));
       }
     }
-  }
-
-  /**
-   * Indexes every entry of every journal of {@code store} after its mark, and marks them: what
-   * {@code rebuild} and {@code migrate} leave a store with, so that it answers searches at once.
-   */
-  public static void indexAll(KeyValueStore store, Partitioning partitioning) {
-    for (int p = 0; p < partitioning.count(); p++) {
-      long indexed = mark(store, p);
-      if (p == 0 && indexed == 0) {
-        indexLegacyLog(store, partitioning);
-      }
-      while (true) {
-        PostingBatch postings = new PostingBatch();
-        long upTo = index(store, partitioning, p, indexed, Long.MAX_VALUE, postings);
-        if (upTo == indexed) {
-          break;
-        }
-        load(store, postings);
-        store.write(store.newBatch().put(Spaces.STATE, markKey(p), Bytes.ofLong(upTo))).join();
-        indexed = upTo;
-      }
-    }
-  }
-
-  /**
-   * Indexes the log of a store from before journals (one partition): its actions up to the
-   * journal base come before partition 0's first entry. Done whole before that entry, again
-   * after a crash (puts of the same keys).
-   */
-  private static void indexLegacyLog(KeyValueStore store, Partitioning partitioning) {
-    long base = PartitionRecords.journalBase(store);
-    if (base == 0) {
-      return;
-    }
-    PostingBatch postings = new PostingBatch();
-    store.scan(Spaces.LOG, new io.letterbox.store.KeyRange(LogKey.of(0), LogKey.of(base + 1)), false, (k, v) -> {
-      postings(store, partitioning, 0, ActionCodec.decode(v), postings);
-      if (postings.size() >= POSTINGS_PER_BATCH) {
-        load(store, postings);
-        postings.clear();
-      }
-      return true;
-    });
-    load(store, postings);
-  }
-
-  /** Writes {@code postings}; durable when it returns. */
-  private static void load(KeyValueStore store, PostingBatch postings) {
-    new Step(postings, null).write(store);
   }
 
   /** A load of {@code postings}, put in order and sealed, for its commit; null if there are none. */
@@ -449,106 +371,4 @@ public final class SearchIndexer implements AutoCloseable {
     }
   }
 
-  /**
-   * Adds to {@code postings} those of partition {@code p}'s entries after {@code after}, up to
-   * {@code durable} and until there are enough for one load.
-   *
-   * @return the last entry covered
-   */
-  private static long index(KeyValueStore journals, Partitioning partitioning, int p, long after, long durable,
-      PostingBatch postings) {
-    long last = after;
-    while (last < durable && postings.size() < POSTINGS_PER_BATCH) {
-      int want = (int) Math.min(ENTRIES_PER_READ, durable - last);
-      List<PartitionRecords.Entry> entries = PartitionRecords.entriesAfter(journals, p, last, want);
-      if (entries.isEmpty()) {
-        break;
-      }
-      for (PartitionRecords.Entry e : entries) {
-        long[] applied = e.entry().applied();
-        if (applied.length > 0) {
-          List<byte[]> keys = new ArrayList<>(applied.length);
-          for (long id : applied) {
-            keys.add(LogKey.of(Math.abs(id)));
-          }
-          List<byte[]> values = journals.multiGet(Spaces.LOG, keys);
-          for (int i = 0; i < applied.length; i++) {
-            if (values.get(i) != null) {
-              postings(journals, partitioning, p, ActionCodec.decode(values.get(i)), postings);
-            }
-          }
-        }
-        last = e.seq();
-        if (postings.size() >= POSTINGS_PER_BATCH) {
-          break;
-        }
-      }
-    }
-    return last;
-  }
-
-  /** The postings partition {@code p} writes for {@code action}: its owners' and its senders' and groups'. */
-  static void postings(KeyValueStore store, Partitioning partitioning, int p, Action action, PostingBatch batch) {
-    if (action instanceof Sent s) {
-      owners(partitioning, p, s.from(), s.to(), s.id(), s.text(), batch);
-    } else if (action instanceof Imported imported) {
-      for (Imported.Entry i : imported.messages()) {
-        owners(partitioning, p, i.from(), i.to(), i.id(), i.text(), batch);
-      }
-    } else if (action instanceof BroadcastAccepted b) {
-      if (partitioning.of(b.from()) == p) {
-        put(batch, b.from(), PostingKey.BROADCASTS, b.text(), b.id());
-      }
-    } else if (action instanceof GroupPosted g) {
-      if (partitioning.of(g.gid()) == p) {
-        put(batch, g.gid(), PostingKey.GROUP, g.text(), g.id());
-      }
-    } else if (action instanceof MessageRevised r && !r.recall()) {
-      // An edit: the new words, where the message was indexed (the old ones stay; a search
-      // checks each message's current text).
-      if (r.peer() != 0) {
-        owners(partitioning, p, r.sender(), r.peer(), r.messageId(), r.text(), batch);
-      } else if (partitioning.of(r.sender()) == p) {
-        byte[] original = store.get(Spaces.LOG, LogKey.of(r.messageId()));
-        Action a = original == null ? null : ActionCodec.decode(original);
-        if (a instanceof GroupPosted g) {
-          put(batch, g.gid(), PostingKey.GROUP, r.text(), r.messageId());
-        } else {
-          put(batch, r.sender(), PostingKey.BROADCASTS, r.text(), r.messageId());
-        }
-      }
-    }
-  }
-
-  private static void owners(Partitioning partitioning, int p, long from, long to, long id, String text, PostingBatch batch) {
-    boolean sender = partitioning.of(from) == p;
-    boolean receiver = partitioning.of(to) == p;
-    if (!sender && !receiver) {
-      return;
-    }
-    Map<Integer, byte[]> postings = postings(text);
-    if (sender) {
-      put(batch, from, PostingKey.OWNER, postings, id);
-    }
-    if (receiver) {
-      put(batch, to, PostingKey.OWNER, postings, id);
-    }
-  }
-
-  private static void put(PostingBatch batch, long scope, byte kind, String text, long id) {
-    put(batch, scope, kind, postings(text), id);
-  }
-
-  private static void put(PostingBatch batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
-    postings.forEach((hash, words) -> batch.put(scope, kind, hash, id, words));
-  }
-
-  /** A text's postings: each word's hash, with the words of the text that have it (nearly always one). */
-  private static Map<Integer, byte[]> postings(String text) {
-    Map<Integer, byte[]> out = new java.util.HashMap<>();
-    for (String word : Words.of(text)) {
-      out.merge(Words.hash(word), PostingKey.words(word), PostingKey::moreWords);
-    }
-    return out;
-  }
 }

@@ -109,14 +109,14 @@ public final class Searcher {
         if (m.kind() != Message.Kind.SINGLE) {
           return false;
         }
-        long peer = StateReader.peerOf(owner, m);
-        return peer != 0 && (query.peer() == 0 || peer == query.peer()) && state.visible(owner, peer, m);
+        long peer = io.letterbox.engine.read.ConversationState.peerOf(owner, m);
+        return peer != 0 && (query.peer() == 0 || peer == query.peer()) && state.conversations().visible(owner, peer, m);
       }
       case PostingKey.BROADCASTS:
         if (m.kind() != Message.Kind.BROADCAST) {
           return false;
         }
-        return m.from() == owner || (!state.blocked(owner, m.from()) && state.visible(owner, m.from(), m));
+        return m.from() == owner || (!state.conversations().blocked(owner, m.from()) && state.conversations().visible(owner, m.from(), m));
       default:
         return m.kind() == Message.Kind.GROUP && groups.visible(owner, m);
     }

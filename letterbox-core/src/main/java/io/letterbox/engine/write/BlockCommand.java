@@ -16,7 +16,7 @@ public final class BlockCommand extends Command<Void> {
 
   @Override
   Decision<Void> decide(EngineContext context) {
-    if (context.state().blocked(owner, peer) == block) {
+    if (context.state().conversations().blocked(owner, peer) == block) {
       return Decision.nothing(null);
     }
     return Decision.of(context.ids().next(), new BlockSet(owner, peer, block), null);

@@ -28,7 +28,7 @@ public final class BroadcastCommand extends Command<Long> {
       return Decision.nothing(earlier.getAsLong());
     }
     if (request.audience() instanceof Audience.Segment s
-        && state.segmentSize(s.name()).isEmpty()) {
+        && state.relations().segmentSize(s.name()).isEmpty()) {
       throw LetterboxException.invalid("no segment named %s", s.name());
     }
     long id = context.ids().next();

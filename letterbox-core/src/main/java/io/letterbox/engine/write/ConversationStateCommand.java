@@ -24,7 +24,7 @@ public final class ConversationStateCommand extends Command<Void> {
 
   @Override
   Decision<Void> decide(EngineContext context) {
-    ConversationRow row = context.state().conversationRow(owner, peer);
+    ConversationRow row = context.state().conversations().conversationRow(owner, peer);
     boolean p = pinned == null ? row.pinned() : pinned;
     boolean m = muted == null ? row.muted() : muted;
     boolean a = archived == null ? row.archived() : archived;

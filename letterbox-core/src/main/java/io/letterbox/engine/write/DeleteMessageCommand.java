@@ -18,7 +18,7 @@ public final class DeleteMessageCommand extends Command<Void> {
 
   @Override
   Decision<Void> decide(EngineContext context) {
-    if (!context.state().visible(owner, peer, message)) {
+    if (!context.state().conversations().visible(owner, peer, message)) {
       throw LetterboxException.notFound("user %d has no message %d", owner, message.id());
     }
     return Decision.of(context.ids().next(), new MessageDeleted(owner, peer, message.id()), null);

@@ -18,7 +18,7 @@ final class Idempotency {
     if (key == null) {
       return OptionalLong.empty();
     }
-    IdempotencyRow earlier = state.idempotency(sender, key);
+    IdempotencyRow earlier = state.senders().idempotency(sender, key);
     if (earlier == null) {
       return OptionalLong.empty();
     }

@@ -3,8 +3,6 @@ package io.letterbox.engine.write;
 import io.letterbox.id.Ids;
 import io.letterbox.engine.LetterboxException;
 import io.letterbox.engine.apply.Imported;
-import io.letterbox.keys.PairKey;
-import io.letterbox.keys.Spaces;
 import io.letterbox.model.ImportedMessage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,12 +20,11 @@ public final class ImportCommand extends Command<List<Long>> {
     this.messages = messages;
   }
 
-  /** Both parties' conversation rows of every message, which the appliers read. */
+  /** What applying every message reads. */
   @Override
   void readAhead(ReadAhead readAhead) {
     for (ImportedMessage m : messages) {
-      readAhead.want(Spaces.CONVERSATIONS, PairKey.of(m.from(), m.to()));
-      readAhead.want(Spaces.CONVERSATIONS, PairKey.of(m.to(), m.from()));
+      Imported.readAhead(m.from(), m.to(), readAhead::want);
     }
   }
 

@@ -24,7 +24,7 @@ public final class MarkReadCommand extends Command<Void> {
       throw LetterboxException.invalid("upTo is not the id of a message that exists yet: %d", upTo);
     }
     long position = upTo == null ? now : upTo;
-    if (position <= context.state().conversationRow(owner, peer).position(device).upTo()) {
+    if (position <= context.state().conversations().conversationRow(owner, peer).position(device).upTo()) {
       return Decision.nothing(null);
     }
     return Decision.of(now, new ReadMarked(owner, peer, device, position), null);

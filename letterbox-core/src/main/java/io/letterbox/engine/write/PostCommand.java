@@ -8,7 +8,6 @@ import io.letterbox.engine.apply.GroupPosted;
 import io.letterbox.engine.read.GroupState;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.keys.GroupKey;
-import io.letterbox.keys.MembershipKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.GroupPost;
 import io.letterbox.model.Message;
@@ -36,18 +35,17 @@ public final class PostCommand extends Command<SendResult> {
   }
 
   /**
-   * The header, the poster's member row and cap setting, and what applying the post reads (the
-   * poster's membership, the mentioned members' rows): every post reads them.
+   * What applying the post reads (the header, the memberships of the poster and the mentioned
+   * members), and what deciding it reads besides: the poster's and the mentioned members' member
+   * rows and the poster's cap setting. Every post reads them.
    */
   @Override
   void readAhead(ReadAhead readAhead) {
-    readAhead.want(Spaces.GROUPS, GroupKey.header(post.group()));
+    GroupPosted.readAhead(post.group(), post.from(), post.mentions(), readAhead::want);
     readAhead.want(Spaces.GROUPS, GroupKey.member(post.group(), post.from()));
     readAhead.want(Spaces.CAPS, Bytes.ofLong(post.from()));
-    readAhead.want(Spaces.MEMBERSHIPS, MembershipKey.of(post.from(), post.group()));
     for (long uid : post.mentions()) {
       readAhead.want(Spaces.GROUPS, GroupKey.member(post.group(), uid));
-      readAhead.want(Spaces.MEMBERSHIPS, MembershipKey.of(uid, post.group()));
     }
   }
 

@@ -35,8 +35,8 @@ public final class RelationCommand extends Command<Void> {
 
   @Override
   Decision<Void> decide(EngineContext context) {
-    boolean follows = context.state().follows(uid, target);
-    Map<String, String> subscription = context.state().subscription(uid, target).orElse(null);
+    boolean follows = context.state().relations().follows(uid, target);
+    Map<String, String> subscription = context.state().relations().subscription(uid, target).orElse(null);
     Action action = switch (kind) {
       case FOLLOW -> follows ? null : new Followed(uid, target);
       case UNFOLLOW -> follows ? new Unfollowed(uid, target) : null;

@@ -66,8 +66,8 @@ public final class ReviseCommand extends Command<Message> {
   }
 
   private static boolean seenBy(StateReader state, long uid, Message m) {
-    long peer = StateReader.peerOf(uid, m);
-    return peer != 0 && state.visible(uid, peer, m);
+    long peer = io.letterbox.engine.read.ConversationState.peerOf(uid, m);
+    return peer != 0 && state.conversations().visible(uid, peer, m);
   }
 
   /** The receiver of a one-to-one message, whose row may show it; 0 for a broadcast. */

@@ -29,13 +29,12 @@ public final class SendCommand extends Command<SendResult> {
   }
 
   /**
-   * Both parties' conversation rows (the receiver's says whether it blocked the sender; the
-   * appliers update both), and whether the receiver follows the sender if that decides a folder.
+   * What applying the send reads (which the decision reads too: whether the receiver blocked the
+   * sender), and whether the receiver follows the sender if that decides a folder.
    */
   @Override
   void readAhead(ReadAhead readAhead) {
-    readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.from(), request.to()));
-    readAhead.want(Spaces.CONVERSATIONS, PairKey.of(request.to(), request.from()));
+    Sent.readAhead(request.from(), request.to(), readAhead::want);
     if (requestsFolder) {
       readAhead.want(Spaces.FOLLOWING, PairKey.of(request.to(), request.from()));
     }
@@ -52,11 +51,11 @@ public final class SendCommand extends Command<SendResult> {
       }
       return Decision.nothing(new SendResult(first, false));
     }
-    if (state.blocked(request.to(), request.from())) {
+    if (state.conversations().blocked(request.to(), request.from())) {
       throw new LetterboxException(ErrorCode.BLOCKED,
           String.format("user %d does not take messages from %d", request.to(), request.from()));
     }
-    Optional<FrequencyCap> cap = state.cap(request.from());
+    Optional<FrequencyCap> cap = state.senders().cap(request.from());
     if (cap.isPresent() && CapLevels.atCap(state, request.from(), cap.get(),
         context.config().clock().millis(), request.to())) {
       throw new LetterboxException(ErrorCode.FREQUENCY_CAPPED, String.format(
@@ -65,7 +64,7 @@ public final class SendCommand extends Command<SendResult> {
     }
     long id = context.ids().next();
     // Decided here, where the receiver's follow of the sender belongs (a relation is its target's).
-    boolean toRequests = requestsFolder && !state.follows(request.to(), request.from());
+    boolean toRequests = requestsFolder && !state.relations().follows(request.to(), request.from());
     Sent sent = new Sent(id, request.from(), request.to(), request.text(),
         request.idempotencyKey(), requestHash, toRequests, request.extras());
     Message message = new Message(id, Message.Kind.SINGLE, request.from(), request.to(), request.text(), request.extras());
