@@ -213,7 +213,7 @@ public record LetterboxConfig(
     private java.time.Duration recallWindow = java.time.Duration.ofMinutes(2);
     private java.time.Duration editWindow = java.time.Duration.ofMinutes(15);
     private java.time.Duration syncRetention = java.time.Duration.ofDays(30);
-    // API.md: 100,000, issue 13's largest group; a post costs the same whatever the size.
+    // API.md: 100,000, the largest group it names; a post costs the same whatever the size.
     private int maxGroupMembers = 100_000;
     // 16 MiB: the heads of ~200k groups, those of the members listing lately.
     private long cachedGroupHeadBytes = 16L << 20;

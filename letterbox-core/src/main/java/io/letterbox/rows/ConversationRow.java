@@ -34,8 +34,8 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       new ConversationRow(0, 0, null, null, false, 0, 0, false, false, false, false, false, false, 0, new TreeMap<>());
 
   /**
-   * Version 1 (sessions 6 and 7) had no incoming count, positions or last message; version 2
-   * (session 8) no revision of the last message.
+   * Version 1 (store format 2) had no incoming count, positions or last message; version 2 no
+   * revision of the last message.
    */
   private static final byte VERSION = 3;
   /** Bits of the last message's revision byte (version 3, with the text). */

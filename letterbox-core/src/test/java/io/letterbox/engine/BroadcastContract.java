@@ -105,7 +105,7 @@ public abstract class BroadcastContract extends EngineFixture {
   }
 
   /**
-   * Found by the crash soak (issue 16): a receiver that follows a sender whose uid-list broadcast
+   * Found by the crash soak: a receiver that follows a sender whose uid-list broadcast
    * also reached it has that sender both as a follow and as a reached record; the senders whose
    * reached records came after it were left out of its conversation list and unread counts.
    */

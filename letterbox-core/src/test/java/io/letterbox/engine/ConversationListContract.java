@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Conversation lists as issue 11 and decision 0008 define them: the activity index, folders,
+ * Conversation lists as API.md and decision 0008 define them: the activity index, folders,
  * pinned, muted and archived conversations, blocks and read receipts, on every backend.
  */
 public abstract class ConversationListContract extends EngineFixture {
@@ -292,7 +292,7 @@ public abstract class ConversationListContract extends EngineFixture {
     }
     box.conversations().setState(ALICE, ConversationRef.peer(NEWS), true, null, null).join();
     box.close();
-    // As a store of session 31: pins only in the rows, no mark.
+    // As a store of format 4: pins only in the rows, no mark.
     clear(store, Spaces.PINNED);
     store.write(store.newBatch().delete(Spaces.STATE, StateKey.meta("pinned"))).join();
     box = Letterbox.open(store, config().build());
@@ -484,7 +484,7 @@ public abstract class ConversationListContract extends EngineFixture {
     broadcastToFollowers(NEWS + 1, "two");
     broadcastToFollowers(NEWS, "three");
     box.close();
-    // As a store of session 12: each sender's newest broadcast id under the sender, no mark.
+    // As a store of format 3: each sender's newest broadcast id under the sender, no mark.
     WriteBatch batch = store.newBatch().delete(Spaces.STATE, StateKey.meta("newest-broadcasts"));
     store.scan(Spaces.STATE, StateKey.newestBroadcasts(), false, (k, v) -> {
       batch.delete(Spaces.STATE, k).put(Spaces.STATE, StateKey.latestBroadcast(StateKey.recordId(k)), v);
@@ -592,7 +592,7 @@ public abstract class ConversationListContract extends EngineFixture {
     at(BOB, ALICE, "4");
     box.conversations().markRead(ALICE, ConversationRef.peer(CAROL), "pc", null).join();
     box.close();
-    // As a store of session 5: counters and positions of the old layout, no rows, no activity index, no marks.
+    // As a store of format 1: counters and positions of the old layout, no rows, no activity index, no marks.
     toOldCountersAndPositions();
     clear(store, Spaces.CONVERSATIONS);
     clear(store, Spaces.ACTIVITY);
@@ -647,7 +647,7 @@ public abstract class ConversationListContract extends EngineFixture {
     assertThat(box.conversations().unread(ALICE, "pc").total()).isEqualTo(3);
   }
 
-  /** Moves every row's incoming count and positions to where the layout before session 8 kept them. */
+  /** Moves every row's incoming count and positions to where store formats 1 and 2 kept them. */
   private void toOldCountersAndPositions() {
     WriteBatch batch = store.newBatch();
     store.scan(Spaces.CONVERSATIONS, new KeyRange(new byte[0], null), false, (k, v) -> {

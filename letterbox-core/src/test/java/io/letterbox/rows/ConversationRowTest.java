@@ -47,7 +47,7 @@ class ConversationRowTest {
 
   @Test
   void aRowOfVersionTwoReadsWithItsTextAndNoRevision() {
-    // Written by the encoder of session 8 (version 2): the text follows the positions directly.
+    // Written by the row encoder's version 2: the text follows the positions directly.
     byte[] v2 = java.util.HexFormat.of().parseHex("0241000000000000000700000000000000020000000000000005000000000000000c006869");
     ConversationRow read = ConversationRow.decode(v2);
     assertThat(read.lastText()).isEqualTo("hi");

@@ -21,6 +21,21 @@ import io.letterbox.store.WriteBatch;
  * One-off passes that give a store written by an older Letterbox what today's appliers keep, each
  * once, recorded by a mark in the store (kept by {@code rebuild}, carried by {@code migrate}:
  * the target's indexes are derived by today's appliers).
+ *
+ * <p>Store formats are numbered; today's appliers write format 6, and each pass below brings a
+ * store up one format:
+ * <ol>
+ *   <li>format 1, the first release's: incoming counters and read positions, no conversation rows;
+ *   <li>format 2, {@link #indexConversations}: conversation rows (version 1) and the activity
+ *       index (decision 0008);
+ *   <li>format 3, {@link #foldConversationCounts}: the rows hold their counts, read positions and
+ *       last message, and the counters and positions are gone;
+ *   <li>format 4, {@link #gatherNewestBroadcasts}: the senders' newest broadcast ids kept together;
+ *   <li>format 5, {@link #gatherPins}: pinned conversations in their own space;
+ *   <li>format 6, {@link #referenceBlobs}: blobs know the messages that attach them (decision 0022).
+ * </ol>
+ * {@link #apply} folds counts before it indexes, so that a format-1 store's counters become rows
+ * the index pass then completes.
  */
 final class StoreUpgrades {
   /** The mark of a store whose appliers keep conversation rows and the activity index. */
@@ -54,8 +69,7 @@ final class StoreUpgrades {
   }
 
   /**
-   * Gives a store written before conversation rows held their counts (session 7 and before) rows
-   * that do: each conversation's row takes its incoming counter, its devices' read positions and
+   * Format 3: gives a store written before conversation rows held their counts rows that do: each conversation's row takes its incoming counter, its devices' read positions and
    * its last message (its activity entry a copy), and the counters and positions are deleted.
    */
   static void foldConversationCounts(KeyValueStore store, LetterboxConfig config) {
@@ -96,8 +110,7 @@ final class StoreUpgrades {
   }
 
   /**
-   * Moves the senders' newest broadcast ids of a store from before session 13 (each under its
-   * sender, {@code sender 'b'}) to where they are read together ({@code 0 'B' sender}).
+   * Format 4: moves the senders' newest broadcast ids (each under its sender, {@code sender 'b'}) to where they are read together ({@code 0 'B' sender}).
    */
   static void gatherNewestBroadcasts(KeyValueStore store) {
     byte[] mark = StateKey.meta(NEWEST_BROADCASTS_MARK);
@@ -122,7 +135,7 @@ final class StoreUpgrades {
   }
 
   /**
-   * Gives a store from before session 32 its pins apart from the rows ({@link Spaces#PINNED}):
+   * Format 5: gives a store its pins apart from the rows ({@link Spaces#PINNED}):
    * one pass over the rows; after the passes above, which keep pins as they are.
    */
   static void gatherPins(KeyValueStore store) {
@@ -143,7 +156,7 @@ final class StoreUpgrades {
   }
 
   /**
-   * Gives a store from before blobs were private its blob references ({@link Spaces#BLOB_REFS},
+   * Format 6: gives a store from before blobs were private its blob references ({@link Spaces#BLOB_REFS},
    * decision 0022): one pass over the log, each message that attaches blobs referring to them.
    * Blobs those messages attach stay readable by the messages' readers.
    */
@@ -219,8 +232,9 @@ final class StoreUpgrades {
   }
 
   /**
-   * Gives a store written before conversation rows (decision 0008) its rows and activity index,
-   * once: each conversation's newest visible one-to-one message, found from its timeline rows.
+   * Format 2: gives a store written before conversation rows (decision 0008) its rows and
+   * activity index, once: each conversation's newest visible one-to-one message, found from its
+   * timeline rows.
    * Later, the appliers keep them (and {@code rebuild} and {@code migrate} derive them).
    */
   static void indexConversations(KeyValueStore store, LetterboxConfig config) {

@@ -62,8 +62,7 @@ public final class Words {
   /**
    * Whether {@code c} ends a clause: no word spans it, so each clause is segmented on its own.
    * smartcn weighs every pair of neighbouring candidate words of a sentence, so its cost grows
-   * faster than the sentence: split at commas too, texts of realistic clauses take 0.6 of the time
-   * (session 20). The words change only at some clauses' last word, where smartcn now sees the end
+   * faster than the sentence: split at commas too, texts of realistic clauses take 0.6 of the time. The words change only at some clauses' last word, where smartcn now sees the end
    * of the text as a query of that word alone does.
    */
   private static boolean endsClause(char c) {
