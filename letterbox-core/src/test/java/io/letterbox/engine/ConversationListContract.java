@@ -617,7 +617,7 @@ public abstract class ConversationListContract extends EngineFixture {
     box.conversations().setState(ALICE, ConversationRef.peer(CAROL), true, null, null).join();
     at(BOB, ALICE, "4");
     box.close();
-    // As a store of sessions 6 and 7: rows of version 1 beside the old counters and positions, empty activity values.
+    // As a store of format 2: rows of version 1 beside the old counters and positions, empty activity values.
     toOldCountersAndPositions();
     store.scan(Spaces.CONVERSATIONS, new KeyRange(new byte[0], null), false, (k, v) -> {
       ConversationRow row = ConversationRow.decode(v);
