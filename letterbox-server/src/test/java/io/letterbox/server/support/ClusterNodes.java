@@ -17,7 +17,7 @@ import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * Letterbox nodes of one cluster, each a child JVM, on one HBase namespace: for tests that kill,
- * pause and restart them (issue 10). Node i listens on {@link #port}(i).
+ * pause and restart them. Node i listens on {@link #port}(i).
  */
 public final class ClusterNodes implements AutoCloseable {
   public static final String SECRET = "test-cluster-secret-0123456789";
