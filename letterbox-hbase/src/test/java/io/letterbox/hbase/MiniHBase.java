@@ -32,6 +32,8 @@ import org.slf4j.LoggerFactory;
 public final class MiniHBase implements ExtensionContext.Store.CloseableResource {
   private static final Logger log = LoggerFactory.getLogger(MiniHBase.class);
 
+  private static final int START_CEILING_MILLIS = 10 * 60 * 1000;
+
   private final HBaseTestingUtility util;
   private final AsyncConnection connection;
 
@@ -57,6 +59,10 @@ public final class MiniHBase implements ExtensionContext.Store.CloseableResource
     conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
     conf.setFloat("hfile.block.cache.size", 0.1f);
     conf.setFloat("hbase.regionserver.global.memstore.size", 0.2f);
+    // The start waits for ZooKeeper to answer and for the master to become active, 30 s each by
+    // default: a loaded machine took longer. Ceilings only, so generous.
+    conf.setInt("zookeeper.session.timeout.localHBaseCluster", START_CEILING_MILLIS);
+    conf.set("hbase.master.start.timeout.localHBaseCluster", Integer.toString(START_CEILING_MILLIS));
     try {
       util.startMiniZKCluster();
       util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());

@@ -57,7 +57,7 @@ class ClusterNodesTest {
   @BeforeEach
   void threeNodes(MiniHBase hbase) throws Exception {
     String namespace = "cluster" + namespaces++;
-    hbase.emptyStore(namespace, io.letterbox.engine.Letterbox.SPACES).close();
+    ClusterNodes.createTables(hbase, namespace);
     nodes = new ClusterNodes(dir, hbase.quorum(), namespace, 3, PARTITIONS, SESSION);
     nodes.startAll();
   }

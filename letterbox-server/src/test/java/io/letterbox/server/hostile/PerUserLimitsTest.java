@@ -187,7 +187,7 @@ class PerUserLimitsTest {
         open.remove(0).close(i == 0);
       }
       while (open.size() < 10) {
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+        Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> {
           RawStream s = RawStream.sse(server.port(), "/v1/users/" + me + "/events", token);
           if (s.status() == 200) {
             open.add(s);
@@ -217,11 +217,11 @@ class PerUserLimitsTest {
         uploading.add(RawStream.started(server.port(), head, token, new byte[10]));
       }
       // Both have been counted once a third is refused.
-      Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertRateLimited(upload(me, 10)));
+      Awaitility.await().atMost(Duration.ofMinutes(1)).untilAsserted(() -> assertRateLimited(upload(me, 10)));
 
       uploading.get(0).write(new byte[990]);
       assertThat(uploading.get(0).status()).isIn(200, 201);
-      Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> upload(me, 10).status() == 201);
+      Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> upload(me, 10).status() == 201);
     } finally {
       uploading.forEach(RawStream::close);
     }

@@ -75,7 +75,7 @@ class PrivateBlobsTest extends UsersAndServices {
         + ",\"audience\":{\"type\":\"uids\",\"uids\":[" + q(receiver) + "]}", blob));
 
     assertThat(accepted.status()).isEqualTo(202);
-    Awaitility.await().atMost(Duration.ofSeconds(10))
+    Awaitility.await().atMost(Duration.ofMinutes(1))
         .until(() -> as(receiver).get("/v1/blobs/" + blob).status() == 200);
     assertNotReadable(as(other), blob);
   }

@@ -44,7 +44,7 @@ class RevokedTokensTest {
 
   @BeforeAll
   static void twoNodes(MiniHBase hbase) throws Exception {
-    hbase.emptyStore("revocation", io.letterbox.engine.Letterbox.SPACES).close();
+    ClusterNodes.createTables(hbase, "revocation");
     nodes = new ClusterNodes(dir, hbase.quorum(), "revocation", 2, PARTITIONS, Duration.ofSeconds(4))
         .with("api-keys=" + SERVICE_KEY, "user-token-secret=" + SECRET);
     nodes.startAll();

@@ -97,7 +97,7 @@ class RogueMemberTest {
     zooKeeper.create().creatingParentContainersIfNeeded().withMode(CreateMode.EPHEMERAL)
         .forPath("/letterbox/" + NAMESPACE + "/members/" + rogue, data.getBytes(StandardCharsets.UTF_8));
 
-    hbase.emptyStore(NAMESPACE, io.letterbox.engine.Letterbox.SPACES).close();
+    ClusterNodes.createTables(hbase, NAMESPACE);
     nodes = new ClusterNodes(dir, hbase.quorum(), NAMESPACE, 2, PARTITIONS, Duration.ofSeconds(4))
         .with("api-keys=" + SERVICE_KEY, "user-token-secret=" + TOKEN_SECRET).withClusterPorts();
     nodes.startAll();

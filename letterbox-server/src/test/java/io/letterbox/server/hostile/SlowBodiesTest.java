@@ -81,7 +81,7 @@ class SlowBodiesTest {
 
       assertThat(answer).startsWith("HTTP/1.1 408").contains("\"code\":\"REQUEST_TIMEOUT\"");
       // The whole budget is free again: an upload that needs all of it is taken.
-      Reply whole = await("an upload of the whole budget").atMost(Duration.ofSeconds(10))
+      Reply whole = await("an upload of the whole budget").atMost(Duration.ofMinutes(1))
           .until(() -> api.post("/v1/blobs", new byte[256 * KIB], "application/octet-stream"), r -> r.status() != 429);
       assertThat(whole.status()).as("%s", whole).isEqualTo(201);
     } finally {

@@ -91,7 +91,7 @@ class ForwarderTest {
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(60) // buffered whole, the answer would never begin: the second half waits for the first
+  @org.junit.jupiter.api.Timeout(300) // buffered whole, the answer would never begin: the second half waits for the first
   void aStreamedAnswerIsRelayedAsItComesNotWhenItEnds() throws Exception {
     HttpResponse<java.util.stream.Stream<String>> answer = java.net.http.HttpClient.newHttpClient().send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + frontPort + "/v1/stream"))

@@ -69,7 +69,7 @@ class RequestBodiesFuzzTest extends ApiTestBase {
         route("PUT", "/v1/users/{uid}/settings", B));
   }
 
-  // A fuzzing run is one invocation: the suite's default timeout (120 s) would cut it short.
+  // A fuzzing run is one invocation of ten minutes: the suite's default timeout (10 m) would cut it short.
   @FuzzTest(maxDuration = "10m")
   @Timeout(value = 15, unit = TimeUnit.MINUTES)
   void anyBodyOnAnyRouteIsAnsweredWithoutAServerError(byte[] input) throws Exception {

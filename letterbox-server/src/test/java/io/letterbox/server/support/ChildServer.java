@@ -45,8 +45,8 @@ public final class ChildServer implements AutoCloseable {
     process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     Api api = new Api(port);
     try {
-      // Generous: a loaded CI machine starts a JVM and opens RocksDB slowly.
-      await("server " + name + " healthy").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100))
+      // A ceiling only: a loaded CI machine starts a JVM and opens RocksDB slowly.
+      await("server " + name + " healthy").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(100))
           .failFast("the server exited", () -> {
             if (!process.isAlive()) {
               throw new AssertionError("server exited: " + Files.readString(log));

@@ -2,6 +2,8 @@ package io.letterbox.server.support;
 
 import static org.awaitility.Awaitility.await;
 
+import io.letterbox.engine.Letterbox;
+import io.letterbox.hbase.MiniHBase;
 import io.letterbox.server.Main;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -19,6 +21,8 @@ import org.awaitility.core.ConditionTimeoutException;
  */
 public final class ClusterNodes implements AutoCloseable {
   public static final String SECRET = "test-cluster-secret-0123456789";
+  /** Regions a table of the nodes' namespace is split into (the mini cluster makes 16 slowly). */
+  public static final int SALT_BUCKETS = 2;
 
   private final Path dir;
   private final String quorum;
@@ -101,15 +105,38 @@ public final class ClusterNodes implements AutoCloseable {
     return serviceKey == null ? new Api(ports[node]) : new Api(ports[node]).withKey(serviceKey);
   }
 
+  /**
+   * Creates the tables of {@code namespace} on {@code hbase}, empty and split as the nodes'
+   * configuration says, before any node starts, so that no node creates them.
+   */
+  public static void createTables(MiniHBase hbase, String namespace) {
+    hbase.emptyStore(hbase.options(namespace).saltBuckets(SALT_BUCKETS).build(), Letterbox.SPACES).close();
+  }
+
   /** Starts node {@code i} and waits until it answers /health (it has taken its partitions). */
   public void start(int i) throws IOException {
+    launch(i);
+    awaitHealthy(i);
+  }
+
+  /** Starts every node at once, then waits until each answers /health. */
+  public void startAll() throws IOException {
+    for (int i = 0; i < ports.length; i++) {
+      launch(i);
+    }
+    for (int i = 0; i < ports.length; i++) {
+      awaitHealthy(i);
+    }
+  }
+
+  private void launch(int i) throws IOException {
     Path config = dir.resolve("node" + i + ".properties");
     Files.writeString(config, String.join("\n",
         "port=" + ports[i],
         "store=hbase",
         "hbase-quorum=" + quorum,
         "hbase-namespace=" + namespace,
-        "hbase-salt-buckets=2",
+        "hbase-salt-buckets=" + SALT_BUCKETS,
         "cluster=true",
         "cluster-node=node" + i,
         "cluster-secret=" + SECRET,
@@ -125,13 +152,16 @@ public final class ClusterNodes implements AutoCloseable {
         // The server's own logging (INFO), not the tests' (WARN): what a node did is in its log.
         "-Dlogback.configurationFile=" + Path.of("target", "classes", "logback.xml").toAbsolutePath(),
         "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--config", config.toString()));
-    Path log = log(i);
-    processes[i] = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     starts[i]++;
+    processes[i] = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logOf(i).toFile()).start();
+  }
+
+  private void awaitHealthy(int i) throws IOException {
+    Path log = logOf(i);
     Api api = api(i);
     try {
-      // Generous: a busy 2-core machine starts a JVM and reaches HBase slowly.
-      await("node " + i + " healthy").atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(200))
+      // A ceiling only: a loaded 2-core machine starts several JVMs at once and reaches HBase slowly.
+      await("node " + i + " healthy").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200))
           .failFast("the node exited", () -> {
             if (!processes[i].isAlive()) {
               throw new AssertionError("node " + i + " exited: " + Files.readString(log));
@@ -143,21 +173,18 @@ public final class ClusterNodes implements AutoCloseable {
     }
   }
 
-  public void startAll() throws IOException {
-    for (int i = 0; i < ports.length; i++) {
-      start(i);
-    }
-  }
-
-  /** Kept under target/, not in the test's temporary directory, so that a failure can be read. */
-  private Path log(int i) {
+  /**
+   * The log of node {@code i}'s latest start. Kept under target/, not in the test's temporary
+   * directory, so that a failure can be read.
+   */
+  private Path logOf(int i) {
     Path logs = Path.of("target", "cluster-nodes", dir.getFileName().toString());
     try {
       Files.createDirectories(logs);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-    return logs.resolve("node" + i + "-" + (starts[i] + 1) + ".log");
+    return logs.resolve("node" + i + "-" + starts[i] + ".log");
   }
 
   /**
@@ -184,7 +211,7 @@ public final class ClusterNodes implements AutoCloseable {
         out.append("no answer");
       }
       out.append('\n');
-      Path log = Path.of("target", "cluster-nodes", dir.getFileName().toString()).resolve("node" + i + "-" + starts[i] + ".log");
+      Path log = logOf(i);
       try {
         List<String> lines = Files.readAllLines(log).stream()
             .filter(l -> l.contains("partition") || l.contains("ERROR") || l.contains("session")).toList();
