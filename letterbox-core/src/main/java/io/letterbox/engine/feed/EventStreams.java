@@ -126,20 +126,42 @@ public final class EventStreams implements AutoCloseable {
     thread.execute(() -> toMembers(m.to(), m.id(), s -> s.unfed(m)));
   }
 
-  /** Group message {@code m} was recalled (by its sender or an admin): the connected members are told. */
-  public void recalledInGroup(Message m) {
+  /** Group message {@code id} of group {@code gid} was recalled (by its sender or an admin): the connected members are told. */
+  public void recalledInGroup(long gid, long id) {
+    thread.execute(() -> recalledInGroupNow(gid, id));
+  }
+
+  /**
+   * Message {@code id} was recalled by its sender, who sent it to a group or broadcast it (a
+   * revision with no peer): if it is a group's, its connected members are told; a broadcast's
+   * receivers are told by its sender's feed event ({@link #feed}).
+   */
+  public void recalledBySender(long id) {
     thread.execute(() -> {
-      RevisionRow r;
+      Message m;
       try {
-        r = state.revision(m.id());
+        m = state.message(id);
       } catch (RuntimeException e) {
-        log.warn("revision of group message {} not read for its connected members", m.id(), e);
+        log.warn("message {} not read for its connected members", id, e);
         return;
       }
-      if (r != null && r.recalled()) {
-        toMembers(m.to(), m.id(), s -> s.recalledInGroup(m.to(), m.id(), r.revisedAt()));
+      if (m != null && m.kind() == Message.Kind.GROUP) {
+        recalledInGroupNow(m.to(), id);
       }
     });
+  }
+
+  private void recalledInGroupNow(long gid, long id) {
+    RevisionRow r;
+    try {
+      r = state.revision(id);
+    } catch (RuntimeException e) {
+      log.warn("revision of group message {} not read for its connected members", id, e);
+      return;
+    }
+    if (r != null && r.recalled()) {
+      toMembers(gid, id, s -> s.recalledInGroup(gid, id, r.revisedAt()));
+    }
   }
 
   /**
