@@ -103,7 +103,8 @@ public final class Letterbox implements AutoCloseable {
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, jobs, host,
-        new Derivations(new ListCaches.Caches(lister, state, groupReader), streams));
+        new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
+            partitioning));
     host.start(upkeep);
     upkeep.start();
   }

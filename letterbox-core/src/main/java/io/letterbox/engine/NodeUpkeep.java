@@ -127,7 +127,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
 
   @Override
   public void durable(int partition, List<Decision.Logged> logged, List<FeedEntry> events) {
-    derivations.durable(logged, events);
+    derivations.durable(partition, logged, events);
     if (indexer != null) {
       indexer.wake();
     }

@@ -4,6 +4,7 @@ import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.Derivation;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
+import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.search.SearchPostings;
 import io.letterbox.engine.write.Decision;
 import java.util.List;
@@ -25,15 +26,20 @@ import java.util.List;
  */
 public final class Derivations {
   private final ListCaches.Caches caches;
-  private final EventStreams streams;
+  /** The live events' target for each partition's batches. */
+  private final LiveEvents.Batch[] batches;
 
   /**
    * @param caches the node's caches that follow its writes
    * @param streams the live event streams of the owners connected to the node
+   * @param partitioning the store's partitions
    */
-  public Derivations(ListCaches.Caches caches, EventStreams streams) {
+  public Derivations(ListCaches.Caches caches, EventStreams streams, Partitioning partitioning) {
     this.caches = caches;
-    this.streams = streams;
+    this.batches = new LiveEvents.Batch[partitioning.count()];
+    for (int p = 0; p < batches.length; p++) {
+      batches[p] = new LiveEvents.Batch(streams, partitioning, p);
+    }
   }
 
   /** Every registered consumer. */
@@ -47,10 +53,11 @@ public final class Derivations {
   }
 
   /**
-   * A batch is durable: {@code logged} its actions (those {@link #visible} was told of), {@code
-   * feed} the change-feed rows they wrote; the consumers that run then derive from them.
+   * A batch of {@code partition} is durable: {@code logged} its actions (those {@link #visible}
+   * was told of), {@code feed} the change-feed rows they wrote; the consumers that run then derive
+   * from them.
    */
-  public void durable(List<Decision.Logged> logged, List<FeedEntry> feed) {
-    LiveEvents.DERIVATION.durable(streams, logged, feed);
+  public void durable(int partition, List<Decision.Logged> logged, List<FeedEntry> feed) {
+    LiveEvents.DERIVATION.durable(batches[partition], logged, feed);
   }
 }

@@ -34,6 +34,7 @@ import io.letterbox.engine.apply.Unsubscribed;
 import io.letterbox.engine.apply.UserSettingsSet;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
+import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.write.Decision;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -46,25 +47,49 @@ import java.util.function.BiConsumer;
  *
  * <p>An owner's own events are the change-feed rows the batch's actions wrote for it (their
  * {@code apply} writes them): the streams get those with the batch. What no owner's feed holds
- * is told per action: a group's post and recall to its connected members, a broadcast to its
- * connected receivers. Notices from other nodes of their posts, recalls and broadcasts reach the
- * streams by the node's upkeep, not here: the action was applied there.
+ * is told per action, by the partition that wrote what it announces (an action's delivered
+ * parts are seen too, by the partitions they reach): a group's post and recall to its connected
+ * members, a broadcast to its connected receivers. Notices from other nodes of their posts,
+ * recalls and broadcasts reach the streams by the node's upkeep, not here: the action was
+ * applied there.
  */
-public final class LiveEvents implements Derivation<EventStreams> {
+public final class LiveEvents implements Derivation<LiveEvents.Batch> {
   public static final LiveEvents DERIVATION = new LiveEvents();
 
-  /** The kind's events are the feed rows its apply wrote, which the streams get with the batch. */
-  private static final BiConsumer<EventStreams, Action> IN_THE_FEED = (streams, action) -> {};
+  /** A durable batch of partition {@code partition}, for the node's {@code streams}. */
+  public record Batch(EventStreams streams, Partitioning partitioning, int partition) {
+    /** Whether the batch's partition holds {@code owner}'s rows. */
+    boolean owns(long owner) {
+      return partitioning.of(owner) == partition;
+    }
+  }
 
-  private static final Kinds<EventStreams> KINDS = Kinds.<EventStreams>builder()
-      .on(GroupPosted.class, (streams, p) -> streams.posted(p.message()))
-      .on(GroupMessageRecalled.class, (streams, r) -> streams.recalledInGroup(r.gid(), r.messageId()))
-      .on(BroadcastAccepted.class, (streams, b) -> streams.published(b.from(), b.id()))
-      .on(MessageRevised.class, (streams, r) -> {
+  /** The kind's events are the feed rows its apply wrote, which the streams get with the batch. */
+  private static final BiConsumer<Batch, Action> IN_THE_FEED = (batch, action) -> {};
+
+  private static final Kinds<Batch> KINDS = Kinds.<Batch>builder()
+      // Told by the group's partition, which logs it; the members' partitions get their parts.
+      .on(GroupPosted.class, (b, p) -> {
+        if (b.owns(p.gid())) {
+          b.streams().posted(p.message());
+        }
+      })
+      // Told by the sender's partition, which writes the revision row (decision 0009).
+      .on(GroupMessageRecalled.class, (b, r) -> {
+        if (b.owns(r.sender())) {
+          b.streams().recalledInGroup(r.gid(), r.messageId(), r.at());
+        }
+      })
+      .on(BroadcastAccepted.class, (b, a) -> {
+        if (b.owns(a.from())) {
+          b.streams().published(a.from(), a.id());
+        }
+      })
+      .on(MessageRevised.class, (b, r) -> {
         // A recall with no peer is of a group's message or of a broadcast: a group's members are
         // told here; the sender's feed row tells a broadcast's receivers.
-        if (r.recall() && r.peer() == 0) {
-          streams.recalledBySender(r.messageId());
+        if (r.recall() && r.peer() == 0 && b.owns(r.sender())) {
+          b.streams().recalledBySender(r.messageId(), r.at());
         }
       })
       .on(Sent.class, IN_THE_FEED)
@@ -76,8 +101,8 @@ public final class LiveEvents implements Derivation<EventStreams> {
       .on(GroupCreated.class, IN_THE_FEED)
       .on(GroupMembersChanged.class, IN_THE_FEED)
       .on(GroupLeft.class, IN_THE_FEED)
-      // No event tells of these (decision 0010): an import is history, the rest change no
-      // conversation a client shows live.
+      // No event tells of these (decision 0010): an import is history, the rest change nothing a
+      // client shows live.
       .ignore(Imported.class, Followed.class, FollowersAdded.class, Unfollowed.class, Subscribed.class,
           Unsubscribed.class, BlockSet.class, CapSet.class, BroadcastCompleted.class, SegmentReplaced.class,
           SegmentExtended.class, GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class,
@@ -87,22 +112,17 @@ public final class LiveEvents implements Derivation<EventStreams> {
   private LiveEvents() {}
 
   @Override
-  public Kinds<EventStreams> kinds() {
+  public Kinds<Batch> kinds() {
     return KINDS;
   }
 
-  /**
-   * A batch is durable: its owners' feed rows ({@code feed}), then each action logged here. A
-   * delivered part is an action another partition logged, told of where it was logged.
-   */
-  void durable(EventStreams streams, List<Decision.Logged> logged, List<FeedEntry> feed) {
+  /** {@code batch} is durable: its owners' feed rows ({@code feed}), then each of its actions. */
+  void durable(Batch batch, List<Decision.Logged> logged, List<FeedEntry> feed) {
     if (!feed.isEmpty()) {
-      streams.feed(feed);
+      batch.streams().feed(feed);
     }
     for (Decision.Logged l : logged) {
-      if (!l.delivered()) {
-        derive(streams, l.action());
-      }
+      derive(batch, l.action());
     }
   }
 }

@@ -126,17 +126,36 @@ public final class EventStreams implements AutoCloseable {
     thread.execute(() -> toMembers(m.to(), m.id(), s -> s.unfed(m)));
   }
 
-  /** Group message {@code id} of group {@code gid} was recalled (by its sender or an admin): the connected members are told. */
+  /**
+   * Group message {@code id} of group {@code gid} was recalled (by its sender or an admin) at
+   * {@code at} (epoch milliseconds), as its revision row says: the connected members are told.
+   */
+  public void recalledInGroup(long gid, long id, long at) {
+    thread.execute(() -> toMembers(gid, id, s -> s.recalledInGroup(gid, id, at)));
+  }
+
+  /** Group message {@code id} of group {@code gid} was recalled on another node: the connected members are told. */
   public void recalledInGroup(long gid, long id) {
-    thread.execute(() -> recalledInGroupNow(gid, id));
+    thread.execute(() -> {
+      RevisionRow r;
+      try {
+        r = state.revision(id);
+      } catch (RuntimeException e) {
+        log.warn("revision of group message {} not read for its connected members", id, e);
+        return;
+      }
+      if (r != null && r.recalled()) {
+        toMembers(gid, id, s -> s.recalledInGroup(gid, id, r.revisedAt()));
+      }
+    });
   }
 
   /**
-   * Message {@code id} was recalled by its sender, who sent it to a group or broadcast it (a
-   * revision with no peer): if it is a group's, its connected members are told; a broadcast's
-   * receivers are told by its sender's feed event ({@link #feed}).
+   * Message {@code id}, which its sender sent to a group or broadcast, was recalled by its sender
+   * at {@code at}: a group's connected members are told; a broadcast's receivers are told by its
+   * sender's feed event ({@link #feed}).
    */
-  public void recalledBySender(long id) {
+  public void recalledBySender(long id, long at) {
     thread.execute(() -> {
       Message m;
       try {
@@ -146,22 +165,9 @@ public final class EventStreams implements AutoCloseable {
         return;
       }
       if (m != null && m.kind() == Message.Kind.GROUP) {
-        recalledInGroupNow(m.to(), id);
+        toMembers(m.to(), id, s -> s.recalledInGroup(m.to(), id, at));
       }
     });
-  }
-
-  private void recalledInGroupNow(long gid, long id) {
-    RevisionRow r;
-    try {
-      r = state.revision(id);
-    } catch (RuntimeException e) {
-      log.warn("revision of group message {} not read for its connected members", id, e);
-      return;
-    }
-    if (r != null && r.recalled()) {
-      toMembers(gid, id, s -> s.recalledInGroup(gid, id, r.revisedAt()));
-    }
   }
 
   /**
