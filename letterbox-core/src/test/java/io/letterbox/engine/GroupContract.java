@@ -346,17 +346,7 @@ public abstract class GroupContract extends EngineFixture {
   void aConnectedMemberGetsAGroupPostAndItsRecallLiveAndNoSyncGivesThePostAgain() {
     Group g = create(ALICE, BOB);
     List<io.letterbox.model.Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
-    io.letterbox.engine.feed.EventStreams.Sink sink = new io.letterbox.engine.feed.EventStreams.Sink() {
-      @Override
-      public boolean accept(io.letterbox.model.Event event) {
-        events.add(event);
-        return true;
-      }
-
-      @Override
-      public void ended(String reason) {}
-    };
-    try (var stream = box.events().stream(BOB, null, sink)) {
+    try (var stream = box.events().stream(BOB, null, collecting(events))) {
       Message m = post(g.id(), ALICE, "live");
 
       org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> events.size() >= 1);
@@ -385,7 +375,20 @@ public abstract class GroupContract extends EngineFixture {
     // Past the window in which a stream's catch-up gives recent posts again, as they are now.
     clock.advance(io.letterbox.engine.feed.FeedReader.BROADCAST_DELAY.plusSeconds(1));
     List<io.letterbox.model.Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
-    io.letterbox.engine.feed.EventStreams.Sink sink = new io.letterbox.engine.feed.EventStreams.Sink() {
+    try (var stream = box.events().stream(ALICE, null, collecting(events))) {
+      box.messages().recall(CAROL, m.id()).join();
+
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> !events.isEmpty());
+      assertThat(events).singleElement().isInstanceOfSatisfying(io.letterbox.model.Event.Recalled.class, recalled -> {
+        assertThat(recalled.group()).isEqualTo(g.id());
+        assertThat(recalled.id()).isEqualTo(m.id());
+      });
+    }
+  }
+
+  /** A stream's sink that keeps what it is given in {@code events}. */
+  private static io.letterbox.engine.feed.EventStreams.Sink collecting(List<io.letterbox.model.Event> events) {
+    return new io.letterbox.engine.feed.EventStreams.Sink() {
       @Override
       public boolean accept(io.letterbox.model.Event event) {
         events.add(event);
@@ -395,15 +398,6 @@ public abstract class GroupContract extends EngineFixture {
       @Override
       public void ended(String reason) {}
     };
-    try (var stream = box.events().stream(ALICE, null, sink)) {
-      box.messages().recall(CAROL, m.id()).join();
-
-      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> !events.isEmpty());
-      assertThat(events).singleElement().isInstanceOfSatisfying(io.letterbox.model.Event.Recalled.class, recalled -> {
-        assertThat(recalled.group()).isEqualTo(g.id());
-        assertThat(recalled.id()).isEqualTo(m.id());
-      });
-    }
   }
 
   @Test
