@@ -2,7 +2,6 @@ package io.letterbox.engine;
 
 import io.letterbox.blob.Blobs;
 import io.letterbox.engine.fanout.BroadcastJobs;
-import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.StateReader;
@@ -38,12 +37,11 @@ public final class Broadcasts {
   private final BroadcastJobs jobs;
   private final Blobs blobs;
   private final Messages messages;
-  private final EventStreams streams;
   private final Peers peers;
   private final Executor replies;
 
   Broadcasts(LetterboxConfig config, PartitionCommands commands, StateReader state, Cursors cursors, BroadcastJobs jobs,
-      Blobs blobs, Messages messages, EventStreams streams, Peers peers, Executor replies) {
+      Blobs blobs, Messages messages, Peers peers, Executor replies) {
     this.config = config;
     this.commands = commands;
     this.state = state;
@@ -51,7 +49,6 @@ public final class Broadcasts {
     this.jobs = jobs;
     this.blobs = blobs;
     this.messages = messages;
-    this.streams = streams;
     this.peers = peers;
     this.replies = replies;
   }
@@ -82,11 +79,8 @@ public final class Broadcasts {
     BroadcastRequest checked = new BroadcastRequest(request.from(), text, audience, priority,
         request.idempotencyKey(), extras);
     long wait = config.deliveryWait().toMillis();
+    // Its receivers connected here were told as it became durable; those connected elsewhere are told now.
     return commands.submit(checked.from(), new BroadcastCommand(checked))
-        .thenApply(id -> {
-          streams.published(checked.from(), id);
-          return id;
-        })
         .thenCompose(id -> peers.published(checked.from(), id)
             .completeOnTimeout(null, wait, TimeUnit.MILLISECONDS)
             .handle((ok, error) -> id))

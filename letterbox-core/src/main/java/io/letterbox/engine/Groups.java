@@ -1,7 +1,6 @@
 package io.letterbox.engine;
 
 import io.letterbox.blob.Blobs;
-import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.write.ChangeMembersCommand;
@@ -33,17 +32,15 @@ public final class Groups {
   private final PartitionCommands commands;
   private final GroupReader groups;
   private final BlobAccess blobs;
-  private final EventStreams streams;
   private final Peers peers;
   private final Executor replies;
 
-  Groups(LetterboxConfig config, PartitionCommands commands, GroupReader groups, BlobAccess blobs, EventStreams streams,
-      Peers peers, Executor replies) {
+  Groups(LetterboxConfig config, PartitionCommands commands, GroupReader groups, BlobAccess blobs, Peers peers,
+      Executor replies) {
     this.config = config;
     this.commands = commands;
     this.groups = groups;
     this.blobs = blobs;
-    this.streams = streams;
     this.peers = peers;
     this.replies = replies;
   }
@@ -157,8 +154,7 @@ public final class Groups {
     int home = commands.partitioning().of(post.group());
     return commands.afterDelivery(home, commands.submitTo(home, new PostCommand(checked)).thenApply(r -> {
       if (r.created()) {
-        // Its members connected to this node get it now, those connected elsewhere once told.
-        streams.posted(r.message());
+        // Its members connected here got it as it became durable; those connected elsewhere get it once told.
         peers.published(post.group(), r.message().id());
       }
       return r;

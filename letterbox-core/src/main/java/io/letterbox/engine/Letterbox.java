@@ -94,16 +94,17 @@ public final class Letterbox implements AutoCloseable {
             })));
     VisibleMessages visible = new VisibleMessages(state, groupReader);
     this.blobAccess = new BlobAccess(store, blobs, visible, commands);
-    this.messages = new Messages(config, commands, state, visible, blobAccess, streams, peers, replies);
+    this.messages = new Messages(config, commands, state, visible, blobAccess, peers, replies);
     this.conversations = new Conversations(config, commands, state, history, lister, unread, groupReader, replies);
-    this.groups = new Groups(config, commands, groupReader, blobAccess, streams, peers, replies);
-    this.broadcasts = new Broadcasts(config, commands, state, cursors, jobs, blobs, messages, streams, peers, replies);
+    this.groups = new Groups(config, commands, groupReader, blobAccess, peers, replies);
+    this.broadcasts = new Broadcasts(config, commands, state, cursors, jobs, blobs, messages, peers, replies);
     this.relations = new Relations(config, commands, state);
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, jobs, host,
-        new Derivations(new ListCaches.Caches(lister, state, groupReader)));
+        new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
+            partitioning));
     host.start(upkeep);
     upkeep.start();
   }

@@ -1,7 +1,6 @@
 package io.letterbox.engine;
 
 import io.letterbox.blob.Blobs;
-import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.read.ConversationState;
@@ -35,18 +34,16 @@ public final class Messages {
   private final StateReader state;
   private final VisibleMessages visible;
   private final BlobAccess blobs;
-  private final EventStreams streams;
   private final Peers peers;
   private final Executor replies;
 
   Messages(LetterboxConfig config, PartitionCommands commands, StateReader state, VisibleMessages visible, BlobAccess blobs,
-      EventStreams streams, Peers peers, Executor replies) {
+      Peers peers, Executor replies) {
     this.config = config;
     this.commands = commands;
     this.state = state;
     this.visible = visible;
     this.blobs = blobs;
-    this.streams = streams;
     this.peers = peers;
     this.replies = replies;
   }
@@ -127,8 +124,7 @@ public final class Messages {
       return revised;
     }
     return revised.thenApply(recalled -> {
-      // The group's members connected here are told now, those connected elsewhere once told.
-      streams.recalledInGroup(recalled);
+      // The group's members connected here were told as it became durable; those elsewhere are told now.
       peers.published(recalled.to(), recalled.id());
       return recalled;
     });

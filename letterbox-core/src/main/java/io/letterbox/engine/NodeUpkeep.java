@@ -40,7 +40,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
   private final SearchIndexer indexer;
   private final BroadcastJobs jobs;
   private final PartitionHost host;
-  /** Every consumer of applied actions, told as each becomes visible. */
+  /** Every consumer of applied actions, told as each becomes visible and as its batch is durable. */
   private final Derivations derivations;
   private final Thread prewarm = new Thread(this::prewarmBigSenders, "letterbox-prewarm");
   /** The newest day whose older feed events were deleted (decision 0010). */
@@ -110,7 +110,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
     if (m != null && m.kind() == Message.Kind.GROUP) {
       // A group's post, or its recall: its members connected here are told (decision 0011).
       if (m.recalled()) {
-        streams.recalledInGroup(m);
+        streams.recalledInGroup(m.to(), m.id());
       } else {
         streams.posted(m);
       }
@@ -126,10 +126,8 @@ final class NodeUpkeep implements PartitionHost.Listener {
   }
 
   @Override
-  public void durable(int partition, List<FeedEntry> events) {
-    if (!events.isEmpty()) {
-      streams.feed(events);
-    }
+  public void durable(int partition, List<Decision.Logged> logged, List<FeedEntry> events) {
+    derivations.durable(partition, logged, events);
     if (indexer != null) {
       indexer.wake();
     }

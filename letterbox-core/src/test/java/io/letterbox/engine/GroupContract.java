@@ -346,17 +346,7 @@ public abstract class GroupContract extends EngineFixture {
   void aConnectedMemberGetsAGroupPostAndItsRecallLiveAndNoSyncGivesThePostAgain() {
     Group g = create(ALICE, BOB);
     List<io.letterbox.model.Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
-    io.letterbox.engine.feed.EventStreams.Sink sink = new io.letterbox.engine.feed.EventStreams.Sink() {
-      @Override
-      public boolean accept(io.letterbox.model.Event event) {
-        events.add(event);
-        return true;
-      }
-
-      @Override
-      public void ended(String reason) {}
-    };
-    try (var stream = box.events().stream(BOB, null, sink)) {
+    try (var stream = box.events().stream(BOB, null, collecting(events))) {
       Message m = post(g.id(), ALICE, "live");
 
       org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> events.size() >= 1);
@@ -375,6 +365,39 @@ public abstract class GroupContract extends EngineFixture {
       assertThat(events.get(2)).as("the second recall is not given again").isInstanceOf(
           io.letterbox.model.Event.MessageArrived.class);
     }
+  }
+
+  @Test
+  void aConnectedMemberIsToldLiveOfAnAdminsRecallOfAnotherMembersMessage() {
+    Group g = create(ALICE, BOB, CAROL);
+    box.groups().setMembers(g.id(), ALICE, new long[] {CAROL}, GroupRole.ADMIN).join();
+    Message m = post(g.id(), BOB, "spam");
+    // Past the window in which a stream's catch-up gives recent posts again, as they are now.
+    clock.advance(io.letterbox.engine.feed.FeedReader.BROADCAST_DELAY.plusSeconds(1));
+    List<io.letterbox.model.Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    try (var stream = box.events().stream(ALICE, null, collecting(events))) {
+      box.messages().recall(CAROL, m.id()).join();
+
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(() -> !events.isEmpty());
+      assertThat(events).singleElement().isInstanceOfSatisfying(io.letterbox.model.Event.Recalled.class, recalled -> {
+        assertThat(recalled.group()).isEqualTo(g.id());
+        assertThat(recalled.id()).isEqualTo(m.id());
+      });
+    }
+  }
+
+  /** A stream's sink that keeps what it is given in {@code events}. */
+  private static io.letterbox.engine.feed.EventStreams.Sink collecting(List<io.letterbox.model.Event> events) {
+    return new io.letterbox.engine.feed.EventStreams.Sink() {
+      @Override
+      public boolean accept(io.letterbox.model.Event event) {
+        events.add(event);
+        return true;
+      }
+
+      @Override
+      public void ended(String reason) {}
+    };
   }
 
   @Test

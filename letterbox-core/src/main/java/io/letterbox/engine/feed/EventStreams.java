@@ -126,18 +126,46 @@ public final class EventStreams implements AutoCloseable {
     thread.execute(() -> toMembers(m.to(), m.id(), s -> s.unfed(m)));
   }
 
-  /** Group message {@code m} was recalled (by its sender or an admin): the connected members are told. */
-  public void recalledInGroup(Message m) {
+  /**
+   * Group message {@code id} of group {@code gid} was recalled (by its sender or an admin) at
+   * {@code at} (epoch milliseconds), as its revision row says: the connected members are told.
+   */
+  public void recalledInGroup(long gid, long id, long at) {
+    thread.execute(() -> toMembers(gid, id, s -> s.recalledInGroup(gid, id, at)));
+  }
+
+  /** Group message {@code id} of group {@code gid} was recalled on another node: the connected members are told. */
+  public void recalledInGroup(long gid, long id) {
     thread.execute(() -> {
       RevisionRow r;
       try {
-        r = state.revision(m.id());
+        r = state.revision(id);
       } catch (RuntimeException e) {
-        log.warn("revision of group message {} not read for its connected members", m.id(), e);
+        log.warn("revision of group message {} not read for its connected members", id, e);
         return;
       }
       if (r != null && r.recalled()) {
-        toMembers(m.to(), m.id(), s -> s.recalledInGroup(m.to(), m.id(), r.revisedAt()));
+        toMembers(gid, id, s -> s.recalledInGroup(gid, id, r.revisedAt()));
+      }
+    });
+  }
+
+  /**
+   * Message {@code id}, which its sender sent to a group or broadcast, was recalled by its sender
+   * at {@code at}: a group's connected members are told; a broadcast's receivers are told by its
+   * sender's feed event ({@link #feed}).
+   */
+  public void recalledBySender(long id, long at) {
+    thread.execute(() -> {
+      Message m;
+      try {
+        m = state.message(id);
+      } catch (RuntimeException e) {
+        log.warn("message {} not read for its connected members", id, e);
+        return;
+      }
+      if (m != null && m.kind() == Message.Kind.GROUP) {
+        toMembers(m.to(), id, s -> s.recalledInGroup(m.to(), id, at));
       }
     });
   }

@@ -50,8 +50,12 @@ public final class PartitionHost implements Partitions, AutoCloseable {
     /** A logged action is visible to readers (on the sequencer thread; must not read the store). */
     void visible(Decision.Logged logged);
 
-    /** Partition {@code partition}'s writes up to these feed events are durable. */
-    void durable(int partition, List<FeedEntry> events);
+    /**
+     * A batch of partition {@code partition} is durable: its actions ({@code logged}, those
+     * {@link #visible} was told of) and its owners' change-feed events (on a store thread: must
+     * not block or read the store).
+     */
+    void durable(int partition, List<Decision.Logged> logged, List<FeedEntry> events);
 
     /** Partition {@code p} is hosted here now. */
     void taken(int p);
@@ -266,8 +270,8 @@ public final class PartitionHost implements Partitions, AutoCloseable {
     }
 
     @Override
-    public void durable(int partition, List<FeedEntry> events) {
-      listener.durable(partition, events);
+    public void durable(int partition, List<Decision.Logged> logged, List<FeedEntry> events) {
+      listener.durable(partition, logged, events);
     }
 
     @Override

@@ -55,10 +55,10 @@ public final class PartitionWriter implements AutoCloseable {
     CompletableFuture<Void> deliver(int partition, long[] origins, Action[] actions);
 
     /**
-     * A batch of this partition is durable, with its owners' change-feed events (on a store
-     * thread: must not block).
+     * A batch of this partition is durable, with its actions and its owners' change-feed events
+     * (on a store thread: must not block).
      */
-    void durable(int partition, List<io.letterbox.engine.feed.FeedEntry> events);
+    void durable(int partition, List<Decision.Logged> logged, List<io.letterbox.engine.feed.FeedEntry> events);
 
     /** The writer stopped taking commands: fenced by another, or a write failed. */
     void stopped(PartitionWriter writer, RuntimeException cause);
@@ -103,9 +103,10 @@ public final class PartitionWriter implements AutoCloseable {
       }
 
       @Override
-      public void durable(long seq, List<Applier.Outgoing> outgoing, List<io.letterbox.engine.feed.FeedEntry> events) {
+      public void durable(long seq, List<Applier.Outgoing> outgoing, List<Decision.Logged> logged,
+          List<io.letterbox.engine.feed.FeedEntry> events) {
         PartitionWriter.this.durable(seq, outgoing);
-        host.durable(partition, events);
+        host.durable(partition, logged, events);
       }
 
       @Override

@@ -57,9 +57,11 @@ public final class Sequencer implements AutoCloseable {
 
     /**
      * Journal entry {@code seq}'s batch is durable; {@code outgoing} are its actions whose effects
-     * reach other partitions, {@code events} its change-feed events (decision 0010).
+     * reach other partitions, {@code logged} all its actions (those {@link #visible} was told of),
+     * {@code events} its change-feed events (decision 0010).
      */
-    void durable(long seq, List<Applier.Outgoing> outgoing, List<io.letterbox.engine.feed.FeedEntry> events);
+    void durable(long seq, List<Applier.Outgoing> outgoing, List<Decision.Logged> logged,
+        List<io.letterbox.engine.feed.FeedEntry> events);
 
     /** The lane stopped because its section could not be written; its commands failed. */
     void stopped(RuntimeException cause);
@@ -103,8 +105,8 @@ public final class Sequencer implements AutoCloseable {
     /** Its close was reached in the queue: what was queued before is written. */
     private boolean closed;
     private volatile RuntimeException failure;
-    /** Actions of the pending batch, told to the listener once it is written. */
-    private final List<Decision.Logged> visibleEffects = new ArrayList<>();
+    /** Actions of the pending batch, told to the listener once it is written, and again once durable. */
+    private List<Decision.Logged> visibleEffects = new ArrayList<>();
     /** Commands whose answers wait for the pending batch. */
     private final List<PendingResult<?>> pending = new ArrayList<>();
 
@@ -196,17 +198,18 @@ public final class Sequencer implements AutoCloseable {
     private void written(CompletableFuture<Void> durable) {
       List<PendingResult<?>> done = new ArrayList<>(pending);
       pending.clear();
-      for (Decision.Logged effect : visibleEffects) {
+      List<Decision.Logged> logged = visibleEffects;
+      for (Decision.Logged effect : logged) {
         listener.visible(effect);
       }
-      visibleEffects.clear();
+      visibleEffects = new ArrayList<>();
       List<Applier.Outgoing> outgoing = applier.takeOutgoing();
       List<io.letterbox.engine.feed.FeedEntry> events = applier.takeEvents();
       long seq = applier.committedSeq();
       durable.whenComplete((ok, error) -> {
         if (error == null) {
           if (seq > 0) {
-            listener.durable(seq, outgoing, events);
+            listener.durable(seq, outgoing, logged, events);
           }
           done.forEach(p -> p.complete(null));
         } else {
