@@ -2,7 +2,6 @@ package io.letterbox.server.http.routes;
 
 import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
-import static io.vertx.core.http.HttpMethod.POST;
 import static io.vertx.core.http.HttpMethod.PUT;
 
 import io.letterbox.model.ConversationRef;
@@ -11,10 +10,12 @@ import io.letterbox.model.Folder;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
-import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 
-/** An owner's conversation list, the history with one peer, read positions and unread counts. */
+/**
+ * An owner's conversation list, the routes of one one-to-one conversation (those of
+ * {@link OneConversationRoutes}, and deleting it), blocks and unread counts.
+ */
 public final class ConversationRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
@@ -34,19 +35,8 @@ public final class ConversationRoutes {
           folder == Folder.DEFAULT ? box.conversations().requestsUnread(uid) : java.util.OptionalLong.empty())));
     });
 
-    routes.add(GET, "/v1/users/:uid/conversations/:peer", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long peer = Params.id(ctx, "peer");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversations().get(uid, ConversationRef.peer(peer)))));
-    });
-
-    routes.add(PUT, "/v1/users/:uid/conversations/:peer/state", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long peer = Params.id(ctx, "peer");
-      Settings s = Settings.of(ctx);
-      Replies.json(ctx, 200, engine.write(() -> box.conversations().setState(uid, ConversationRef.peer(peer), s.pinned(), s.muted(), s.archived()))
-          .map(JsonViews::conversation));
-    });
+    new OneConversationRoutes(box, engine).register(routes, "/v1/users/:uid/conversations/:peer", "peer",
+        ConversationRef::peer);
 
     routes.add(PUT, "/v1/users/:uid/blocks/:peer", ctx -> {
       long uid = Params.id(ctx, "uid");
@@ -63,23 +53,6 @@ public final class ConversationRoutes {
     routes.add(GET, "/v1/users/:uid/blocks", ctx -> {
       long uid = Params.id(ctx, "uid");
       Replies.json(ctx, 200, engine.read(() -> JsonViews.peers(box.relations().blocked(uid))));
-    });
-
-    routes.add(GET, "/v1/users/:uid/conversations/:peer/messages", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long peer = Params.id(ctx, "peer");
-      String cursor = Params.cursor(ctx);
-      int limit = Params.limit(ctx);
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.page(box.conversations().history(uid, ConversationRef.peer(peer), cursor, limit), JsonViews::message)));
-    });
-
-    routes.add(POST, "/v1/users/:uid/conversations/:peer/read", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long peer = Params.id(ctx, "peer");
-      JsonBody b = JsonBody.of(ctx, "device", "upTo");
-      String device = b.string("device");
-      Long upTo = b.optionalId("upTo").orElse(null);
-      Replies.noContent(ctx, engine.write(() -> box.conversations().markRead(uid, ConversationRef.peer(peer), device, upTo)));
     });
 
     routes.add(GET, "/v1/users/:uid/unread", ctx -> {

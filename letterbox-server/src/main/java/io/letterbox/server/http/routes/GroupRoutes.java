@@ -116,37 +116,7 @@ public final class GroupRoutes {
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
     });
 
-    routes.add(GET, "/v1/users/:uid/groups/:gid/messages", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long gid = Params.id(ctx, "gid");
-      String cursor = Params.cursor(ctx);
-      int limit = Params.limit(ctx);
-      Replies.json(ctx, 200, engine.read(() ->
-          JsonViews.page(box.conversations().history(uid, ConversationRef.group(gid), cursor, limit), JsonViews::message)));
-    });
-
-    routes.add(GET, "/v1/users/:uid/groups/:gid", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long gid = Params.id(ctx, "gid");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversation(box.conversations().get(uid, ConversationRef.group(gid)))));
-    });
-
-    routes.add(PUT, "/v1/users/:uid/groups/:gid/state", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long gid = Params.id(ctx, "gid");
-      Settings s = Settings.of(ctx);
-      Replies.json(ctx, 200, engine.write(() -> box.conversations().setState(uid, ConversationRef.group(gid), s.pinned(), s.muted(), s.archived()))
-          .map(JsonViews::conversation));
-    });
-
-    routes.add(POST, "/v1/users/:uid/groups/:gid/read", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long gid = Params.id(ctx, "gid");
-      JsonBody b = JsonBody.of(ctx, "device", "upTo");
-      String device = b.string("device");
-      Long upTo = b.optionalId("upTo").orElse(null);
-      Replies.noContent(ctx, engine.write(() -> box.conversations().markRead(uid, ConversationRef.group(gid), device, upTo)));
-    });
+    new OneConversationRoutes(box, engine).register(routes, "/v1/users/:uid/groups/:gid", "gid", ConversationRef::group);
   }
 
   private static boolean newMembersSee(String value) {
