@@ -27,7 +27,9 @@ import java.util.Optional;
  * @param fanoutAttempts    tries of a broadcast's fan-out before it is {@code failed}
  * @param fanoutRetryDelay  wait before the second try; doubled for each later one (at most a minute)
  * @param partitions        the store's partition count when it is created (0: what the store
- *                          records, else 1); fixed afterwards (decision 0007)
+ *                          records, else {@code newStorePartitions}); fixed afterwards (decision 0007)
+ * @param newStorePartitions the partition count of a store created with {@code partitions} 0; a
+ *                          server gives a new embedded store one per core (decision 0030)
  * @param deliveryWait      how long a send's reply waits for the receiver's partition to apply it
  * @param requestsFolder    whether conversations started by peers the owner neither follows nor
  *                          ever wrote to wait in the requests folder instead of the default list
@@ -64,6 +66,7 @@ public record LetterboxConfig(
     int fanoutAttempts,
     java.time.Duration fanoutRetryDelay,
     int partitions,
+    int newStorePartitions,
     java.time.Duration deliveryWait,
     boolean requestsFolder,
     long maxBlobBytes,
@@ -103,6 +106,10 @@ public record LetterboxConfig(
     }
     if (partitions < 0 || partitions > io.letterbox.engine.partition.Partitioning.MAX) {
       throw new IllegalArgumentException("partitions must be 0.." + io.letterbox.engine.partition.Partitioning.MAX + ": " + partitions);
+    }
+    if (newStorePartitions < 1 || newStorePartitions > io.letterbox.engine.partition.Partitioning.MAX) {
+      throw new IllegalArgumentException("newStorePartitions must be 1.." + io.letterbox.engine.partition.Partitioning.MAX
+          + ": " + newStorePartitions);
     }
     if (deliveryWait.isNegative()) {
       throw new IllegalArgumentException("deliveryWait must not be negative");
@@ -166,6 +173,7 @@ public record LetterboxConfig(
     b.fanoutAttempts = fanoutAttempts;
     b.fanoutRetryDelay = fanoutRetryDelay;
     b.partitions = partitions;
+    b.newStorePartitions = newStorePartitions;
     b.deliveryWait = deliveryWait;
     b.requestsFolder = requestsFolder;
     b.maxBlobBytes = maxBlobBytes;
@@ -207,6 +215,7 @@ public record LetterboxConfig(
     private int fanoutAttempts = 5;
     private java.time.Duration fanoutRetryDelay = java.time.Duration.ofSeconds(1);
     private int partitions = 0;
+    private int newStorePartitions = 1;
     private java.time.Duration deliveryWait = java.time.Duration.ofSeconds(2);
     private boolean requestsFolder = false;
     private long maxBlobBytes = 20L << 20;
@@ -238,6 +247,7 @@ public record LetterboxConfig(
     public Builder fanoutAttempts(int v) { fanoutAttempts = v; return this; }
     public Builder fanoutRetryDelay(java.time.Duration v) { fanoutRetryDelay = v; return this; }
     public Builder partitions(int v) { partitions = v; return this; }
+    public Builder newStorePartitions(int v) { newStorePartitions = v; return this; }
     public Builder deliveryWait(java.time.Duration v) { deliveryWait = v; return this; }
     public Builder requestsFolder(boolean v) { requestsFolder = v; return this; }
     public Builder maxBlobBytes(long v) { maxBlobBytes = v; return this; }
@@ -253,7 +263,7 @@ public record LetterboxConfig(
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
-          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, deliveryWait,
+          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, newStorePartitions, deliveryWait,
           requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, search, searchWait,
           clock);
     }

@@ -106,8 +106,8 @@ public final class RocksStore implements KeyValueStore {
   private final ReentrantLock reopening = new ReentrantLock();
   private long nextReopen; // guarded by reopening
   private boolean reopenFailedBefore; // guarded by reopening
-  /** Held while a conditional write checks and writes. */
-  private final Object conditional = new Object();
+  /** Held while a conditional write checks and writes its keys. */
+  private final CommitLocks commitLocks = new CommitLocks();
   /** Numbers the table files of sorted loads. */
   private final AtomicLong loads = new AtomicLong();
   private final AtomicInteger loadsWaiting = new AtomicInteger();
@@ -325,10 +325,13 @@ public final class RocksStore implements KeyValueStore {
         }
         return committer.durable();
       }
-      // RocksDB admits one process; conditional writes of this one are serialized here.
+      // RocksDB admits one process; conditional writes of the same commit points are serialized
+      // here, those of other partitions' writers go on beside them.
       BitSet taken = new BitSet();
-      synchronized (conditional) {
-        List<RocksBatch.Section> sections = rocksBatch.sections();
+      List<RocksBatch.Section> sections = rocksBatch.sections();
+      int[] held = commitLocks.lock(sections.stream().filter(s -> s.commitKey() != null)
+          .mapToInt(s -> CommitLocks.stripe(s.commitSpace(), s.commitKey())).toArray());
+      try {
         for (int i = 0; i < sections.size(); i++) {
           RocksBatch.Section section = sections.get(i);
           if (section.commitKey() != null && get(section.commitSpace(), section.commitKey()) != null) {
@@ -340,6 +343,8 @@ public final class RocksStore implements KeyValueStore {
             db.write(writes, nativeBatch);
           }
         }
+      } finally {
+        commitLocks.unlock(held);
       }
       CompletableFuture<Void> durable = committer.durable();
       if (!taken.isEmpty()) {
@@ -359,7 +364,8 @@ public final class RocksStore implements KeyValueStore {
   public boolean compareAndSet(Space space, byte[] key, byte[] expected, byte[] value) {
     Lock lock = enterToWrite();
     try {
-      synchronized (conditional) {
+      int[] held = commitLocks.lock(new int[] {CommitLocks.stripe(space, key)});
+      try {
         if (!java.util.Arrays.equals(get(space, key), expected)) {
           return false;
         }
@@ -368,6 +374,8 @@ public final class RocksStore implements KeyValueStore {
         try (org.rocksdb.WriteBatch nativeBatch = batch.toNative()) {
           db.write(writes, nativeBatch);
         }
+      } finally {
+        commitLocks.unlock(held);
       }
       committer.durable().join();
       return true;

@@ -28,8 +28,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The partitions this node hosts (decision 0007): one {@link PartitionWriter} each, sharing one
- * {@link Sequencer}, taken at start (one process) or when the cluster assigns them, taken again
+ * The partitions this node hosts (decision 0007): one {@link PartitionWriter} each, on one of the
+ * node's {@link Sequencer}s (decision 0030: one per core the process is given, at most one per
+ * partition; a partition goes to the one with the fewest partitions and stays there), taken at start (one process) or when the cluster assigns them, taken again
  * when a write failed or another writer fenced one, and released when the cluster moves them.
  * The engine's APIs queue their commands through its {@link PartitionCommands}; a partition not
  * hosted here refuses them with {@link NotOwnerException}, which the server forwards to its
@@ -42,7 +43,7 @@ public final class PartitionHost implements Partitions, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PartitionHost.class);
 
   private static final Duration RETAKE_DELAY = Duration.ofSeconds(1);
-  /** Commands waiting for the node's sequencer, all partitions together; past it a write is refused as overloaded. */
+  /** Commands waiting for the node's sequencers, all partitions together; past it a write is refused as overloaded. */
   private static final int QUEUE_CAPACITY = 65_536;
 
   /** What the node does as its partitions are taken, write and are released. */
@@ -91,8 +92,12 @@ public final class PartitionHost implements Partitions, AutoCloseable {
     t.setDaemon(true);
     return t;
   });
-  /** Decides and writes the commands of every partition hosted here. */
-  private final Sequencer sequencer;
+  /** Decide and write the commands of the partitions hosted here, each those of its own partitions. */
+  private final Sequencer[] sequencers;
+  /** The sequencer of each partition, by partition, once it was first taken here; -1 before. */
+  private final int[] sequencerOf;
+  /** How many partitions each sequencer has (those placed on it and not released). */
+  private final int[] placed;
   private final PartitionCommands commands;
   private volatile Listener listener;
   private volatile boolean closed;
@@ -103,14 +108,36 @@ public final class PartitionHost implements Partitions, AutoCloseable {
    */
   public PartitionHost(KeyValueStore store, LetterboxConfig config, Partitioning partitioning, Peers peers,
       boolean hostsAll) {
+    this(store, config, partitioning, peers, hostsAll,
+        sequencerCount(partitioning.count(), Runtime.getRuntime().availableProcessors()));
+  }
+
+  /** A host with {@code sequencerCount} sequencers, whatever the cores. */
+  PartitionHost(KeyValueStore store, LetterboxConfig config, Partitioning partitioning, Peers peers,
+      boolean hostsAll, int sequencerCount) {
     this.store = store;
     this.config = config;
     this.partitioning = partitioning;
     this.peers = peers;
     this.hostsAll = hostsAll;
     this.writers = new AtomicReferenceArray<>(partitioning.count());
-    this.sequencer = new Sequencer(store, QUEUE_CAPACITY, "node-" + config.node());
+    this.sequencers = new Sequencer[sequencerCount];
+    for (int i = 0; i < sequencerCount; i++) {
+      sequencers[i] = new Sequencer(store, QUEUE_CAPACITY / sequencerCount, "node-" + config.node() + "-" + i);
+    }
+    this.sequencerOf = new int[partitioning.count()];
+    java.util.Arrays.fill(sequencerOf, -1);
+    this.placed = new int[sequencerCount];
     this.commands = new PartitionCommands(config, partitioning, hostsAll, writers, this::writer);
+  }
+
+  /**
+   * How many sequencers a node runs: one per core, since a sequencer is one thread that decides,
+   * encodes and writes its partitions' commands; no more than the partitions, which are what they
+   * divide.
+   */
+  static int sequencerCount(int partitions, int cores) {
+    return Math.max(1, Math.min(partitions, cores));
   }
 
   /** Where the engine's APIs queue their commands and wait for their delivery. */
@@ -158,13 +185,28 @@ public final class PartitionHost implements Partitions, AutoCloseable {
     if (current != null && current.running()) {
       return;
     }
-    PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer, sequencer);
+    PartitionWriter writer = PartitionWriter.take(store, config, partitioning, p, host, timer, sequencerFor(p));
     writers.set(p, writer);
     retaking.remove(p);
     if (retakeFailing.remove(p)) {
       log.info("partition {}: taken again; it takes writes", p);
     }
     listener.taken(p);
+  }
+
+  /** The sequencer of partition {@code p}: the one it had, else the one with the fewest partitions. */
+  private Sequencer sequencerFor(int p) {
+    if (sequencerOf[p] < 0) {
+      int least = 0;
+      for (int i = 1; i < placed.length; i++) {
+        if (placed[i] < placed[least]) {
+          least = i;
+        }
+      }
+      sequencerOf[p] = least;
+      placed[least]++;
+    }
+    return sequencers[sequencerOf[p]];
   }
 
   @Override
@@ -174,6 +216,12 @@ public final class PartitionHost implements Partitions, AutoCloseable {
     PartitionWriter writer = writers.getAndSet(p, null);
     if (writer != null) {
       writer.close();
+    }
+    synchronized (this) {
+      if (sequencerOf[p] >= 0 && !assigned.contains(p)) {
+        placed[sequencerOf[p]]--;
+        sequencerOf[p] = -1;
+      }
     }
     listener.released(p);
   }
@@ -231,7 +279,9 @@ public final class PartitionHost implements Partitions, AutoCloseable {
         w.close();
       }
     }
-    sequencer.close();
+    for (Sequencer sequencer : sequencers) {
+      sequencer.close();
+    }
     timer.shutdownNow();
   }
 

@@ -83,7 +83,7 @@ public final class Replayer {
         store.write(store.newBatch().put(Spaces.STATE, PartitionRecords.journalBaseKey(), Bytes.ofLong(largest))).join();
         recorded = PartitionRecords.recordPartitions(store, 1);
       } else {
-        recorded = PartitionRecords.recordPartitions(store, configured == 0 ? 1 : configured);
+        recorded = PartitionRecords.recordPartitions(store, configured == 0 ? config.newStorePartitions() : configured);
       }
     }
     if (configured != 0 && configured != recorded) {

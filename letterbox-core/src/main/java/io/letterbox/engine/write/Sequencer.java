@@ -23,26 +23,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A node's single writer. Commands queue up, each for the {@link Lane} of the partition it
+ * The single writer of a node's partitions, or of its share of them when the node runs several
+ * (decision 0030: one per core). Commands queue up, each for the {@link Lane} of the partition it
  * belongs to; one thread decides them in order, logs their actions and applies them, many
  * commands of many partitions to one storage batch, one section per partition with that
  * partition's journal entry as the section's commit point (decision 0007). A command's future
  * completes when the batch that holds its actions is durable, so one durable write acknowledges a
- * whole group of every partition the node hosts: group commit.
+ * whole group of every partition the sequencer has: group commit.
  *
- * <p>Why one thread: every decision reads state (idempotency keys, caps, read positions) that
- * earlier commands change, and a single writer makes "check, then write" exact without locks or
- * multi-row transactions, which HBase does not have. Decisions and appliers read through their
- * partition's pending batch ({@link Applier}), so they see every earlier command whether or not
- * its batch was written yet, exactly as a replay of the journal sees it. Why one thread for all
- * partitions rather than one each: a store write costs a few round trips whatever its size (a
- * WAL sync, or HBase's steps of multi-row calls), so a node's throughput is set by how many
- * writes its partitions share, not by how many it hosts.
+ * <p>Why one thread per partition's commands: every decision reads state (idempotency keys, caps,
+ * read positions) that earlier commands change, and a single writer makes "check, then write"
+ * exact without locks or multi-row transactions, which HBase does not have. Decisions and
+ * appliers read through their partition's pending batch ({@link Applier}), so they see every
+ * earlier command whether or not its batch was written yet, exactly as a replay of the journal
+ * sees it. Why several partitions per sequencer rather than one each: a store write costs a few
+ * round trips whatever its size (a WAL sync, or HBase's steps of multi-row calls), so partitions
+ * share writes; why several sequencers per node: deciding, encoding and the store's memtable
+ * inserts are CPU, one core's worth per sequencer, and the store joins the writes of concurrent
+ * sequencers (RocksDB's write groups, one WAL sync for all).
  *
  * <p>A lane whose section cannot be written stops: its waiting and queued commands fail and its
  * {@link Listener} is told, so that the partition is taken again from what is durable. A section
  * refused because another writer took the partition fails its commands with
- * {@link ErrorCode#NOT_OWNER}; the other lanes of the batch go on.
+ * {@link ErrorCode#NOT_OWNER}; the other lanes of the batch go on. Sequencers share nothing: a
+ * lane that stops on one leaves the others' lanes writing.
  */
 public final class Sequencer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Sequencer.class);

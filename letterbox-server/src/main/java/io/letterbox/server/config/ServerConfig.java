@@ -3,6 +3,7 @@ package io.letterbox.server.config;
 import static io.letterbox.server.config.ServerSettings.*;
 
 import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.hbase.HBaseStoreOptions;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.rocksdb.RocksStoreOptions;
@@ -237,6 +238,9 @@ public final class ServerConfig implements SettingValues {
         if (clustering != null && engine.build().partitions() == 0) {
           // A new namespace for a cluster: enough partitions to spread over dozens of nodes.
           engine.partitions(64);
+        } else if (clustering == null) {
+          // A new store of one node: a partition per core, each core's sequencer writing its own (decision 0030).
+          engine.newStorePartitions(Math.min(Runtime.getRuntime().availableProcessors(), Partitioning.MAX));
         }
         Duration eventKeepAlive = get(EVENT_KEEP_ALIVE);
         Duration clientTimeout = get(CLIENT_TIMEOUT);
