@@ -529,6 +529,51 @@ public interface KeyValueStoreContract {
   }
 
   @Test
+  default void writersRacingForOneCommitPointCommitExactlyOneAndThoseOfOtherCommitPointsAllCommit() throws Exception {
+    int writers = 4;
+    int points = 40;
+    ExecutorService pool = Executors.newFixedThreadPool(writers);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Integer>> committed = new ArrayList<>();
+      for (int w = 0; w < writers; w++) {
+        int writer = w;
+        committed.add(pool.submit(() -> {
+          start.await();
+          int n = 0;
+          for (int point = 1; point <= points; point++) {
+            // Every writer races for the shared points; each also commits one point of its own.
+            byte[] own = bytes(100 + writer, point);
+            WriteBatch batch = store().newBatch().put(PLAIN, bytes(writer, point), bytes(writer))
+                .commit(OTHER, bytes(point), bytes(writer)).section().commit(OTHER, own, bytes(writer));
+            try {
+              store().write(batch).join();
+              n++;
+            } catch (FencedException e) {
+              e.written().join();
+              assertThat(e.taken()).containsExactly(0);
+            }
+          }
+          return n;
+        }));
+      }
+      start.countDown();
+      int won = 0;
+      for (Future<Integer> f : committed) {
+        won += f.get(60, TimeUnit.SECONDS);
+      }
+      assertThat(won).as("batches that took their shared commit point").isEqualTo(points);
+      for (int w = 0; w < writers; w++) {
+        for (int point = 1; point <= points; point++) {
+          assertThat(store().get(OTHER, bytes(100 + w, point))).isEqualTo(bytes(w));
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   default void countersAddUpAcrossCommittedBatches() {
     for (int i = 1; i <= 3; i++) {
       int seq = i;

@@ -209,6 +209,11 @@ public final class PartitionHost implements Partitions, AutoCloseable {
     return sequencers[sequencerOf[p]];
   }
 
+  /** The sequencer (0..count-1) partition {@code p} is placed on; -1 while it is not. */
+  synchronized int sequencerOfPartition(int p) {
+    return sequencerOf[p];
+  }
+
   @Override
   public void release(int p) {
     checkPartition(p);
