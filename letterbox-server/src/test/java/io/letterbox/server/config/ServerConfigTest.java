@@ -3,6 +3,7 @@ package io.letterbox.server.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.model.FrequencyCap;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,6 +67,14 @@ class ServerConfigTest {
     assertThat(c.engineConfig().partitions()).isEqualTo(64);
     assertThat(ServerConfig.builder().build().cluster()).as("a single node").isNull();
     assertThat(ServerConfig.builder().build().engineConfig().partitions()).as("the store's count").isZero();
+  }
+
+  @Test
+  void aNewStoreOfOneServerGetsAPartitionPerCoreAndAnExistingOneKeepsItsCount() {
+    LetterboxConfig engine = ServerConfig.builder().build().engineConfig();
+    assertThat(engine.partitions()).as("configured: none, so what the store records").isZero();
+    assertThat(engine.newStorePartitions()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(ServerConfig.builder().set("partitions", "3").build().engineConfig().partitions()).isEqualTo(3);
   }
 
   @Test
@@ -140,8 +149,9 @@ class ServerConfigTest {
 
   @Test
   void engineDefaultsAreTheEnginesOwn() {
+    // A new store's partitions are the server's choice: one per core (decision 0030).
     assertThat(ServerConfig.builder().build().engineConfig())
-        .usingRecursiveComparison().ignoringFields("clock")
+        .usingRecursiveComparison().ignoringFields("clock", "newStorePartitions")
         .isEqualTo(io.letterbox.engine.LetterboxConfig.builder().build());
   }
 
