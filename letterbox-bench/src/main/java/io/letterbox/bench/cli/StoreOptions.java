@@ -24,12 +24,12 @@ public final class StoreOptions {
   @Option(names = "--nodes", split = ",", paramLabel = "N[,N...]",
       description = "Letterbox as N nodes sharing its store (engines in this process, each owning a share of 64"
           + " partitions, deliveries between them in memory); several counts run side by side, e.g. 1,3"
-          + " (default: 1, one engine and a partition per core).")
+          + " (default: 1, one engine and a partition per two cores).")
   List<Integer> nodes = List.of(1);
 
   @Option(names = "--partitions", paramLabel = "P",
       description = "Partitions of Letterbox's store (1-512; default: 64 when --nodes lists a count above 1, else one"
-          + " per core, as a server gives a new store)."
+          + " per two cores, as a server gives a new store)."
           + " With several node counts every target gets the same P, so that they differ in nodes only.")
   Integer partitions;
 
@@ -49,7 +49,8 @@ public final class StoreOptions {
     if (partitions != null) {
       return partitions;
     }
-    return nodes.stream().anyMatch(n -> n > 1) ? 64 : Math.min(Runtime.getRuntime().availableProcessors(), 512);
+    return nodes.stream().anyMatch(n -> n > 1) ? 64
+        : io.letterbox.engine.partition.Partitioning.forCores(Runtime.getRuntime().availableProcessors());
   }
 
   /** @return the node counts Letterbox runs with, each its own target */

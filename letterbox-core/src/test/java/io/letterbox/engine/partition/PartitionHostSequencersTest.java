@@ -54,6 +54,15 @@ class PartitionHostSequencersTest {
   }
 
   @Test
+  void aNewStoreOfOneNodeGetsAPartitionPerTwoCores() {
+    assertThat(Partitioning.forCores(1)).isEqualTo(1);
+    assertThat(Partitioning.forCores(2)).isEqualTo(1);
+    assertThat(Partitioning.forCores(8)).isEqualTo(4);
+    assertThat(Partitioning.forCores(64)).isEqualTo(32);
+    assertThat(Partitioning.forCores(4096)).isEqualTo(Partitioning.MAX);
+  }
+
+  @Test
   void partitionsAreSpreadOverTheSequencersAndEachPartitionsCommandsStayInOrderOnOneThread() {
     start();
     List<CompletableFuture<Void>> writes = new ArrayList<>();

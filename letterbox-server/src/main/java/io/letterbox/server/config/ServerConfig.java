@@ -239,8 +239,8 @@ public final class ServerConfig implements SettingValues {
           // A new namespace for a cluster: enough partitions to spread over dozens of nodes.
           engine.partitions(64);
         } else if (clustering == null) {
-          // A new store of one node: a partition per core, each core's sequencer writing its own (decision 0030).
-          engine.newStorePartitions(Math.min(Runtime.getRuntime().availableProcessors(), Partitioning.MAX));
+          // A new store of one node: partitions for the cores, each with a sequencer of its own (decision 0030).
+          engine.newStorePartitions(Partitioning.forCores(Runtime.getRuntime().availableProcessors()));
         }
         Duration eventKeepAlive = get(EVENT_KEEP_ALIVE);
         Duration clientTimeout = get(CLIENT_TIMEOUT);

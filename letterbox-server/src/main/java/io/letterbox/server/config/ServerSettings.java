@@ -304,7 +304,7 @@ public final class ServerSettings {
           ENGINE_DEFAULTS.partitions(), (to, v) -> to.engine().partitions(v))
       .meaning("P, the store's partition count, recorded when the store is created and fixed afterwards (1-512); a "
           + "different value is refused at start")
-      .defaultDescribedAs("(the store's; 64 for a new cluster namespace, else one per core)"));
+      .defaultDescribedAs("(the store's; 64 for a new cluster namespace, else one per two cores)"));
 
   public static final Setting<Duration> DELIVERY_WAIT = declare(
       Setting.passedOn("delivery-wait", durations(),

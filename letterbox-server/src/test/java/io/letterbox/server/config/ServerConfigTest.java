@@ -70,10 +70,11 @@ class ServerConfigTest {
   }
 
   @Test
-  void aNewStoreOfOneServerGetsAPartitionPerCoreAndAnExistingOneKeepsItsCount() {
+  void aNewStoreOfOneServerGetsAPartitionPerTwoCoresAndAnExistingOneKeepsItsCount() {
     LetterboxConfig engine = ServerConfig.builder().build().engineConfig();
     assertThat(engine.partitions()).as("configured: none, so what the store records").isZero();
-    assertThat(engine.newStorePartitions()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(engine.newStorePartitions())
+        .isEqualTo(io.letterbox.engine.partition.Partitioning.forCores(Runtime.getRuntime().availableProcessors()));
     assertThat(ServerConfig.builder().set("partitions", "3").build().engineConfig().partitions()).isEqualTo(3);
   }
 
@@ -149,7 +150,7 @@ class ServerConfigTest {
 
   @Test
   void engineDefaultsAreTheEnginesOwn() {
-    // A new store's partitions are the server's choice: one per core (decision 0030).
+    // A new store's partitions are the server's choice: one per two cores (decision 0030).
     assertThat(ServerConfig.builder().build().engineConfig())
         .usingRecursiveComparison().ignoringFields("clock", "newStorePartitions")
         .isEqualTo(io.letterbox.engine.LetterboxConfig.builder().build());
