@@ -23,7 +23,7 @@ public record Partitioning(int count) {
    * The partition count a new store of one node gets on {@code cores} cores (decision 0030): one
    * per two cores, so that half of them run sequencers and the other half everything else a send
    * costs (readers, the search indexer, HTTP). On two cores that is one: a second partition
-   * doubles no core's work there but adds a delivery to half the sends (measured 0.78x).
+   * doubles no core's work there but adds a delivery to half the sends (measured 0.70–0.78x).
    */
   public static int forCores(int cores) {
     return Math.max(1, Math.min(MAX, cores / 2));
