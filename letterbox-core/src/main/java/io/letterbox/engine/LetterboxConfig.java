@@ -28,6 +28,8 @@ import java.util.Optional;
  * @param fanoutRetryDelay  wait before the second try; doubled for each later one (at most a minute)
  * @param partitions        the store's partition count when it is created (0: what the store
  *                          records, else {@code newStorePartitions}); fixed afterwards (decision 0007)
+ * @param sequencers        the node's sequencer threads, among which its partitions are divided
+ *                          (0: one per core, at most one per partition; decision 0030)
  * @param newStorePartitions the partition count of a store created with {@code partitions} 0; a
  *                          server gives a new embedded store one per core (decision 0030)
  * @param deliveryWait      how long a send's reply waits for the receiver's partition to apply it
@@ -67,6 +69,7 @@ public record LetterboxConfig(
     java.time.Duration fanoutRetryDelay,
     int partitions,
     int newStorePartitions,
+    int sequencers,
     java.time.Duration deliveryWait,
     boolean requestsFolder,
     long maxBlobBytes,
@@ -110,6 +113,9 @@ public record LetterboxConfig(
     if (newStorePartitions < 1 || newStorePartitions > io.letterbox.engine.partition.Partitioning.MAX) {
       throw new IllegalArgumentException("newStorePartitions must be 1.." + io.letterbox.engine.partition.Partitioning.MAX
           + ": " + newStorePartitions);
+    }
+    if (sequencers < 0 || sequencers > io.letterbox.engine.partition.Partitioning.MAX) {
+      throw new IllegalArgumentException("sequencers must be 0.." + io.letterbox.engine.partition.Partitioning.MAX + ": " + sequencers);
     }
     if (deliveryWait.isNegative()) {
       throw new IllegalArgumentException("deliveryWait must not be negative");
@@ -174,6 +180,7 @@ public record LetterboxConfig(
     b.fanoutRetryDelay = fanoutRetryDelay;
     b.partitions = partitions;
     b.newStorePartitions = newStorePartitions;
+    b.sequencers = sequencers;
     b.deliveryWait = deliveryWait;
     b.requestsFolder = requestsFolder;
     b.maxBlobBytes = maxBlobBytes;
@@ -216,6 +223,7 @@ public record LetterboxConfig(
     private java.time.Duration fanoutRetryDelay = java.time.Duration.ofSeconds(1);
     private int partitions = 0;
     private int newStorePartitions = 1;
+    private int sequencers = 0;
     private java.time.Duration deliveryWait = java.time.Duration.ofSeconds(2);
     private boolean requestsFolder = false;
     private long maxBlobBytes = 20L << 20;
@@ -248,6 +256,7 @@ public record LetterboxConfig(
     public Builder fanoutRetryDelay(java.time.Duration v) { fanoutRetryDelay = v; return this; }
     public Builder partitions(int v) { partitions = v; return this; }
     public Builder newStorePartitions(int v) { newStorePartitions = v; return this; }
+    public Builder sequencers(int v) { sequencers = v; return this; }
     public Builder deliveryWait(java.time.Duration v) { deliveryWait = v; return this; }
     public Builder requestsFolder(boolean v) { requestsFolder = v; return this; }
     public Builder maxBlobBytes(long v) { maxBlobBytes = v; return this; }
@@ -263,7 +272,7 @@ public record LetterboxConfig(
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
-          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, newStorePartitions, deliveryWait,
+          normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, newStorePartitions, sequencers, deliveryWait,
           requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, search, searchWait,
           clock);
     }

@@ -169,7 +169,8 @@ public abstract class ClusterContract {
     long[] kept = usersOfOnePartition(p);
     int q = partitioning.of(kept[0]);
     FaultyStore paused = new FaultyStore(store);
-    Letterbox node = Letterbox.openNode(paused, config(Duration.ofSeconds(30)), peers);
+    // One sequencer: the node's two partitions share its batches.
+    Letterbox node = Letterbox.openNode(paused, config(Duration.ofSeconds(30)).toBuilder().sequencers(1).build(), peers);
     nodes.add(node);
     for (int partition : new int[] {p, q}) {
       nodes.get(partition % 3).partitions().release(partition);

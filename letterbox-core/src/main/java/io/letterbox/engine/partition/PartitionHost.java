@@ -108,19 +108,14 @@ public final class PartitionHost implements Partitions, AutoCloseable {
    */
   public PartitionHost(KeyValueStore store, LetterboxConfig config, Partitioning partitioning, Peers peers,
       boolean hostsAll) {
-    this(store, config, partitioning, peers, hostsAll,
-        sequencerCount(partitioning.count(), Runtime.getRuntime().availableProcessors()));
-  }
-
-  /** A host with {@code sequencerCount} sequencers, whatever the cores. */
-  PartitionHost(KeyValueStore store, LetterboxConfig config, Partitioning partitioning, Peers peers,
-      boolean hostsAll, int sequencerCount) {
     this.store = store;
     this.config = config;
     this.partitioning = partitioning;
     this.peers = peers;
     this.hostsAll = hostsAll;
     this.writers = new AtomicReferenceArray<>(partitioning.count());
+    int sequencerCount = config.sequencers() > 0 ? Math.min(config.sequencers(), partitioning.count())
+        : sequencerCount(partitioning.count(), Runtime.getRuntime().availableProcessors());
     this.sequencers = new Sequencer[sequencerCount];
     for (int i = 0; i < sequencerCount; i++) {
       sequencers[i] = new Sequencer(store, QUEUE_CAPACITY / sequencerCount, "node-" + config.node() + "-" + i);

@@ -31,7 +31,7 @@ class PartitionHostSequencersTest {
   private static final int SEQUENCERS = 2;
 
   private final FaultyStore store = new FaultyStore(new MemoryStore(Letterbox.SPACES));
-  private final LetterboxConfig config = LetterboxConfig.builder().partitions(PARTITIONS).build();
+  private final LetterboxConfig config = LetterboxConfig.builder().partitions(PARTITIONS).sequencers(SEQUENCERS).build();
   private final Partitioning partitioning = Replayer.prepare(store, config, PARTITIONS);
   /** The threads each partition's actions became visible on, and the senders of its caps in that order. */
   private final Map<Integer, Set<String>> threads = new ConcurrentHashMap<>();
@@ -111,7 +111,7 @@ class PartitionHostSequencersTest {
   }
 
   private void start() {
-    host = new PartitionHost(store, config, partitioning, Peers.NONE, true, SEQUENCERS);
+    host = new PartitionHost(store, config, partitioning, Peers.NONE, true);
     host.start(new PartitionHost.Listener() {
       @Override
       public void visible(Decision.Logged logged) {

@@ -306,6 +306,12 @@ public final class ServerSettings {
           + "different value is refused at start")
       .defaultDescribedAs("(the store's; 64 for a new cluster namespace, else one per two cores)"));
 
+  public static final Setting<Integer> SEQUENCERS = declare(
+      Setting.passedOn("sequencers", integers(0, Partitioning.MAX),
+          ENGINE_DEFAULTS.sequencers(), (to, v) -> to.engine().sequencers(v))
+      .meaning("the node's writer threads, each deciding and writing the commands of its share of the node's "
+          + "partitions; 0: one per core, at most one per partition"));
+
   public static final Setting<Duration> DELIVERY_WAIT = declare(
       Setting.passedOn("delivery-wait", durations(),
           ENGINE_DEFAULTS.deliveryWait(), (to, v) -> to.engine().deliveryWait(v))

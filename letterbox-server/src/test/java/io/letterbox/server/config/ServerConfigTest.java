@@ -79,6 +79,12 @@ class ServerConfigTest {
   }
 
   @Test
+  void aNodeRunsASequencerPerCoreUnlessTold() {
+    assertThat(ServerConfig.builder().build().engineConfig().sequencers()).as("one per core").isZero();
+    assertThat(ServerConfig.builder().set("sequencers", "3").build().engineConfig().sequencers()).isEqualTo(3);
+  }
+
+  @Test
   void eventSettingsDefaultToAFifteenSecondKeepAliveOneMebibyteBufferAndThirtyDaysOfFeed() {
     ServerConfig c = ServerConfig.builder().build();
     assertThat(c.eventKeepAlive()).isEqualTo(Duration.ofSeconds(15));
