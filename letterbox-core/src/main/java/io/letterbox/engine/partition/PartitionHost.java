@@ -31,10 +31,11 @@ import org.slf4j.LoggerFactory;
  * The partitions this node hosts (decision 0007): one {@link PartitionWriter} each, on one of the
  * node's {@link Sequencer}s (decision 0030: one per core the process is given, at most one per
  * partition; a partition goes to the one with the fewest partitions and stays there), taken at
- * start (one process) or when the cluster assigns them, taken again when a write failed or another writer fenced one, and released when the cluster moves them.
- * The engine's APIs queue their commands through its {@link PartitionCommands}; a partition not
- * hosted here refuses them with {@link NotOwnerException}, which the server forwards to its
- * owner. The cluster's side of it is {@link Partitions}.
+ * start (one process) or when the cluster assigns them, taken again when a write failed or
+ * another writer fenced one, and released when the cluster moves them. The engine's APIs queue
+ * their commands through its {@link PartitionCommands}; a partition not hosted here refuses them
+ * with {@link NotOwnerException}, which the server forwards to its owner. The cluster's side of it
+ * is {@link Partitions}.
  *
  * <p>What the node keeps current around the writes (caches, search, events) is told through a
  * {@link Listener}.
