@@ -40,9 +40,9 @@ public final class LetterboxServer implements AutoCloseable {
   private final Metrics metrics;
   private final Vertx vertx;
   private final EngineCalls engine;
-  private EventLoopServers http;
+  private volatile EventLoopServers http;
   /** The members' own listener ({@code cluster-port}); null when they use the API's port. */
-  private EventLoopServers internalHttp;
+  private volatile EventLoopServers internalHttp;
   private final AtomicBoolean ready = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
