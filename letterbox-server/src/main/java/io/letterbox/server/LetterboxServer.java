@@ -5,7 +5,9 @@ import io.letterbox.server.auth.Revocations;
 import io.letterbox.server.cluster.ClusterNode;
 import io.letterbox.server.config.ServerConfig;
 import io.letterbox.server.config.StoreLocation;
+import io.letterbox.server.config.Cores;
 import io.letterbox.server.http.EngineCalls;
+import io.letterbox.server.http.EventLoopServers;
 import io.letterbox.server.http.HttpApi;
 import io.letterbox.server.http.access.ConnectionLimit;
 import io.letterbox.server.http.errors.ErrorResponder;
@@ -16,7 +18,6 @@ import io.letterbox.store.KeyValueStore;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,14 +40,14 @@ public final class LetterboxServer implements AutoCloseable {
   private final Metrics metrics;
   private final Vertx vertx;
   private final EngineCalls engine;
-  private final HttpServer http;
+  private volatile EventLoopServers http;
   /** The members' own listener ({@code cluster-port}); null when they use the API's port. */
-  private HttpServer internalHttp;
+  private volatile EventLoopServers internalHttp;
   private final AtomicBoolean ready = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private LetterboxServer(KeyValueStore store, Letterbox box, ClusterNode cluster, HttpClient client, Metrics metrics,
-      Vertx vertx, EngineCalls engine, HttpServer http) {
+      Vertx vertx, EngineCalls engine) {
     this.store = store;
     this.box = box;
     this.cluster = cluster;
@@ -54,7 +55,6 @@ public final class LetterboxServer implements AutoCloseable {
     this.metrics = metrics;
     this.vertx = vertx;
     this.engine = engine;
-    this.http = http;
   }
 
   /** Opens everything and listens; returns once requests are answered. */
@@ -64,8 +64,12 @@ public final class LetterboxServer implements AutoCloseable {
           + "only. Set api-keys to require keys and to listen on other addresses.", config.host());
     }
     KeyValueStore store = config.store().open(Letterbox.SPACES);
-    Vertx vertx = Vertx.vertx(new VertxOptions());
-    HttpClient client = InternalChannel.client(vertx);
+    int cores = Cores.given();
+    // An event loop per core, each serving its share of the connections; Vert.x's own blocking
+    // pool (short store reads of the access checks) as large as the engine calls' pool.
+    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(cores)
+        .setWorkerPoolSize(config.workerThreads()));
+    HttpClient client = InternalChannel.client(vertx, cores);
     ClusterNode cluster = null;
     Letterbox box;
     try {
@@ -88,9 +92,7 @@ public final class LetterboxServer implements AutoCloseable {
     metrics.eventStreams(box.events()::openStreams);
     metrics.searchLag(box.search()::lag);
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
-    HttpServer http = vertx.createHttpServer(new HttpServerOptions()
-        .setHost(config.host())
-        .setPort(config.port())
+    HttpServerOptions apiOptions = new HttpServerOptions()
         // A connection silent for client-timeout is closed: a stalled body got its 408 at
         // body-read-timeout, which is shorter, and event streams write a keep-alive well within it.
         .setIdleTimeout((int) config.clientTimeout().toSeconds())
@@ -99,31 +101,34 @@ public final class LetterboxServer implements AutoCloseable {
         // an HTTP/1 one from its first moment, and max-connections counts it before it says a
         // word (with it, Vert.x knows a connection only once its first bytes arrive).
         .setHttp2ClearTextEnabled(config.cluster() != null && config.cluster().listenPort() == 0)
-        .setCompressionSupported(true));
-    LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine, http);
+        .setCompressionSupported(true);
+    LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine);
     int maxConnections = config.maxConnections() > 0 ? config.maxConnections() : ConnectionLimit.halfTheDescriptorsLeft();
     log.info("max-connections {}", maxConnections);
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
-    http.connectionHandler(connections);
     var router = HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client,
         new Revocations(store, blockingReads(vertx)));
-    http.requestHandler(connections.guard(router));
-    http.invalidRequestHandler(ErrorResponder::invalidRequest);
-    listen(server, http, config.host(), config.port());
+    var guarded = connections.guard(router);
+    server.http = listen(server, vertx, cores, apiOptions, config.host(), config.port(), http -> {
+      http.connectionHandler(connections);
+      http.requestHandler(guarded);
+      http.invalidRequestHandler(ErrorResponder::invalidRequest);
+    });
+    log.info("{} event loops serve the API", server.http.count());
     if (config.cluster() != null && config.cluster().listenPort() > 0) {
       // The members' own listener: the internal routes and the requests forwarded to this node
       // (the URL the others have is this one's), over HTTP/2 cleartext; not bound by
       // max-connections, since only the members connect, a few connections each.
-      server.internalHttp = vertx.createHttpServer(new HttpServerOptions()
-          .setHost(config.cluster().listenHost())
-          .setPort(config.cluster().listenPort())
+      HttpServerOptions internalOptions = new HttpServerOptions()
           .setIdleTimeout((int) config.clientTimeout().toSeconds() * 2)
           .setIdleTimeoutUnit(TimeUnit.SECONDS)
           .setHttp2ClearTextEnabled(true)
-          .setCompressionSupported(true));
-      server.internalHttp.requestHandler(router);
-      server.internalHttp.invalidRequestHandler(ErrorResponder::invalidRequest);
-      listen(server, server.internalHttp, config.cluster().listenHost(), config.cluster().listenPort());
+          .setCompressionSupported(true);
+      server.internalHttp = listen(server, vertx, cores, internalOptions, config.cluster().listenHost(),
+          config.cluster().listenPort(), internal -> {
+            internal.requestHandler(router);
+            internal.invalidRequestHandler(ErrorResponder::invalidRequest);
+          });
     }
     if (cluster != null) {
       // Listening first: the other members forward and deliver here as soon as they see this one.
@@ -137,14 +142,16 @@ public final class LetterboxServer implements AutoCloseable {
           config.store(), box.partitions().partitioning().count());
     }
     server.ready.set(true);
-    log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), http.actualPort(),
+    log.info("Letterbox listening on http://{}:{} with data in {}", config.host(), server.http.actualPort(),
         config.store() instanceof StoreLocation.RocksDb rocks ? rocks.dir().toAbsolutePath() : config.store());
     return server;
   }
 
-  private static void listen(LetterboxServer server, HttpServer listener, String host, int port) {
+  private static EventLoopServers listen(LetterboxServer server, Vertx vertx, int loops, HttpServerOptions options,
+      String host, int port, java.util.function.Consumer<io.vertx.core.http.HttpServer> handlers) {
     try {
-      listener.listen().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+      return EventLoopServers.listen(vertx, loops, options, host, port, handlers)
+          .toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
       server.close();
       throw new IllegalStateException("cannot listen on " + host + ":" + port + ": "
@@ -175,7 +182,9 @@ public final class LetterboxServer implements AutoCloseable {
       // Partitions first: the other members take them while this one still forwards to them.
       cluster.close();
     }
-    await(http.close());
+    if (http != null) {
+      await(http.close());
+    }
     if (internalHttp != null) {
       await(internalHttp.close());
     }

@@ -58,6 +58,11 @@ public final class LocalServer implements AutoCloseable {
     return port;
   }
 
+  /** @return the server's process id */
+  public long pid() {
+    return process.pid();
+  }
+
   /** @return a port nobody listens on now */
   public static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {

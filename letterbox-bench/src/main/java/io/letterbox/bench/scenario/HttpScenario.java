@@ -201,7 +201,8 @@ public final class HttpScenario implements Callable<Integer> {
       if (ops.contains(WrkOperation.SEND)) {
         env.put("LB_TEXTS", WrkScripts.writeTexts(work.resolve("wrk"), seed.messages(), SEND_TEXTS).toString());
       }
-      WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress, new ServerMetrics(target, key));
+      WrkSweep sweep = new WrkSweep(wrk, target, env, report, tries, !common.noProgress, new ServerMetrics(target, key),
+          server == null ? null : server.pid());
       for (WrkOperation op : ops) {
         WrkSweep.Outcome outcome = sweep.run(op, WrkScripts.write(work.resolve("wrk"), op), levels, secs, warm);
         goals(op, outcome, report);

@@ -1,6 +1,7 @@
 package io.letterbox.bench.scenario;
 
 import io.letterbox.bench.measure.MachineCpu;
+import io.letterbox.bench.process.ThreadCpu;
 import io.letterbox.bench.report.Report;
 import io.letterbox.bench.wrk.Pacing;
 import io.letterbox.bench.wrk.Wrk;
@@ -31,9 +32,17 @@ import java.util.Optional;
  * for (and the hypervisor took, steal): the rate says what the machine served, the CPU per request
  * what each request cost the server (its background work included), and the machine's busy cores
  * whether something besides the server and wrk held the run back.
+ *
+ * <p>For a server the bench started on this machine, each row also gives the busiest thread's part
+ * of the server's CPU over the run ({@link ThreadCpu}, from {@code /proc}), and each saturating run
+ * a note naming the busiest threads: a server bound to one thread (one event loop, one writer)
+ * shows it there, whatever its total.
  */
 final class WrkSweep {
   static final String TARGET = "letterbox-http";
+  private static final String WARM_UP = "warm-up";
+  /** Threads named in a saturating run's note of the server's busiest threads. */
+  private static final int BUSIEST_SHOWN = 6;
   private static final double TOLERANCE = 0.07;
   /** The longest wait for the search index to catch up before a run. */
   private static final java.time.Duration INDEX_CATCH_UP = java.time.Duration.ofMinutes(5);
@@ -44,6 +53,8 @@ final class WrkSweep {
   private final boolean verbose;
   private final int pacedTries;
   private final ServerMetrics metrics;
+  /** The server's process id, where this machine runs it; null: its threads are not read. */
+  private final Long serverPid;
   private int invocation;
   private double waited;
   private Long lagAfter;
@@ -52,9 +63,13 @@ final class WrkSweep {
   /** The max and the paced runs' figures, for the targets; null where not measured. */
   record Outcome(Double maxPerSecond, Double p99MillisAtHalf, Double p99MillisAt80) {}
 
-  /** @param metrics the server's metrics, read before and after each run; null: not read */
+  /**
+   * @param metrics   the server's metrics, read before and after each run; null: not read
+   * @param serverPid the server's process on this machine, whose threads' CPU is read before and
+   *     after each run; null: not read
+   */
   WrkSweep(Wrk wrk, URI url, Map<String, String> env, Report report, int pacedTries, boolean verbose,
-      ServerMetrics metrics) {
+      ServerMetrics metrics, Long serverPid) {
     if (pacedTries < 1) {
       throw new IllegalArgumentException("paced tries must be >= 1");
     }
@@ -65,11 +80,12 @@ final class WrkSweep {
     this.report = report;
     this.verbose = verbose;
     this.metrics = metrics;
+    this.serverPid = serverPid;
   }
 
   Outcome run(WrkOperation op, Path script, List<Integer> connections, int seconds, int warmup) throws Exception {
     if (warmup > 0) {
-      WrkResult w = wrk(op, script, Math.min(64, connections.get(connections.size() - 1)), warmup, 0, "warm-up");
+      WrkResult w = wrk(op, script, Math.min(64, connections.get(connections.size() - 1)), warmup, 0, WARM_UP);
       if (w.failures() > 0) {
         report.fail(op.label() + ": warm-up", TARGET, w.failureText());
         return new Outcome(null, null, null);
@@ -130,6 +146,21 @@ final class WrkSweep {
     return r.p99Micros() / 1000.0;
   }
 
+  /**
+   * The busiest thread's part of the server's CPU over a run, as a figure of its row; for a
+   * saturating run (not paced, not the warm-up) also the busiest threads, as a note.
+   */
+  private void threads(WrkOperation op, String what, double delayMillis, List<ThreadCpu.Share> shares) {
+    if (shares.isEmpty() || shares.get(0).ticks() == 0) {
+      return;
+    }
+    cpu.put("top thread % of server CPU", shares.get(0).share() * 100);
+    if (delayMillis == 0 && !what.equals(WARM_UP)) {
+      report.note(op.label() + ", " + what + ": the server's busiest threads (share of its CPU): "
+          + ThreadCpu.busiest(shares, BUSIEST_SHOWN));
+    }
+  }
+
   private Map<String, Double> latencies(WrkResult r, Map<String, Double> first) {
     Map<String, Double> f = new LinkedHashMap<>(first);
     f.put("p50 ms", r.p50Micros() / 1000.0);
@@ -158,10 +189,12 @@ final class WrkSweep {
       waited = (System.nanoTime() - waitStart) / 1e9;
     }
     Optional<MachineCpu> machineBefore = MachineCpu.read();
+    Optional<ThreadCpu> threadsBefore = serverPid == null ? Optional.empty() : ThreadCpu.read(serverPid);
     long start = System.nanoTime();
     WrkResult r = wrk.run(script, url, c, seconds, e);
     double wall = (System.nanoTime() - start) / 1e9;
     Optional<MachineCpu> machineAfter = MachineCpu.read();
+    Optional<ThreadCpu> threadsAfter = serverPid == null ? Optional.empty() : ThreadCpu.read(serverPid);
     cpu = new LinkedHashMap<>();
     if (metrics != null) {
       ServerMetrics.Reading after = metrics.read();
@@ -175,6 +208,9 @@ final class WrkSweep {
     if (machineBefore.isPresent() && machineAfter.isPresent()) {
       cpu.put("machine busy cores", machineAfter.get().busyCoresSince(machineBefore.get(), wall));
       cpu.put("machine steal cores", machineAfter.get().stealCoresSince(machineBefore.get(), wall));
+    }
+    if (threadsBefore.isPresent() && threadsAfter.isPresent()) {
+      threads(op, what, delayMillis, threadsAfter.get().sharesSince(threadsBefore.get()));
     }
     if (verbose) {
       System.err.printf("%s, %s: %,.0f req/s, p50 %.2f ms, p99 %.2f ms%s%s%n", op.script(), what, r.perSecond(),

@@ -186,16 +186,20 @@ public final class ServerSettings {
           ENGINE_DEFAULTS.cachedMessageBytes(), (to, v) -> to.engine().cachedMessageBytes(v))
       .meaning("heap for the engine's cache of message texts"));
 
-  public static final Setting<Integer> WORKER_THREADS = declare(Setting.of("worker-threads", integers(1, 1024), 32)
-      .meaning("threads that run engine calls off the HTTP event loop")
-      .because("Engine reads take up to ~1 ms each; 32 threads keep the event loops free at ~30k reads/s."));
+  public static final Setting<Integer> WORKER_THREADS = declare(
+      Setting.of("worker-threads", integers(1, 1024), Cores.workerThreads(Cores.given()))
+      .meaning("threads that run engine calls off the HTTP event loops (the event loops themselves are one per core)")
+      .because("Most engine calls are CPU work on cached data, a few wait for the disk: four threads a core keep the "
+          + "cores busy while some wait, without a crowd of threads taking turns on them (decision 0031).")
+      .defaultDescribedAs("4 per core, at least 8"));
 
   public static final Setting<Integer> MAX_PENDING_CALLS = declare(
-      Setting.of("max-pending-calls", integers(1, 1 << 20), 4096)
+      Setting.of("max-pending-calls", integers(1, 1 << 20), Cores.maxPendingCalls(Cores.given()))
       .meaning("engine calls queued, running or waiting to be durable at once; past it a request is 429 `OVERLOADED` "
           + "with `Retry-After` (a flood is refused, not queued in memory)")
-      .because("~100 ms of work at 40k calls/s, a few MiB of small requests; a flood past it is refused at once rather "
-          + "than queued in memory behind every later request."));
+      .because("~100 ms of work at 20k calls/s a core, a few MiB of small requests; a flood past it is refused at once "
+          + "rather than queued in memory behind every later request.")
+      .defaultDescribedAs("2048 per core, at least 4096"));
 
   public static final Setting<Integer> MAX_CONNECTIONS = declare(
       Setting.of("max-connections", integers(0, 1 << 24), 0)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -51,6 +52,29 @@ class EngineCallsTest {
     durable.complete("durable");
     assertThat(write.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS)).isEqualTo("durable");
     Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> calls.pending() == 0);
+  }
+
+  @Test
+  void answersComeBackOnTheCallersEventLoopAndAFailedWriteGivesItsOwnCause() throws Exception {
+    Context caller = vertx.getOrCreateContext();
+    CompletableFuture<Thread> readOn = new CompletableFuture<>();
+    CompletableFuture<Thread> writeOn = new CompletableFuture<>();
+    CompletableFuture<Throwable> failedWith = new CompletableFuture<>();
+    CompletableFuture<Thread> loop = new CompletableFuture<>();
+    LetterboxException refusal = new LetterboxException(ErrorCode.NOT_FOUND, "no such message");
+    caller.runOnContext(v -> {
+      loop.complete(Thread.currentThread());
+      calls.read(() -> "read").onComplete(r -> readOn.complete(Thread.currentThread()));
+      // Durable later, on a thread of the engine's, not the worker's.
+      calls.write(() -> CompletableFuture.supplyAsync(() -> "written"))
+          .onComplete(r -> writeOn.complete(Thread.currentThread()));
+      calls.write(() -> CompletableFuture.supplyAsync(() -> "x").thenApply(x -> { throw refusal; }))
+          .onFailure(failedWith::complete);
+    });
+    Thread eventLoop = loop.get(30, TimeUnit.SECONDS);
+    assertThat(readOn.get(30, TimeUnit.SECONDS)).isSameAs(eventLoop);
+    assertThat(writeOn.get(30, TimeUnit.SECONDS)).isSameAs(eventLoop);
+    assertThat(failedWith.get(30, TimeUnit.SECONDS)).isSameAs(refusal);
   }
 
   private static String await(CountDownLatch latch) throws InterruptedException {

@@ -47,7 +47,7 @@ class ForwardedRequestsCountOnTheOwnerTest {
     HttpServer owner = vertx.createHttpServer().requestHandler(request ->
         request.body().onSuccess(body -> request.response().setStatusCode(201).end("stored by the owner")));
     int ownerPort = listen(owner);
-    Forwarder forwarder = new Forwarder(InternalChannel.client(vertx), vertx.createWebSocketClient(),
+    Forwarder forwarder = new Forwarder(InternalChannel.client(vertx, 2), vertx.createWebSocketClient(),
         new OneOwnerCluster(URI.create("http://127.0.0.1:" + ownerPort), "a-cluster-secret-of-at-least-32-bytes"));
     UserTokens tokens = new UserTokens(Tokens.accepted(ServerConfig.builder()).build().userTokens());
     // One send a second, bursts of two: the third send at once would be refused here.

@@ -55,7 +55,7 @@ class ForwarderTest {
           .end("owner got " + body));
     });
     int ownerPort = listen(owner);
-    internal = InternalChannel.client(vertx);
+    internal = InternalChannel.client(vertx, 2);
     Forwarder forwarder = new Forwarder(internal, vertx.createWebSocketClient(),
         new OneOwnerCluster(URI.create("http://127.0.0.1:" + ownerPort), SECRET));
     Router router = Router.router(vertx);

@@ -15,16 +15,20 @@ import io.vertx.core.http.PoolOptions;
  * are authenticated by the cluster's shared secret ({@link ClusterRoutes#SECRET_HEADER}).
  */
 public final class InternalChannel {
-  /** Connections to one member; each carries many calls at once. */
-  private static final int CONNECTIONS_PER_MEMBER = 2;
+  /** The fewest connections to one member; each carries many calls at once. */
+  private static final int MIN_CONNECTIONS_PER_MEMBER = 2;
 
   private InternalChannel() {}
 
-  /** @return a client for calls to the other members */
-  public static HttpClient client(Vertx vertx) {
+  /**
+   * @param cores the cores this process is given: a connection per core to each member (at least
+   *     two), so that the calls of every event loop do not queue on one connection's
+   * @return a client for calls to the other members
+   */
+  public static HttpClient client(Vertx vertx, int cores) {
     return vertx.createHttpClient(new HttpClientOptions()
         .setProtocolVersion(HttpVersion.HTTP_2)
         .setHttp2ClearTextUpgrade(false)
-        .setKeepAlive(true), new PoolOptions().setHttp2MaxSize(CONNECTIONS_PER_MEMBER));
+        .setKeepAlive(true), new PoolOptions().setHttp2MaxSize(Math.max(MIN_CONNECTIONS_PER_MEMBER, cores)));
   }
 }
