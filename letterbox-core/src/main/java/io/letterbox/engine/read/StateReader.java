@@ -1,7 +1,6 @@
 package io.letterbox.engine.read;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.id.Ids;
 import io.letterbox.keys.LogKey;
@@ -69,7 +68,7 @@ public final class StateReader {
     this.senders = new SenderState(store, config);
     this.relations = new RelationState(store);
     this.broadcastRows = new BroadcastRows(store);
-    this.messages = !cached ? null : Caffeine.newBuilder()
+    this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
         .build();
