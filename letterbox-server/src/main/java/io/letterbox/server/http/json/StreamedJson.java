@@ -42,13 +42,7 @@ public final class StreamedJson {
   /** @return {@link JsonViews#page} of {@code page} with {@link JsonViews#message} items, as JSON */
   public static Buffer messages(Page<Message> page) {
     return write(json -> {
-      json.out.writeStartObject();
-      json.out.writeArrayFieldStart("items");
-      for (Message m : page.items()) {
-        json.writeMessage(m);
-      }
-      json.out.writeEndArray();
-      json.out.writeStringField("next", page.next());
+      json.startPage(page, json::writeMessage);
       json.out.writeEndObject();
     });
   }
@@ -61,13 +55,7 @@ public final class StreamedJson {
   /** @return {@link JsonViews#conversations} of {@code page}, as JSON */
   public static Buffer conversations(Page<Conversation> page, OptionalLong requestsUnread) {
     return write(json -> {
-      json.out.writeStartObject();
-      json.out.writeArrayFieldStart("items");
-      for (Conversation c : page.items()) {
-        json.writeConversation(c);
-      }
-      json.out.writeEndArray();
-      json.out.writeStringField("next", page.next());
+      json.startPage(page, json::writeConversation);
       if (requestsUnread.isPresent()) {
         json.out.writeObjectFieldStart("requests");
         json.out.writeNumberField("unread", requestsUnread.getAsLong());
@@ -108,6 +96,22 @@ public final class StreamedJson {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** One item's writing. */
+  private interface Item<T> {
+    void write(T item) throws IOException;
+  }
+
+  /** {@link JsonViews.PageView} but its closing brace: {@code items}, then {@code next} (null on the last page). */
+  private <T> void startPage(Page<T> page, Item<T> item) throws IOException {
+    out.writeStartObject();
+    out.writeArrayFieldStart("items");
+    for (T t : page.items()) {
+      item.write(t);
+    }
+    out.writeEndArray();
+    out.writeStringField("next", page.next());
   }
 
   /** {@link JsonViews.MessageView}. */
