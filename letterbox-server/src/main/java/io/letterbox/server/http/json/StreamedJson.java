@@ -23,17 +23,14 @@ import java.util.OptionalLong;
  * (StreamedJsonTest holds them equal): fields in the view's order, the same ones left out.
  */
 public final class StreamedJson {
-  /** The size a buffer starts at: a page of 20 messages of a sentence each fits. */
-  private static final int INITIAL_BYTES = 4096;
-
-  private final Buffer buffer = Buffer.buffer(INITIAL_BYTES);
+  private final BufferStream stream = new BufferStream();
   private final JsonGenerator out;
   /** Room for the characters of one id or time. */
   private final char[] chars = new char[Math.max(20, Times.MAX_CHARS)];
 
   private StreamedJson() {
     try {
-      out = Json.generator(new BufferStream(buffer));
+      out = Json.generator(stream);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -92,7 +89,7 @@ public final class StreamedJson {
     try {
       document.writeTo(json);
       json.out.close();
-      return json.buffer;
+      return json.stream.buffer == null ? Buffer.buffer() : json.stream.buffer;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -241,21 +238,24 @@ public final class StreamedJson {
     out.writeString(chars, 0, Times.format(t, chars));
   }
 
-  /** The generator's output: appended to the answer's buffer as the generator flushes. */
+  /**
+   * The generator's output. The generator writes into its own recycled buffer and hands it over
+   * when full or closed, so a document shorter than that buffer arrives in one write: the answer's
+   * buffer is made then, of its exact size.
+   */
   private static final class BufferStream extends OutputStream {
-    private final Buffer buffer;
-
-    BufferStream(Buffer buffer) {
-      this.buffer = buffer;
-    }
+    private Buffer buffer;
 
     @Override
     public void write(int b) {
-      buffer.appendByte((byte) b);
+      write(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override
     public void write(byte[] b, int off, int len) {
+      if (buffer == null) {
+        buffer = Buffer.buffer(len);
+      }
       buffer.appendBytes(b, off, len);
     }
   }
