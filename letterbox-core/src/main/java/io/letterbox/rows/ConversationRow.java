@@ -52,7 +52,9 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
   private static final int HAS_TYPE = 128;
 
   public ConversationRow {
-    positions = Collections.unmodifiableSortedMap(new TreeMap<>(positions));
+    // Most rows have no position yet (no device read): they share one empty map.
+    positions = positions.isEmpty() ? Collections.emptySortedMap()
+        : Collections.unmodifiableSortedMap(new TreeMap<>(positions));
   }
 
   /** The folder it is listed in. */
@@ -229,7 +231,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     if (v[0] != 2 && v[0] != VERSION) {
       throw new IllegalStateException("conversation row of unknown version " + v[0]);
     }
-    SortedMap<String, ReadPosition> positions = new TreeMap<>();
+    SortedMap<String, ReadPosition> positions = v[34] == 0 ? Collections.emptySortedMap() : new TreeMap<>();
     int at = 35;
     for (int n = v[34]; n > 0; n--) {
       int len = v[at++];

@@ -1,7 +1,6 @@
 package io.letterbox.engine.read;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.letterbox.bitmap.Blocks;
 import io.letterbox.keys.AudienceKey;
 import io.letterbox.keys.BroadcastKey;
@@ -77,16 +76,16 @@ public final class BroadcastIndex {
   BroadcastIndex(StoreReads store, long cachedBytes, long cachedIdBytes, boolean cached) {
     this.store = store;
     this.cached = cached;
-    this.latest = Caffeine.newBuilder().maximumWeight(cachedIdBytes / 2).weigher((Long k, Long v) -> ID_ENTRY_BYTES)
+    this.latest = ReadCaches.newBuilder().maximumWeight(cachedIdBytes / 2).weigher((Long k, Long v) -> ID_ENTRY_BYTES)
         .evictionListener((Long k, Long v, com.github.benmanes.caffeine.cache.RemovalCause cause) -> holdsEverySender = false)
         .build();
     this.maxSenders = cachedIdBytes / 2 / ID_ENTRY_BYTES;
-    this.heads = Caffeine.newBuilder()
+    this.heads = ReadCaches.newBuilder()
         .maximumWeight(cachedBytes)
         .weigher((SenderBlock k, Head h) -> 64 + h.rows().stream()
             .mapToInt(r -> 32 + (int) r.members().getLongSizeInBytes()).sum())
         .build();
-    this.published = Caffeine.newBuilder().maximumWeight(cachedIdBytes / 2)
+    this.published = ReadCaches.newBuilder().maximumWeight(cachedIdBytes / 2)
         .weigher((Long k, Boolean v) -> ID_ENTRY_BYTES).build();
   }
 

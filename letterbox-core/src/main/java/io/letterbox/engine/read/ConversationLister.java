@@ -1,7 +1,6 @@
 package io.letterbox.engine.read;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.letterbox.engine.read.ConversationState.Activity;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.Folder;
@@ -52,7 +51,7 @@ public final class ConversationLister {
     this.cursors = cursors;
     this.unread = unread;
     this.groups = groups;
-    this.heads = Caffeine.newBuilder()
+    this.heads = ReadCaches.newBuilder()
         .maximumWeight(cachedHeadBytes)
         .weigher((Long owner, SenderHeads h) -> h.weight())
         .build();

@@ -1,7 +1,6 @@
 package io.letterbox.engine.read;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.letterbox.rows.GroupRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +23,7 @@ public final class GroupHeads {
 
   GroupHeads(GroupState groups, long cachedBytes) {
     this.groups = groups;
-    this.cache = cachedBytes <= 0 ? null : Caffeine.newBuilder()
+    this.cache = cachedBytes <= 0 ? null : ReadCaches.newBuilder()
         .maximumWeight(cachedBytes)
         .weigher((Long gid, Head h) -> WEIGHT)
         .build();

@@ -107,24 +107,7 @@ public final class UnreadCounter {
         counts.put(peer, n);
       }
     });
-    // Broadcast senders: only those that broadcast after the device's position are looked at.
-    long ownerWatermark = state.conversations().ownerWatermark(owner);
-    Map<Long, Long> watermarks = state.conversations().conversationWatermarks(owner);
-    java.util.Set<Long> blocked = new java.util.HashSet<>(state.conversations().blockedPeers(owner));
-    for (long sender : state.broadcasts().contacts(owner)) {
-      if (blocked.contains(sender)) {
-        continue;
-      }
-      long after = Math.max(Math.max(rows.getOrDefault(sender, ConversationRow.NONE).position(device).upTo(),
-          ownerWatermark), watermarks.getOrDefault(sender, 0L));
-      if (state.broadcasts().latest(sender) <= after) {
-        continue;
-      }
-      long n = broadcasts(owner, sender, after).size();
-      if (n > 0) {
-        counts.merge(sender, n, Long::sum);
-      }
-    }
+    addBroadcasts(owner, device, rows, counts);
     // Muted conversations keep their own count but stay out of the total.
     long total = 0;
     List<UnreadSummary.PeerCount> listed = new ArrayList<>();
@@ -144,5 +127,39 @@ public final class UnreadCounter {
     listed.sort(Comparator.comparingLong(UnreadSummary.PeerCount::count).reversed()
         .thenComparingLong(UnreadSummary.PeerCount::peer).thenComparingLong(UnreadSummary.PeerCount::group));
     return new UnreadSummary(total, List.copyOf(listed));
+  }
+
+  /**
+   * Adds to {@code counts} the broadcasts of the owner's senders after the device's position:
+   * only senders that broadcast after it are looked at, and when none did, the owner's
+   * watermarks and blocks are not read.
+   */
+  private void addBroadcasts(long owner, String device, Map<Long, ConversationRow> rows, Map<Long, Long> counts) {
+    List<Long> senders = new ArrayList<>();
+    for (long sender : state.broadcasts().contacts(owner)) {
+      if (state.broadcasts().latest(sender) > rows.getOrDefault(sender, ConversationRow.NONE).position(device).upTo()) {
+        senders.add(sender);
+      }
+    }
+    if (senders.isEmpty()) {
+      return;
+    }
+    long ownerWatermark = state.conversations().ownerWatermark(owner);
+    Map<Long, Long> watermarks = state.conversations().conversationWatermarks(owner);
+    java.util.Set<Long> blocked = new java.util.HashSet<>(state.conversations().blockedPeers(owner));
+    for (long sender : senders) {
+      if (blocked.contains(sender)) {
+        continue;
+      }
+      long after = Math.max(Math.max(rows.getOrDefault(sender, ConversationRow.NONE).position(device).upTo(),
+          ownerWatermark), watermarks.getOrDefault(sender, 0L));
+      if (state.broadcasts().latest(sender) <= after) {
+        continue;
+      }
+      long n = broadcasts(owner, sender, after).size();
+      if (n > 0) {
+        counts.merge(sender, n, Long::sum);
+      }
+    }
   }
 }

@@ -21,10 +21,24 @@ public final class Replies {
 
   /** For answers outside the router, e.g. to requests the HTTP decoder could not read. */
   public static void json(HttpServerResponse response, int status, Object body) {
+    written(response, status, Buffer.buffer(Json.write(body)));
+  }
+
+  /** Answers {@code status} with a JSON document already written, e.g. by {@code StreamedJson}. */
+  public static void written(RoutingContext ctx, int status, Buffer json) {
+    written(ctx.response(), status, json);
+  }
+
+  /** Answers {@code status} with the JSON document {@code json} holds once written, or the failure. */
+  public static void written(RoutingContext ctx, int status, Future<Buffer> json) {
+    when(ctx, json, body -> written(ctx, status, body));
+  }
+
+  private static void written(HttpServerResponse response, int status, Buffer json) {
     response
         .setStatusCode(status)
         .putHeader("Content-Type", "application/json; charset=utf-8")
-        .end(Buffer.buffer(Json.write(body)));
+        .end(json);
   }
 
   /** Answers {@code status} with the value of {@code body} as JSON, or the failure. */

@@ -29,6 +29,11 @@ public final class Json {
 
   private Json() {}
 
+  /** @return a generator writing to {@code out} as {@link #write} writes, escapes and encodes */
+  static com.fasterxml.jackson.core.JsonGenerator generator(java.io.OutputStream out) throws IOException {
+    return MAPPER.getFactory().createGenerator(out);
+  }
+
   public static byte[] write(Object value) {
     try {
       return MAPPER.writeValueAsBytes(value);

@@ -11,6 +11,7 @@ import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
 import io.letterbox.server.http.json.JsonViews;
+import io.letterbox.server.http.json.StreamedJson;
 
 /**
  * An owner's conversation list, the routes of one one-to-one conversation (those of
@@ -31,7 +32,8 @@ public final class ConversationRoutes {
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
       var folder = Params.folder(ctx);
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.conversations(box.conversations().list(uid, folder, cursor, limit),
+      Replies.written(ctx, 200, engine.read(() -> StreamedJson.conversations(
+          box.conversations().list(uid, folder, cursor, limit),
           folder == Folder.DEFAULT ? box.conversations().requestsUnread(uid) : java.util.OptionalLong.empty())));
     });
 
@@ -58,7 +60,7 @@ public final class ConversationRoutes {
     routes.add(GET, "/v1/users/:uid/unread", ctx -> {
       long uid = Params.id(ctx, "uid");
       String device = Params.requiredQuery(ctx, "device");
-      Replies.json(ctx, 200, engine.read(() -> JsonViews.unread(box.conversations().unread(uid, device))));
+      Replies.written(ctx, 200, engine.read(() -> StreamedJson.unread(box.conversations().unread(uid, device))));
     });
 
     routes.add(DELETE, "/v1/users/:uid/conversations/:peer", ctx -> {

@@ -16,6 +16,7 @@ import io.letterbox.server.http.errors.Replies;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
+import io.letterbox.server.http.json.StreamedJson;
 import io.letterbox.server.http.json.Times;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class MessageRoutes {
       long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
       Replies.when(ctx, engine.write(() -> box.messages().send(req, attacher)),
-          r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
+          r -> Replies.written(ctx, r.created() ? 201 : 200, StreamedJson.message(r.message())));
     });
 
     routes.add(GET, "/v1/users/:uid/messages/:id", ctx -> {

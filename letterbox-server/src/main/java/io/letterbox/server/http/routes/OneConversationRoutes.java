@@ -11,6 +11,7 @@ import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
+import io.letterbox.server.http.json.StreamedJson;
 import java.util.function.LongFunction;
 
 /**
@@ -52,8 +53,8 @@ final class OneConversationRoutes {
       ConversationRef conversation = ref.apply(Params.id(ctx, param));
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.json(ctx, 200, engine.read(() ->
-          JsonViews.page(box.conversations().history(uid, conversation, cursor, limit), JsonViews::message)));
+      Replies.written(ctx, 200, engine.read(() ->
+          StreamedJson.messages(box.conversations().history(uid, conversation, cursor, limit))));
     });
 
     routes.add(POST, path + "/read", ctx -> {
