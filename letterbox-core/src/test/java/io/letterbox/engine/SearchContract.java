@@ -72,7 +72,7 @@ public abstract class SearchContract extends EngineFixture {
 
   private long postings() {
     long[] n = {0};
-    store.scan(Spaces.POSTINGS, new KeyRange(new byte[0], null), false, (k, v) -> {
+    io.letterbox.engine.search.PostingScan.scan(store, (k, v) -> {
       n[0]++;
       return true;
     });

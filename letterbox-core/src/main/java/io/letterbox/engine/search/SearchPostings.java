@@ -38,8 +38,7 @@ import io.letterbox.keys.LogKey;
 import io.letterbox.keys.PostingKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.store.KeyValueStore;
-import java.util.HashMap;
-import java.util.Map;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The search postings an action gives a partition (decision 0012): a message's words under its
@@ -126,29 +125,21 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
     if (!sender && !receiver) {
       return;
     }
-    Map<Integer, byte[]> postings = postings(text);
-    if (sender) {
-      put(into.batch(), from, PostingKey.OWNER, postings, id);
-    }
-    if (receiver) {
-      put(into.batch(), to, PostingKey.OWNER, postings, id);
+    for (String word : Words.of(text)) {
+      byte[] bytes = word.getBytes(StandardCharsets.UTF_8);
+      int hash = Words.hash(word);
+      if (sender) {
+        into.batch().put(from, PostingKey.OWNER, hash, id, bytes);
+      }
+      if (receiver) {
+        into.batch().put(to, PostingKey.OWNER, hash, id, bytes);
+      }
     }
   }
 
   private static void put(PostingBatch batch, long scope, byte kind, String text, long id) {
-    put(batch, scope, kind, postings(text), id);
-  }
-
-  private static void put(PostingBatch batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
-    postings.forEach((hash, words) -> batch.put(scope, kind, hash, id, words));
-  }
-
-  /** A text's postings: each word's hash, with the words of the text that have it (nearly always one). */
-  private static Map<Integer, byte[]> postings(String text) {
-    Map<Integer, byte[]> out = new HashMap<>();
     for (String word : Words.of(text)) {
-      out.merge(Words.hash(word), PostingKey.words(word), PostingKey::moreWords);
+      batch.put(scope, kind, Words.hash(word), id, word.getBytes(StandardCharsets.UTF_8));
     }
-    return out;
   }
 }
