@@ -291,6 +291,35 @@ public abstract class SearchContract extends EngineFixture {
   }
 
   @Test
+  void aStoreWithARowPerPostingIsIndexedAgainInBlocksWhenItOpens() {
+    Message keeper = send(ALICE, BOB, "lighthouse keeper");
+    send(CAROL, DAVE, "lighthouse tour");
+    box.close();
+    // What a store of the format before blocks holds: a row per posting, scope(8) kind(1) word(4)
+    // id(8) with the word as its value, its partitions marked indexed, no mark of the upgrade.
+    WriteBatch old = store.newBatch();
+    store.scan(Spaces.POSTINGS, new KeyRange(new byte[0], null), false, (k, v) -> {
+      old.delete(Spaces.POSTINGS, k);
+      return true;
+    });
+    byte[] row = java.util.Arrays.copyOf(io.letterbox.keys.PostingKey.of(BOB, io.letterbox.keys.PostingKey.OWNER,
+        Words.hash("lighthouse"), 0, 0), 21);
+    io.letterbox.store.Bytes.putLong(row, 13, keeper.id());
+    old.put(Spaces.POSTINGS, row, "lighthouse".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    old.delete(Spaces.STATE, io.letterbox.keys.StateKey.meta("posting-blocks"));
+    store.write(old).join();
+
+    box = Letterbox.open(store, config().build());
+
+    eventually(BOB, "lighthouse", List.of("lighthouse keeper"));
+    eventually(DAVE, "lighthouse", List.of("lighthouse tour"));
+    store.scan(Spaces.POSTINGS, new KeyRange(new byte[0], null), false, (k, v) -> {
+      assertThat(k).as("a block's key").hasSize(io.letterbox.keys.PostingKey.LENGTH);
+      return true;
+    });
+  }
+
+  @Test
   void postingsLostWithTheirMarkAreWrittenAgainAtTheNextStart() {
     send(ALICE, BOB, "lighthouse keeper");
     send(CAROL, DAVE, "lighthouse tour");
