@@ -6,7 +6,7 @@ import io.letterbox.store.KeyRange;
 /**
  * A block of the search index (decisions 0012, 0032): scope(8) kind(1) word(4) bucket(2) step(4),
  * big-endian. One block holds the ids of the postings of one word hash in one scope whose ids
- * share their top 16 bits (the bucket: 2^26 ms of id time, about 18.6 hours), as one step of the
+ * share their top 14 bits (the bucket: 2^28 ms of id time, about three days), as one step of the
  * indexer gave them; its value is {@code engine.search.PostingBlock}'s encoding, which keeps each
  * word's text beside its ids, so that a hash collision is told apart without reading the message.
  * The step is a number that no other step writing the same block may have (the journal seq the
@@ -19,7 +19,7 @@ public final class PostingKey {
   /** Scope, kind and word: the blocks of one word in one scope share them. */
   public static final int LIST_PREFIX = 13;
   /** The bits of an id below its bucket. */
-  public static final int BUCKET_SHIFT = 48;
+  public static final int BUCKET_SHIFT = 50;
   public static final int LENGTH = 19;
 
   public static final byte OWNER = 'o';

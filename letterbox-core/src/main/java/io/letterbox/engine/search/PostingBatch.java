@@ -73,7 +73,7 @@ final class PostingBatch {
     while (start < sorted.length) {
       Posting first = sorted[start];
       int bucket = PostingKey.bucket(first.id);
-      PostingBlock block = new PostingBlock();
+      PostingBlock block = new PostingBlock(bucket);
       int end = start;
       while (end < sorted.length && sorted[end].sameBlock(first)) {
         Posting word = sorted[end];
@@ -83,7 +83,7 @@ final class PostingBatch {
             ids[n++] = sorted[end].id;
           }
         }
-        block.add(word.word, bucket, ids, 0, n);
+        block.add(word.word, ids, 0, n);
       }
       to.accept(PostingKey.of(first.scope, (byte) (first.kindWord >>> 32), (int) first.kindWord, bucket, step),
           block.bytes());

@@ -6,32 +6,64 @@ import java.util.function.LongConsumer;
 
 /**
  * The value of a block of postings ({@link PostingKey}): for each word of the block's hash, its
- * UTF-8 bytes and its ids, ascending and distinct, within the block's bucket. A word is a varint
- * length and its bytes, then a varint count of ids, the first id as a varint above the bucket's
- * first id and each next one as a varint gap. Ids of one word in one scope and bucket are close,
- * so an id costs one or two bytes where a row of its own cost a key.
+ * UTF-8 bytes and its ids, ascending and distinct, within the block's bucket; the first id as a
+ * varint above the bucket's first id, each next one as a varint gap. Ids of one word in one scope
+ * and bucket are close, so an id costs one or two bytes where a row of its own cost a key. A block
+ * of one word (nearly all: two words of one hash in one scope are rare) is the word, a NUL (no
+ * word holds one) and its ids to the end; a block of several starts with a NUL, then each word as
+ * a varint length and its bytes, a varint count and its ids.
  */
 final class PostingBlock {
+  private final java.util.List<byte[]> words = new java.util.ArrayList<>();
+  private final java.util.List<long[]> ids = new java.util.ArrayList<>();
+  private final int bucket;
   private byte[] out = new byte[64];
   private int size;
 
-  /** Appends a word's ids, ascending and distinct, all in {@code bucket}. */
-  PostingBlock add(byte[] word, int bucket, long[] ids, int from, int to) {
-    varint(word.length);
-    ensure(word.length);
-    System.arraycopy(word, 0, out, size, word.length);
-    size += word.length;
-    varint(to - from);
-    long previous = PostingKey.firstId(bucket);
-    for (int i = from; i < to; i++) {
-      varint(ids[i] - previous);
-      previous = ids[i];
-    }
+  /** A block of {@code bucket}. */
+  PostingBlock(int bucket) {
+    this.bucket = bucket;
+  }
+
+  /** Adds a word (no NUL in it) with its ids, ascending and distinct, all in the block's bucket. */
+  PostingBlock add(byte[] word, long[] wordIds, int from, int to) {
+    words.add(word);
+    ids.add(Arrays.copyOfRange(wordIds, from, to));
     return this;
   }
 
   byte[] bytes() {
+    size = 0;
+    if (words.size() == 1) {
+      put(words.get(0));
+      ensure(1);
+      out[size++] = 0;
+      ids(ids.get(0));
+    } else {
+      ensure(1);
+      out[size++] = 0;
+      for (int i = 0; i < words.size(); i++) {
+        varint(words.get(i).length);
+        put(words.get(i));
+        varint(ids.get(i).length);
+        ids(ids.get(i));
+      }
+    }
     return Arrays.copyOf(out, size);
+  }
+
+  private void put(byte[] bytes) {
+    ensure(bytes.length);
+    System.arraycopy(bytes, 0, out, size, bytes.length);
+    size += bytes.length;
+  }
+
+  private void ids(long[] sorted) {
+    long previous = PostingKey.firstId(bucket);
+    for (long id : sorted) {
+      varint(id - previous);
+      previous = id;
+    }
   }
 
   private void varint(long v) {
@@ -70,7 +102,21 @@ final class PostingBlock {
   }
 
   private static void forEach(byte[] value, int bucket, WordFilter filter, Visitor to) {
-    int[] at = {0};
+    if (value.length > 0 && value[0] != 0) {
+      int nul = 0;
+      while (nul < value.length && value[nul] != 0) {
+        nul++;
+      }
+      if (nul == value.length) {
+        throw new IllegalStateException("a posting block's word has no end");
+      }
+      int[] at = {nul + 1};
+      if (filter.wanted(value, 0, nul)) {
+        ids(value, bucket, at, Long.MAX_VALUE, 0, nul, to);
+      }
+      return;
+    }
+    int[] at = {1};
     while (at[0] < value.length) {
       int length = (int) varint(value, at);
       int wordFrom = at[0];
@@ -80,13 +126,17 @@ final class PostingBlock {
       }
       at[0] = wordTo;
       long count = varint(value, at);
-      boolean wanted = filter.wanted(value, wordFrom, wordTo);
-      long id = PostingKey.firstId(bucket);
-      for (long i = 0; i < count; i++) {
-        id += varint(value, at);
-        if (wanted) {
-          to.posting(value, wordFrom, wordTo, id);
-        }
+      ids(value, bucket, at, count, wordFrom, wordTo, filter.wanted(value, wordFrom, wordTo) ? to : null);
+    }
+  }
+
+  /** Reads {@code count} ids (or up to the end) from {@code at}, giving them to {@code to} unless it is null. */
+  private static void ids(byte[] value, int bucket, int[] at, long count, int wordFrom, int wordTo, Visitor to) {
+    long id = PostingKey.firstId(bucket);
+    for (long i = 0; i < count && at[0] < value.length; i++) {
+      id += varint(value, at);
+      if (to != null) {
+        to.posting(value, wordFrom, wordTo, id);
       }
     }
   }

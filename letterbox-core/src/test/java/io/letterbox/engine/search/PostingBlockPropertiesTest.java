@@ -18,9 +18,9 @@ class PostingBlockPropertiesTest {
   @Property(tries = 500)
   void aBlockGivesBackEveryWordWithItsIds(@ForAll long seed) {
     SplittableRandom random = new SplittableRandom(seed);
-    int bucket = random.nextInt(0x8000);
+    int bucket = random.nextInt(1 << (63 - PostingKey.BUCKET_SHIFT));
     Map<String, TreeSet<Long>> written = new TreeMap<>();
-    PostingBlock block = new PostingBlock();
+    PostingBlock block = new PostingBlock(bucket);
     for (int w = random.nextInt(1, 4); w > 0; w--) {
       String word = "w" + random.nextInt(1_000_000) + (random.nextBoolean() ? "港口" : "");
       if (written.containsKey(word)) {
@@ -34,7 +34,7 @@ class PostingBlockPropertiesTest {
       }
       written.put(word, ids);
       long[] sorted = ids.stream().mapToLong(Long::longValue).toArray();
-      block.add(word.getBytes(StandardCharsets.UTF_8), bucket, sorted, 0, sorted.length);
+      block.add(word.getBytes(StandardCharsets.UTF_8), sorted, 0, sorted.length);
     }
     byte[] value = block.bytes();
 
