@@ -82,7 +82,14 @@ final class PostingList {
   /** The first {@code n} of {@code values}, distinct, largest first. */
   private static long[] newestFirst(long[] values, int n) {
     long[] sorted = Arrays.copyOf(values, n);
-    Arrays.sort(sorted);
+    boolean ascending = true;
+    for (int i = 1; i < n && ascending; i++) {
+      ascending = sorted[i - 1] < sorted[i];
+    }
+    if (!ascending) {
+      // Several steps' blocks of one bucket: runs of ascending ids, which the sort merges.
+      Arrays.sort(sorted);
+    }
     long[] out = new long[n];
     int m = 0;
     for (int i = n - 1; i >= 0; i--) {
