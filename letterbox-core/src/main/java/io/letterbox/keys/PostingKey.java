@@ -4,23 +4,16 @@ import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyRange;
 
 /**
- * A block of the search index (decisions 0012, 0032): scope(8) kind(1) word(4) bucket(2) step(4),
- * big-endian. One block holds the ids of the postings of one word hash in one scope whose ids
- * share their top 14 bits (the bucket: 2^28 ms of id time, about three days), as one step of the
- * indexer gave them; its value is {@code engine.search.PostingBlock}'s encoding, which keeps each
- * word's text beside its ids, so that a hash collision is told apart without reading the message.
- * The step is a number that no other step writing the same block may have (the journal seq the
- * step ends at), so that no step overwrites another's block. A word's blocks in one scope are one
- * range, oldest bucket first; the blocks of one bucket are read together. The scope is the owner
- * of one-to-one messages ({@link #OWNER}), the sender of broadcasts ({@link #BROADCASTS}) or the
+ * A posting of the search index (decision 0012): scope(8) kind(1) word(4) id(8), big-endian, so
+ * one word's messages in one scope are one range, oldest to newest. Its value is the word itself
+ * in UTF-8 (the words of the message that have that hash, NUL-separated, in the rare case of
+ * several), so a hash collision is told apart without reading the message. The scope is the owner of
+ * one-to-one messages ({@link #OWNER}), the sender of broadcasts ({@link #BROADCASTS}) or the
  * group of group messages ({@link #GROUP}); the word is {@code Words.hash}.
  */
 public final class PostingKey {
-  /** Scope, kind and word: the blocks of one word in one scope share them. */
+  /** Scope, kind and word: the postings of one word in one scope share them. */
   public static final int LIST_PREFIX = 13;
-  /** The bits of an id below its bucket. */
-  public static final int BUCKET_SHIFT = 50;
-  public static final int LENGTH = 19;
 
   public static final byte OWNER = 'o';
   public static final byte BROADCASTS = 'b';
@@ -28,48 +21,47 @@ public final class PostingKey {
 
   private PostingKey() {}
 
-  public static byte[] of(long scope, byte kind, int word, int bucket, int step) {
-    byte[] k = list(scope, kind, word, LENGTH);
-    putBucket(k, bucket);
-    k[15] = (byte) (step >>> 24);
-    k[16] = (byte) (step >>> 16);
-    k[17] = (byte) (step >>> 8);
-    k[18] = (byte) step;
+  public static byte[] of(long scope, byte kind, int word, long id) {
+    byte[] k = list(scope, kind, word, 21);
+    Bytes.putLong(k, 13, id);
     return k;
   }
 
-  /** The bucket of a (non-negative) message id. */
-  public static int bucket(long id) {
-    return (int) (id >>> BUCKET_SHIFT);
-  }
-
-  /** The bucket of a block's key. */
-  public static int bucketOf(byte[] key) {
-    return (key[13] & 0xFF) << 8 | (key[14] & 0xFF);
-  }
-
-  /** The smallest id of {@code bucket}. */
-  public static long firstId(int bucket) {
-    return (long) bucket << BUCKET_SHIFT;
-  }
-
-  /** The largest id of {@code bucket}. */
-  public static long lastId(int bucket) {
-    return firstId(bucket) | ((1L << BUCKET_SHIFT) - 1);
-  }
-
-  /** The blocks of {@code word} in a scope whose buckets hold ids from {@code from} up to {@code to}. */
+  /** The postings of {@code word} in a scope with ids from {@code from} up to {@code to}, both included. */
   public static KeyRange range(long scope, byte kind, int word, long from, long to) {
-    byte[] start = list(scope, kind, word, 15);
-    putBucket(start, bucket(from));
-    byte[] end = list(scope, kind, word, 15);
-    putBucket(end, bucket(to));
-    return new KeyRange(start, Bytes.prefixEnd(end));
+    byte[] start = of(scope, kind, word, from);
+    byte[] end = to == Long.MAX_VALUE ? Bytes.prefixEnd(list(scope, kind, word, 13)) : of(scope, kind, word, to + 1);
+    return new KeyRange(start, end);
   }
 
-  private static void putBucket(byte[] k, int bucket) {
-    k[13] = (byte) (bucket >>> 8);
-    k[14] = (byte) bucket;
+  /** The value of a posting for {@code word}. */
+  public static byte[] words(String word) {
+    return word.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** The value of a posting for the words of {@code a} and {@code b} (two words with one hash). */
+  public static byte[] moreWords(byte[] a, byte[] b) {
+    byte[] out = java.util.Arrays.copyOf(a, a.length + 1 + b.length);
+    System.arraycopy(b, 0, out, a.length + 1, b.length);
+    return out;
+  }
+
+  /** Whether a posting's value holds {@code word} (its UTF-8 bytes). */
+  public static boolean holds(byte[] value, byte[] word) {
+    int start = 0;
+    for (int i = 0; i <= value.length; i++) {
+      if (i == value.length || value[i] == 0) {
+        if (i - start == word.length && java.util.Arrays.equals(value, start, i, word, 0, word.length)) {
+          return true;
+        }
+        start = i + 1;
+      }
+    }
+    return false;
+  }
+
+  public static long id(byte[] key) {
+    return Bytes.getLong(key, 13);
   }
 
   private static byte[] list(long scope, byte kind, int word, int length) {

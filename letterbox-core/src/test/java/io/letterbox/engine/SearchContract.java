@@ -72,7 +72,7 @@ public abstract class SearchContract extends EngineFixture {
 
   private long postings() {
     long[] n = {0};
-    io.letterbox.engine.search.PostingScan.scan(store, (k, v) -> {
+    store.scan(Spaces.POSTINGS, new KeyRange(new byte[0], null), false, (k, v) -> {
       n[0]++;
       return true;
     });
@@ -288,35 +288,6 @@ public abstract class SearchContract extends EngineFixture {
         .isEqualTo(ErrorCode.NOT_FOUND);
     assertThat(refusal(() -> search(ALICE, q, "not-a-cursor", 10))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(refusal(() -> search(ALICE, q, null, 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-  }
-
-  @Test
-  void aStoreWithARowPerPostingIsIndexedAgainInBlocksWhenItOpens() {
-    Message keeper = send(ALICE, BOB, "lighthouse keeper");
-    send(CAROL, DAVE, "lighthouse tour");
-    box.close();
-    // What a store of the format before blocks holds: a row per posting, scope(8) kind(1) word(4)
-    // id(8) with the word as its value, its partitions marked indexed, no mark of the upgrade.
-    WriteBatch old = store.newBatch();
-    store.scan(Spaces.POSTINGS, new KeyRange(new byte[0], null), false, (k, v) -> {
-      old.delete(Spaces.POSTINGS, k);
-      return true;
-    });
-    byte[] row = java.util.Arrays.copyOf(io.letterbox.keys.PostingKey.of(BOB, io.letterbox.keys.PostingKey.OWNER,
-        Words.hash("lighthouse"), 0, 0), 21);
-    io.letterbox.store.Bytes.putLong(row, 13, keeper.id());
-    old.put(Spaces.POSTINGS, row, "lighthouse".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    old.delete(Spaces.STATE, io.letterbox.keys.StateKey.meta("posting-blocks"));
-    store.write(old).join();
-
-    box = Letterbox.open(store, config().build());
-
-    eventually(BOB, "lighthouse", List.of("lighthouse keeper"));
-    eventually(DAVE, "lighthouse", List.of("lighthouse tour"));
-    store.scan(Spaces.POSTINGS, new KeyRange(new byte[0], null), false, (k, v) -> {
-      assertThat(k).as("a block's key").hasSize(io.letterbox.keys.PostingKey.LENGTH);
-      return true;
-    });
   }
 
   @Test

@@ -44,18 +44,12 @@ class KeyCodecsFuzzTest {
 
     byte kind = data.pickValue(new Byte[] {PostingKey.OWNER, PostingKey.BROADCASTS, PostingKey.GROUP});
     int word = data.consumeInt();
-    int step = data.consumeInt();
-    long id = b[2] & Long.MAX_VALUE;
-    int bucket = PostingKey.bucket(id);
-    byte[] posting = PostingKey.of(a[0], kind, word, bucket, step);
-    assertThat(PostingKey.bucketOf(posting)).isEqualTo(bucket);
-    assertThat(PostingKey.firstId(bucket) <= id && id <= PostingKey.lastId(bucket)).isTrue();
-    long from = Math.min(a[1] & Long.MAX_VALUE, a[2] & Long.MAX_VALUE);
-    long to = Math.max(a[1] & Long.MAX_VALUE, a[2] & Long.MAX_VALUE);
-    assertThat(PostingKey.range(a[0], kind, word, from, to).contains(posting))
-        .isEqualTo(PostingKey.bucket(from) <= bucket && bucket <= PostingKey.bucket(to));
-    int otherBucket = PostingKey.bucket(a[2] & Long.MAX_VALUE);
-    assertSameOrder(PostingKey.of(a[0], kind, word, otherBucket, step), posting, Integer.compare(otherBucket, bucket));
+    byte[] posting = PostingKey.of(a[0], kind, word, b[2]);
+    assertThat(PostingKey.id(posting)).isEqualTo(b[2]);
+    long from = Math.min(a[1], a[2]);
+    long to = Math.max(a[1], a[2]);
+    assertThat(PostingKey.range(a[0], kind, word, from, to).contains(posting)).isEqualTo(from <= b[2] && b[2] <= to);
+    assertSameOrder(PostingKey.of(a[0], kind, word, a[2]), posting, Long.compare(a[2], b[2]));
 
     int day = data.consumeInt(0, Integer.MAX_VALUE);
     int oa = data.consumeInt(0, Integer.MAX_VALUE - 1);

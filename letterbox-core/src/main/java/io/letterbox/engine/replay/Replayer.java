@@ -365,16 +365,10 @@ public final class Replayer {
 
   private static Digest digest(KeyValueStore store, Space space) {
     Digest d = new Digest();
-    io.letterbox.store.ScanVisitor add = (k, v) -> {
+    store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
       d.add(k, v);
       return true;
-    };
-    if (space.equals(Spaces.POSTINGS)) {
-      // Blocks differ with the steps that wrote them: their postings are compared.
-      io.letterbox.engine.search.PostingScan.scan(store, add);
-    } else {
-      store.scan(space, new KeyRange(new byte[0], null), false, add);
-    }
+    });
     return d;
   }
 

@@ -4,9 +4,7 @@ import io.letterbox.blob.BlobReferences;
 import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.ConversationRows;
-import io.letterbox.engine.partition.PartitionRecords;
 import io.letterbox.engine.read.StateReader;
-import io.letterbox.engine.search.JournalPostings;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
@@ -24,7 +22,7 @@ import io.letterbox.store.WriteBatch;
  * once, recorded by a mark in the store (kept by {@code rebuild}, carried by {@code migrate}:
  * the target's indexes are derived by today's appliers).
  *
- * <p>Store formats are numbered; today's appliers write format 7, and each pass below brings a
+ * <p>Store formats are numbered; today's appliers write format 6, and each pass below brings a
  * store up one format:
  * <ol>
  *   <li>format 1, the first release's: incoming counters and read positions, no conversation rows;
@@ -34,8 +32,7 @@ import io.letterbox.store.WriteBatch;
  *       last message, and the counters and positions are gone;
  *   <li>format 4, {@link #gatherNewestBroadcasts}: the senders' newest broadcast ids kept together;
  *   <li>format 5, {@link #gatherPins}: pinned conversations in their own space;
- *   <li>format 6, {@link #referenceBlobs}: blobs know the messages that attach them (decision 0022);
- *   <li>format 7, {@link #blockPostings}: the search postings in blocks (decision 0032).
+ *   <li>format 6, {@link #referenceBlobs}: blobs know the messages that attach them (decision 0022).
  * </ol>
  * {@link #apply} folds counts before it indexes, so that a format-1 store's counters become rows
  * the index pass then completes.
@@ -51,8 +48,6 @@ final class StoreUpgrades {
   private static final String PINNED_MARK = "pinned";
   /** The mark of a store whose blobs know the messages that attach them. */
   private static final String BLOB_REFERENCES_MARK = "blob-references";
-  /** The mark of a store whose search postings are blocks. */
-  private static final String POSTING_BLOCKS_MARK = "posting-blocks";
   private static final int BATCH = 10_000;
 
   private StoreUpgrades() {}
@@ -64,14 +59,13 @@ final class StoreUpgrades {
     gatherNewestBroadcasts(store);
     gatherPins(store);
     referenceBlobs(store);
-    blockPostings(store);
   }
 
   /** Whether {@code key} (of the state space) is one of the marks. */
   static boolean isMark(byte[] key) {
     return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK)
         || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK) || StateKey.isMeta(key, PINNED_MARK)
-        || StateKey.isMeta(key, BLOB_REFERENCES_MARK) || StateKey.isMeta(key, POSTING_BLOCKS_MARK);
+        || StateKey.isMeta(key, BLOB_REFERENCES_MARK);
   }
 
   /**
@@ -182,26 +176,6 @@ final class StoreUpgrades {
     });
     pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
     pass.end();
-  }
-
-  /**
-   * Format 7: empties the search postings of a store written with a row per posting, and its
-   * partitions' index marks, so that the indexer derives them again as blocks from the journals
-   * (decision 0032), as it does for a store whose search was off; searches find what it has
-   * indexed meanwhile.
-   */
-  static void blockPostings(KeyValueStore store) {
-    byte[] mark = StateKey.meta(POSTING_BLOCKS_MARK);
-    if (store.get(Spaces.STATE, mark) != null) {
-      return;
-    }
-    WriteBatch marks = store.newBatch();
-    for (int p = 0; p < Math.max(1, PartitionRecords.recordedPartitions(store)); p++) {
-      marks.delete(Spaces.STATE, JournalPostings.markKey(p));
-    }
-    store.write(marks).join();
-    store.deleteRange(Spaces.POSTINGS, new KeyRange(new byte[0], null));
-    store.write(store.newBatch().put(Spaces.STATE, mark, Bytes.ofLong(1))).join();
   }
 
   /** Writes a pass's mutations in batches; a conversation is folded once even if seen several times. */

@@ -23,11 +23,6 @@ public final class JournalPostings {
   private static final int ENTRIES_PER_READ = 256;
   /** A load is written once it holds this many postings (a big import is indexed in parts). */
   static final int POSTINGS_PER_BATCH = 200_000;
-  /**
-   * The step number of the legacy log's first load, counting down (the journals' steps count up
-   * from their first seq): 2^32 entries of one journal apart before they could meet.
-   */
-  private static final int LEGACY_STEPS = -1;
 
   private JournalPostings() {}
 
@@ -91,31 +86,22 @@ public final class JournalPostings {
       return;
     }
     PostingBatch postings = new PostingBatch();
-    int[] step = {LEGACY_STEPS};
     store.scan(Spaces.LOG, new KeyRange(LogKey.of(0), LogKey.of(base + 1)), false, (k, v) -> {
       SearchPostings.derive(store, partitioning, 0, ActionCodec.decode(v), postings);
       if (postings.size() >= POSTINGS_PER_BATCH) {
-        load(store, postings, step[0]--);
+        load(store, postings);
         postings.clear();
       }
       return true;
     });
-    load(store, postings, step[0]);
+    load(store, postings);
   }
 
-  /**
-   * The step number of a step that ends at journal entry {@code seq}: no two steps that may write
-   * the same block share it (decision 0032).
-   */
-  static int step(long seq) {
-    return (int) seq;
-  }
-
-  /** Writes {@code postings} in one sorted load, as step {@code step}; durable when it returns. */
-  static void load(KeyValueStore store, PostingBatch postings, int step) {
+  /** Writes {@code postings} in one sorted load; durable when it returns. */
+  static void load(KeyValueStore store, PostingBatch postings) {
     if (!postings.isEmpty()) {
       try (SortedLoad l = store.newSortedLoad(Spaces.POSTINGS)) {
-        postings.forEachInOrder(step, l::put);
+        postings.forEachInOrder(l::put);
         l.commit().join();
       }
     }

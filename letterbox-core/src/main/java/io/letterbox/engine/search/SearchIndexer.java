@@ -225,13 +225,13 @@ public final class SearchIndexer implements AutoCloseable {
     }
     SortedLoad load = null;
     try {
-      load = sealedLoad(store, postings, JournalPostings.step(upTo));
+      load = sealedLoad(store, postings);
     } catch (RuntimeException e) {
       // The disk full, say: the loader writes the postings itself, and retries that, so the
       // analysis is not redone each time.
       log.debug("partition {}: search postings' load not built here; left to the loader", f.partition, e);
     }
-    Step step = new Step(postings, JournalPostings.step(upTo), load);
+    Step step = new Step(postings, load);
     f.analysed = upTo;
     handOver(new LoaderTask() {
       @Override
@@ -261,13 +261,11 @@ public final class SearchIndexer implements AutoCloseable {
    */
   private static final class Step {
     final PostingBatch postings;
-    final int number;
     /** Null once committed or given up. */
     SortedLoad load;
 
-    Step(PostingBatch postings, int number, SortedLoad load) {
+    Step(PostingBatch postings, SortedLoad load) {
       this.postings = postings;
-      this.number = number;
       this.load = load;
     }
 
@@ -280,7 +278,7 @@ public final class SearchIndexer implements AutoCloseable {
           sealed.commit().join();
         }
       } else {
-        JournalPostings.load(store, postings, number);
+        JournalPostings.load(store, postings);
       }
     }
 
@@ -331,7 +329,7 @@ public final class SearchIndexer implements AutoCloseable {
     if (upTo == f.indexed) {
       return false;
     }
-    loaded(f, new Step(postings, JournalPostings.step(upTo), null), upTo);
+    loaded(f, new Step(postings, null), upTo);
     return true;
   }
 
@@ -358,13 +356,13 @@ public final class SearchIndexer implements AutoCloseable {
   }
 
   /** A load of {@code postings}, put in order and sealed, for its commit; null if there are none. */
-  private static SortedLoad sealedLoad(KeyValueStore store, PostingBatch postings, int step) {
+  private static SortedLoad sealedLoad(KeyValueStore store, PostingBatch postings) {
     if (postings.isEmpty()) {
       return null;
     }
     SortedLoad load = store.newSortedLoad(Spaces.POSTINGS);
     try {
-      postings.forEachInOrder(step, load::put);
+      postings.forEachInOrder(load::put);
       load.seal();
       return load;
     } catch (RuntimeException e) {

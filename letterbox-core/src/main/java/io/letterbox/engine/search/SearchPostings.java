@@ -38,7 +38,8 @@ import io.letterbox.keys.LogKey;
 import io.letterbox.keys.PostingKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.store.KeyValueStore;
-import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The search postings an action gives a partition (decision 0012): a message's words under its
@@ -125,21 +126,29 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
     if (!sender && !receiver) {
       return;
     }
-    for (String word : Words.of(text)) {
-      byte[] bytes = word.getBytes(StandardCharsets.UTF_8);
-      int hash = Words.hash(word);
-      if (sender) {
-        into.batch().put(from, PostingKey.OWNER, hash, id, bytes);
-      }
-      if (receiver) {
-        into.batch().put(to, PostingKey.OWNER, hash, id, bytes);
-      }
+    Map<Integer, byte[]> postings = postings(text);
+    if (sender) {
+      put(into.batch(), from, PostingKey.OWNER, postings, id);
+    }
+    if (receiver) {
+      put(into.batch(), to, PostingKey.OWNER, postings, id);
     }
   }
 
   private static void put(PostingBatch batch, long scope, byte kind, String text, long id) {
+    put(batch, scope, kind, postings(text), id);
+  }
+
+  private static void put(PostingBatch batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
+    postings.forEach((hash, words) -> batch.put(scope, kind, hash, id, words));
+  }
+
+  /** A text's postings: each word's hash, with the words of the text that have it (nearly always one). */
+  private static Map<Integer, byte[]> postings(String text) {
+    Map<Integer, byte[]> out = new HashMap<>();
     for (String word : Words.of(text)) {
-      batch.put(scope, kind, Words.hash(word), id, word.getBytes(StandardCharsets.UTF_8));
+      out.merge(Words.hash(word), PostingKey.words(word), PostingKey::moreWords);
     }
+    return out;
   }
 }

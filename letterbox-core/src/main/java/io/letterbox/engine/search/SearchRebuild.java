@@ -25,7 +25,7 @@ public final class SearchRebuild {
         if (upTo == indexed) {
           break;
         }
-        JournalPostings.load(store, postings, JournalPostings.step(upTo));
+        JournalPostings.load(store, postings);
         JournalPostings.writeMark(store, p, upTo).join();
         indexed = upTo;
       }

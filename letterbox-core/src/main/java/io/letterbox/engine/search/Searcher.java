@@ -4,8 +4,10 @@ import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.keys.PostingKey;
+import io.letterbox.keys.Spaces;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
+import io.letterbox.store.KeyValue;
 import io.letterbox.store.StoreReads;
 import java.util.ArrayList;
 import java.util.List;
@@ -123,14 +125,14 @@ public final class Searcher {
   /** One scope's messages with every word, newest first: the leapfrog over its posting lists. */
   private final class Scope {
     final byte kind;
-    final PostingList[] lists;
+    final Postings[] lists;
     long current;
 
     Scope(long scope, byte kind, List<String> words, long lowest) {
       this.kind = kind;
-      this.lists = new PostingList[words.size()];
+      this.lists = new Postings[words.size()];
       for (int i = 0; i < lists.length; i++) {
-        lists[i] = new PostingList(store, scope, kind, words.get(i), lowest);
+        lists[i] = new Postings(scope, kind, words.get(i), lowest);
       }
     }
 
@@ -152,6 +154,85 @@ public final class Searcher {
       }
       current = c;
       return true;
+    }
+  }
+
+  /**
+   * One word's postings in one scope, read newest first in growing chunks; a posting of another
+   * word with the same hash is passed over.
+   */
+  private final class Postings {
+    private static final int FIRST_CHUNK = 32;
+    private static final int MAX_CHUNK = 4096;
+    final long scope;
+    final byte kind;
+    final int hash;
+    final byte[] word;
+    final long lowest;
+    /** The ids read last, newest first: every posting in [low, high] is among them. */
+    long[] ids = new long[0];
+    long low = Long.MAX_VALUE;
+    long high = Long.MIN_VALUE;
+    int chunk = FIRST_CHUNK;
+
+    Postings(long scope, byte kind, String word, long lowest) {
+      this.scope = scope;
+      this.kind = kind;
+      this.hash = Words.hash(word);
+      this.word = PostingKey.words(word);
+      this.lowest = lowest;
+    }
+
+    /** @return the newest id at most {@code x} and at least the query's lowest, or -1 */
+    long atMost(long x) {
+      if (x < lowest) {
+        return -1;
+      }
+      if (x >= low && x <= high) {
+        int i = firstAtMost(x);
+        if (i < ids.length) {
+          return ids[i];
+        }
+        if (low <= lowest) {
+          return -1;
+        }
+        x = low - 1;
+      }
+      // A seek at most one read's span below the last read: this list is walked through about as
+      // densely as the others, so each read is longer than the last. A seek further down (another
+      // list is much sparser): a short read, most of a long one would be skipped.
+      boolean near = high >= low && x >= low - Math.max(1, high - low);
+      chunk = near ? Math.min(MAX_CHUNK, chunk * 2) : FIRST_CHUNK;
+      List<KeyValue> read = store.scan(Spaces.POSTINGS, PostingKey.range(scope, kind, hash, lowest, x), true, chunk);
+      long[] found = new long[read.size()];
+      int n = 0;
+      for (KeyValue kv : read) {
+        if (PostingKey.holds(kv.value(), word)) {
+          found[n++] = PostingKey.id(kv.key());
+        }
+      }
+      ids = java.util.Arrays.copyOf(found, n);
+      high = x;
+      low = read.size() < chunk ? lowest : PostingKey.id(read.get(read.size() - 1).key());
+      if (n > 0) {
+        return ids[0];
+      }
+      return low <= lowest ? -1 : atMost(low - 1);
+    }
+
+    /** The first index whose id is at most {@code x} (ids descending). */
+    private int firstAtMost(long x) {
+      int lo = 0;
+      int hi = ids.length;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (ids[mid] > x) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo;
     }
   }
 }

@@ -8,10 +8,6 @@
  * thread; {@link io.letterbox.engine.search.JournalPostings}, the journal walk and marks those two
  * share; {@link io.letterbox.engine.search.Searcher}, which intersects a query's posting lists in
  * each scope the reader may find messages in and checks each candidate as history would show it.
- * The postings are blocks (decision 0032): {@code PostingBatch} sorts a step's postings into
- * them, {@code PostingBlock} is their encoding, {@code PostingList} reads a word's, a bucket at a
- * time, for the leapfrog, and {@link io.letterbox.engine.search.PostingScan} gives them one by one
- * (what {@code verify} compares).
  * Uses {@code apply} (the actions), {@code partition} (the journals), {@code keys}, {@code rows}
  * through the read side, and the storage SPI.
  */

@@ -3,7 +3,6 @@ package io.letterbox.engine.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.keys.PostingKey;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -12,36 +11,27 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class PostingBatchTest {
-  private static final byte[] WORD = "word".getBytes(StandardCharsets.UTF_8);
-
   @Test
-  void givesOneBlockPerScopeWordAndBucketWithEachPostingOnce() {
-    long bucketTwo = PostingKey.firstId(2);
+  void givesEachKeyOnceWithTheValuePutLast() {
     PostingBatch batch = new PostingBatch();
-    batch.put(7, PostingKey.OWNER, 1, bucketTwo + 10, WORD);
-    batch.put(7, PostingKey.OWNER, 1, bucketTwo + 9, WORD);
-    batch.put(7, PostingKey.OWNER, 1, bucketTwo + 10, WORD);
-    batch.put(7, PostingKey.OWNER, 1, PostingKey.firstId(3), WORD);
+    batch.put(7, PostingKey.OWNER, 1, 10, new byte[] {1});
+    batch.put(7, PostingKey.OWNER, 1, 9, new byte[] {2});
+    batch.put(7, PostingKey.OWNER, 1, 10, new byte[] {3});
 
     List<String> out = new ArrayList<>();
-    batch.forEachInOrder(5, (k, v) -> {
-      List<Long> ids = new ArrayList<>();
-      PostingBlock.idsOf(v, PostingKey.bucketOf(k), WORD, ids::add);
-      out.add(HexFormat.of().formatHex(k, 13, 19) + "=" + ids);
-    });
-    assertThat(out).containsExactly("000200000005=" + List.of(bucketTwo + 9, bucketTwo + 10),
-        "000300000005=" + List.of(PostingKey.firstId(3)));
-    assertThat(batch.size()).as("what was put, before it is written").isEqualTo(4);
+    batch.forEachInOrder((k, v) -> out.add(PostingKey.id(k) + "=" + v[0]));
+    assertThat(out).containsExactly("9=2", "10=3");
+    assertThat(batch.size()).as("what was put, before it is written").isEqualTo(3);
   }
 
   @Test
-  void givesTheBlocksInTheUnsignedOrderOfTheirKeys() {
+  void givesTheKeysInTheUnsignedOrderOfTheirBytes() {
     // Scopes, words and ids with the top bit set and not, every kind: the parts compared as
     // numbers must order as the keys' bytes do.
     long[] scopes = {1, 2, 0x7FFF_FFFF_FFFF_FFFFL, 0x8000_0000_0000_0000L, -1};
     byte[] kinds = {PostingKey.OWNER, PostingKey.BROADCASTS, PostingKey.GROUP};
     int[] words = {0, 1, 0x7FFF_FFFF, 0x8000_0000, -1};
-    long[] ids = {1, 0x0100, 0x7FFF_FFFF_FFFF_FFFFL, 0x0001_0000_0000_0000L};
+    long[] ids = {1, 0x0100, 0x7FFF_FFFF_FFFF_FFFFL, 0x8000_0000_0000_0001L};
     SplittableRandom random = new SplittableRandom(28);
     PostingBatch batch = new PostingBatch();
     List<byte[]> expected = new ArrayList<>();
@@ -49,9 +39,9 @@ class PostingBatchTest {
       long scope = scopes[random.nextInt(scopes.length)];
       byte kind = kinds[random.nextInt(kinds.length)];
       int word = random.nextBoolean() ? words[random.nextInt(words.length)] : random.nextInt();
-      long id = random.nextBoolean() ? ids[random.nextInt(ids.length)] : random.nextLong() & Long.MAX_VALUE;
-      batch.put(scope, kind, word, id, WORD);
-      expected.add(PostingKey.of(scope, kind, word, PostingKey.bucket(id), 9));
+      long id = random.nextBoolean() ? ids[random.nextInt(ids.length)] : random.nextLong();
+      batch.put(scope, kind, word, id, new byte[0]);
+      expected.add(PostingKey.of(scope, kind, word, id));
     }
     expected.sort(Arrays::compareUnsigned);
     List<String> want = new ArrayList<>();
@@ -62,7 +52,7 @@ class PostingBatchTest {
     }
 
     List<String> out = new ArrayList<>();
-    batch.forEachInOrder(9, (k, v) -> out.add(HexFormat.of().formatHex(k)));
+    batch.forEachInOrder((k, v) -> out.add(HexFormat.of().formatHex(k)));
     assertThat(out).containsExactlyElementsOf(want);
   }
 }
