@@ -14,7 +14,9 @@ import java.util.Objects;
  *                     written once; a backend may keep them apart from its keys
  * @param writeMostly  whether it is written far more than it is read, its new keys spread over all
  *                     of it (a search index: every write lands among old keys); a backend may merge
- *                     new data into old less often, for a few more places to look at per read
+ *                     new data into old less often, for a few more places to look at per read; it
+ *                     is read by scans within its prefixes only, never by key, so a backend may
+ *                     filter its files by prefix alone
  * @param putOnce      whether its writers promise that a key is put only when it has no value and
  *                     deleted only when it has one (an index whose entries move: each move deletes
  *                     the old entry and puts the new, a rewrite in place deletes before it puts);

@@ -119,7 +119,8 @@ final class RocksTuning implements AutoCloseable {
         // Most data ends in the last level and is rarely rewritten: worth ZSTD's better ratio.
         .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
         .setLevelCompactionDynamicLevelBytes(true)
-        .setTableFormatConfig(tableConfig());
+        // A space read by scans only needs no filter of whole keys: its prefixes' filter is enough.
+        .setTableFormatConfig(tableConfig(!space.writeMostly()));
     if (space.prefixLength() > 0) {
       // Prefix blooms let a scan within one prefix (one timeline) skip files without it. Whole
       // key filtering stays on for point reads; scans choose the mode per range (RangeScan).
@@ -178,12 +179,12 @@ final class RocksTuning implements AutoCloseable {
     return own(new ColumnFamilyOptions());
   }
 
-  private BlockBasedTableConfig tableConfig() {
+  private BlockBasedTableConfig tableConfig(boolean wholeKeyFiltering) {
     return new BlockBasedTableConfig()
         .setBlockCache(cache)
         .setBlockSize(BLOCK_SIZE)
         .setFilterPolicy(bloom)
-        .setWholeKeyFiltering(true)
+        .setWholeKeyFiltering(wholeKeyFiltering)
         // Index and filter blocks count against the cache, so memory stays bounded as data grows;
         // level-0 ones are pinned because every read consults them.
         .setCacheIndexAndFilterBlocks(true)

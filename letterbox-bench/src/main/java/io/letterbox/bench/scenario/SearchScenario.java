@@ -181,6 +181,7 @@ public final class SearchScenario extends ScenarioCommand {
     // 2. Owners with many messages, in Letterbox and in Lucene; the same queries on both.
     try (SearchIndex lucene = Baseline.searchIndex(workDir())) {
       report.target(lucene.name(), lucene.note());
+      long postingsBefore = with.diskBytesBySpace().getOrDefault(Spaces.POSTINGS.name(), 0L);
       long indexed = 0;
       for (int o = 0; o < owners.size(); o++) {
         long owner = OWNER_BASE + o;
@@ -192,6 +193,10 @@ public final class SearchScenario extends ScenarioCommand {
       }
       report.add("search index: disk per message (after merging)", lucene.name(),
           Figures.of("bytes/msg", lucene.diskBytes() / (double) indexed));
+      with.compact();
+      report.add("search index: the owners' postings on disk per message (after compaction)", with.name(),
+          Figures.of("bytes/msg", (with.diskBytesBySpace().getOrDefault(Spaces.POSTINGS.name(), 0L) - postingsBefore)
+              / (double) indexed));
     }
 
     // 3. A broadcast indexed once, whatever its audience.
