@@ -9,6 +9,7 @@ import java.util.Map;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
@@ -33,6 +34,13 @@ final class RocksTuning implements AutoCloseable {
   private static final long BLOCK_SIZE = 16 * 1024;
   /** The size of one partition of a table file's index or filter. */
   private static final long METADATA_BLOCK_SIZE = 4 * 1024;
+  /**
+   * Bytes of the ZSTD dictionary trained for each bottommost table file: its blocks share it, so
+   * the ids, timestamps and key prefixes repeated from block to block are stored once per file.
+   */
+  static final int BOTTOMMOST_DICTIONARY_BYTES = 16 * 1024;
+  /** Bytes of a file's data blocks sampled to train its dictionary (ZSTD suggests about 100x). */
+  static final int BOTTOMMOST_DICTIONARY_TRAINING_BYTES = 100 * BOTTOMMOST_DICTIONARY_BYTES;
   /** Values at least this large in a space of large values are kept in blob files. */
   private static final long MIN_BLOB_BYTES = 4096;
   /** Spreads the writeback of new files instead of one large fsync at their end. */
@@ -58,6 +66,7 @@ final class RocksTuning implements AutoCloseable {
   private final BloomFilter bloom;
   private final UInt64AddOperator addOperator;
   private final SstFileManager sstFiles;
+  private final CompressionOptions bottommostCompression;
   private final DBOptions dbOptions;
   private final Map<String, ColumnFamilyOptions> families = new HashMap<>();
 
@@ -68,6 +77,7 @@ final class RocksTuning implements AutoCloseable {
     this.bloom = own(new BloomFilter(options.bloomBitsPerKey(), false));
     this.addOperator = own(new UInt64AddOperator());
     this.sstFiles = own(newSstFileManager());
+    this.bottommostCompression = own(bottommostCompressionOptions());
     this.dbOptions = own(new DBOptions()
         // With it RocksDB resumes by itself once a full disk has room again when a flush or a
         // compaction hit ENOSPC (it polls the free space). A log write that hit it leaves the
@@ -95,6 +105,19 @@ final class RocksTuning implements AutoCloseable {
     }
   }
 
+  /**
+   * ZSTD with a dictionary trained per file for the bottommost level, where most data ends. Only
+   * new files use it: a file keeps the compression it was written with, so an existing store
+   * reads as before and its files are rewritten with a dictionary as compactions reach them.
+   */
+  static CompressionOptions bottommostCompressionOptions() {
+    return new CompressionOptions()
+        .setMaxDictBytes(BOTTOMMOST_DICTIONARY_BYTES)
+        .setZStdMaxTrainBytes(BOTTOMMOST_DICTIONARY_TRAINING_BYTES)
+        // Without it RocksDB ignores these options and uses the ones of the upper levels.
+        .setEnabled(true);
+  }
+
   DBOptions dbOptions() {
     return dbOptions;
   }
@@ -118,6 +141,7 @@ final class RocksTuning implements AutoCloseable {
         .setCompressionType(CompressionType.LZ4_COMPRESSION)
         // Most data ends in the last level and is rarely rewritten: worth ZSTD's better ratio.
         .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+        .setBottommostCompressionOptions(bottommostCompression)
         .setLevelCompactionDynamicLevelBytes(true)
         // A space read by scans only needs no filter of whole keys: its prefixes' filter is enough.
         .setTableFormatConfig(tableConfig(!space.writeMostly()));
