@@ -39,6 +39,11 @@ final class RocksTuning implements AutoCloseable {
    * the ids, timestamps and key prefixes repeated from block to block are stored once per file.
    */
   static final int BOTTOMMOST_DICTIONARY_BYTES = 16 * 1024;
+  /**
+   * ZSTD's level at the bottommost level (RocksDB's default is 3): files there are written once
+   * per full merge of the space and read many times, so a slower, tighter level pays.
+   */
+  static final int BOTTOMMOST_ZSTD_LEVEL = 9;
   /** Bytes of a file's data blocks sampled to train its dictionary (ZSTD suggests about 100x). */
   static final int BOTTOMMOST_DICTIONARY_TRAINING_BYTES = 100 * BOTTOMMOST_DICTIONARY_BYTES;
   /** Values at least this large in a space of large values are kept in blob files. */
@@ -112,6 +117,7 @@ final class RocksTuning implements AutoCloseable {
    */
   static CompressionOptions bottommostCompressionOptions() {
     return new CompressionOptions()
+        .setLevel(BOTTOMMOST_ZSTD_LEVEL)
         .setMaxDictBytes(BOTTOMMOST_DICTIONARY_BYTES)
         .setZStdMaxTrainBytes(BOTTOMMOST_DICTIONARY_TRAINING_BYTES)
         // Without it RocksDB ignores these options and uses the ones of the upper levels.
