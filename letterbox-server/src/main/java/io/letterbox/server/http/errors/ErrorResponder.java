@@ -84,7 +84,7 @@ public final class ErrorResponder {
 
   private static void answerAndClose(HttpServerRequest request, Problem p) {
     request.response().putHeader("Connection", "close");
-    request.response().endHandler(done -> request.connection().close());
+    request.response().endHandler(done -> LingeringClose.close(request));
     send(request.response(), p);
   }
 
@@ -126,14 +126,15 @@ public final class ErrorResponder {
   }
 
   /**
-   * Closes the connection once the answer is sent: for refusals that leave the rest of the request
-   * unread, after which the next request could not be found in the stream.
+   * Closes the connection once the answer is sent (lingering: {@link LingeringClose}): for refusals
+   * that leave the rest of the request unread, after which the next request could not be found in
+   * the stream.
    */
   public static void closeAfter(RoutingContext ctx) {
     ctx.response().putHeader("Connection", "close");
     // One of the context's end handlers, not the response's one end handler: what the request
     // holds (its body's budget, its user's limits) is released by the others.
-    ctx.addEndHandler(done -> ctx.request().connection().close());
+    ctx.addEndHandler(done -> LingeringClose.close(ctx.request()));
   }
 
   /**
