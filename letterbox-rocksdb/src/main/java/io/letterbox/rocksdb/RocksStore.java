@@ -550,6 +550,20 @@ public final class RocksStore implements KeyValueStore {
     return new TableEntries(sums[0], sums[1]);
   }
 
+  /** The compression of each table file of {@code space}, as RocksDB names it (e.g. {@code ZSTD}). */
+  java.util.Set<String> tableCompressions(Space space) throws RocksDBException {
+    Lock lock = enter();
+    try {
+      java.util.Set<String> names = new java.util.TreeSet<>();
+      for (org.rocksdb.TableProperties table : db.getPropertiesOfAllTables(families.of(space).handle()).values()) {
+        names.add(table.getCompressionName());
+      }
+      return names;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** What the table files of {@code space} keep beside their data: filter bytes, and index partitions (0: one whole index). */
   record TableMetadata(long filterBytes, long indexPartitions) {}
 
@@ -604,13 +618,20 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
-  /** Compacts every space fully; blocks until done. */
+  /**
+   * Compacts every space fully; blocks until done. Every table file ends rewritten at the last
+   * level, with that level's compression (ZSTD and its dictionary, {@link RocksTuning}): without
+   * {@code kForceOptimized} RocksDB moves a file that overlaps nothing (a small space's one file,
+   * or the log's, whose keys only grow) to the last level as it is, with the compression it was
+   * flushed with.
+   */
   @Override
   public void compact() {
     Lock lock = enterToWrite();
-    try {
+    try (CompactRangeOptions whole = new CompactRangeOptions()
+        .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {
       for (ColumnFamilies.Family family : families.families()) {
-        db.compactRange(family.handle());
+        db.compactRange(family.handle(), null, null, whole);
       }
     } catch (RocksDBException e) {
       throw new StoreException("compaction failed in " + dir + ": " + e.getMessage(), e);

@@ -202,9 +202,11 @@ public final class PushRocksTarget implements DmTarget, Broadcaster {
 
   @Override
   public void compact() {
-    try {
+    // As Letterbox's store compacts: every file rewritten with the last level's compression.
+    try (var whole = new org.rocksdb.CompactRangeOptions().setBottommostLevelCompaction(
+        org.rocksdb.CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {
       for (var family : db.families()) {
-        db.db.compactRange(family);
+        db.db.compactRange(family, null, null, whole);
       }
     } catch (RocksDBException e) {
       throw new IllegalStateException(e);
