@@ -2,7 +2,6 @@ package io.letterbox.store;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 
 /**
  * The storage SPI: an ordered byte-key store with named spaces. Nothing above it knows which
@@ -12,18 +11,6 @@ import java.util.function.Supplier;
  * {@link IllegalArgumentException}.
  */
 public interface KeyValueStore extends StoreReads, AutoCloseable {
-
-  /**
-   * Runs {@code read} on the calling thread with every read of this store that it makes answered
-   * from memory only (the store's write buffers and block cache): a read that would wait for the
-   * disk, or for the store to open or close, throws {@link NotInMemory} instead, and so does this
-   * method. {@code read} must only read, since a caller may drop its partial work and run it again
-   * where waiting is allowed. A store that cannot tell memory from disk throws {@link NotInMemory}
-   * at once (the default).
-   */
-  default <T> T fromMemory(Supplier<T> read) {
-    throw NotInMemory.INSTANCE;
-  }
 
   /** A new, empty batch for {@link #write}. */
   WriteBatch newBatch();

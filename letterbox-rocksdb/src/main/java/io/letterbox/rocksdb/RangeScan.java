@@ -6,7 +6,6 @@ import io.letterbox.store.ScanVisitor;
 import io.letterbox.store.Space;
 import java.util.Arrays;
 import org.rocksdb.ReadOptions;
-import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -27,18 +26,14 @@ import org.rocksdb.Slice;
 final class RangeScan {
   private RangeScan() {}
 
-  /** @param memoryOnly read only what is in memory: a block not in the block cache ends the scan with Incomplete */
-  static void run(RocksDB db, ColumnFamilies.Family family, KeyRange range, boolean reverse, boolean memoryOnly,
-      ScanVisitor visitor) throws RocksDBException {
+  static void run(RocksDB db, ColumnFamilies.Family family, KeyRange range, boolean reverse, ScanVisitor visitor)
+      throws RocksDBException {
     Space space = family.space();
     // Declared before the ReadOptions that points to them, so that they are closed after it.
     try (Slice lower = new Slice(range.from());
          Slice upper = range.to() == null ? null : new Slice(range.to());
          ReadOptions read = new ReadOptions()) {
       read.setIterateLowerBound(lower);
-      if (memoryOnly) {
-        read.setReadTier(ReadTier.BLOCK_CACHE_TIER);
-      }
       if (upper != null) {
         read.setIterateUpperBound(upper);
       }

@@ -6,7 +6,6 @@ import io.letterbox.store.AbstractSortedLoad;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.FencedException;
 import io.letterbox.store.KeyValueStore;
-import io.letterbox.store.NotInMemory;
 import io.letterbox.store.ScanVisitor;
 import io.letterbox.store.SortedLoad;
 import io.letterbox.store.Space;
@@ -33,7 +32,6 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
@@ -99,10 +97,6 @@ public final class RocksStore implements KeyValueStore {
   private volatile RocksDB db;
   private final ColumnFamilies families;
   private final ReadOptions pointReads = new ReadOptions();
-  /** Point reads of {@link #fromMemory}: memtables and block cache, Incomplete where a block is not cached. */
-  private final ReadOptions memoryReads = new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER);
-  /** Set on a thread while it runs {@link #fromMemory}. */
-  private final ThreadLocal<Boolean> inMemory = new ThreadLocal<>();
   private final WriteOptions writes = new WriteOptions().setSync(false).setDisableWAL(false);
   /** Replaced with the database. */
   private volatile GroupCommitter committer;
@@ -237,7 +231,7 @@ public final class RocksStore implements KeyValueStore {
     Lock lock = enter();
     try {
       ColumnFamilies.Family family = families.of(space);
-      byte[] value = db.get(family.handle(), pointReads(), key);
+      byte[] value = db.get(family.handle(), pointReads, key);
       return space.counters() ? CounterCodec.toBigEndian(value) : value;
     } catch (RocksDBException e) {
       throw failed("get", space, e);
@@ -255,8 +249,7 @@ public final class RocksStore implements KeyValueStore {
     Lock lock = enter();
     try {
       ColumnFamilies.Family family = families.of(space);
-      List<byte[]> values = memoryOnly() ? getEach(family, keys)
-          : db.multiGetAsList(pointReads, Collections.nCopies(keys.size(), family.handle()), keys);
+      List<byte[]> values = db.multiGetAsList(pointReads, Collections.nCopies(keys.size(), family.handle()), keys);
       if (space.counters()) {
         values.replaceAll(CounterCodec::toBigEndian);
       }
@@ -272,7 +265,7 @@ public final class RocksStore implements KeyValueStore {
   public void scan(Space space, KeyRange range, boolean reverse, ScanVisitor visitor) {
     Lock lock = enter();
     try {
-      RangeScan.run(db, families.of(space), range, reverse, memoryOnly(), visitor);
+      RangeScan.run(db, families.of(space), range, reverse, visitor);
     } catch (RocksDBException e) {
       throw failed("scan", space, e);
     } finally {
@@ -281,40 +274,10 @@ public final class RocksStore implements KeyValueStore {
   }
 
   @Override
-  public <T> T fromMemory(Supplier<T> read) {
-    inMemory.set(Boolean.TRUE);
-    try {
-      return read.get();
-    } finally {
-      inMemory.remove();
-    }
-  }
-
-  private boolean memoryOnly() {
-    return inMemory.get() != null;
-  }
-
-  private ReadOptions pointReads() {
-    return memoryOnly() ? memoryReads : pointReads;
-  }
-
-  /**
-   * One get a key, for {@link #fromMemory}: a multi-get answers null for a key whose status is
-   * Incomplete, as for one that is absent, where a get throws.
-   */
-  private List<byte[]> getEach(ColumnFamilies.Family family, List<byte[]> keys) throws RocksDBException {
-    List<byte[]> values = new ArrayList<>(keys.size());
-    for (byte[] key : keys) {
-      values.add(db.get(family.handle(), memoryReads, key));
-    }
-    return values;
-  }
-
-  @Override
   public long counter(Space space, byte[] key) {
     Lock lock = enter();
     try {
-      return CounterCodec.decode(db.get(families.counters(space).handle(), pointReads(), key));
+      return CounterCodec.decode(db.get(families.counters(space).handle(), pointReads, key));
     } catch (RocksDBException e) {
       throw failed("counter", space, e);
     } finally {
@@ -738,7 +701,6 @@ public final class RocksStore implements KeyValueStore {
       db.close();
     }
     pointReads.close();
-    memoryReads.close();
     writes.close();
     tuning.close();
   }
@@ -749,19 +711,11 @@ public final class RocksStore implements KeyValueStore {
   }
 
   private Lock enter() {
-    boolean memoryOnly = memoryOnly();
     if (db == null) {
-      if (memoryOnly) {
-        throw NotInMemory.INSTANCE;
-      }
       reopen(); // the last reopen could not even open it read-only
     }
     Lock lock = lifecycle.readLock();
-    if (!memoryOnly) {
-      lock.lock();
-    } else if (!lock.tryLock()) {
-      throw NotInMemory.INSTANCE;
-    }
+    lock.lock();
     if (closed) {
       lock.unlock();
       throw new IllegalStateException("store is closed: " + dir);
@@ -899,9 +853,6 @@ public final class RocksStore implements KeyValueStore {
   }
 
   private StoreException failed(String operation, Space space, RocksDBException e) {
-    if (memoryOnly() && e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
-      throw NotInMemory.INSTANCE;
-    }
     return new StoreException(operation + " failed in space " + space.name() + " of " + dir + ": " + e.getMessage(), e);
   }
 

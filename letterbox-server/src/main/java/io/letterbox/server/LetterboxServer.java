@@ -91,7 +91,7 @@ public final class LetterboxServer implements AutoCloseable {
     metrics.engineCaches(box::cachedBytes);
     metrics.eventStreams(box.events()::openStreams);
     metrics.searchLag(box.search()::lag);
-    EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls(), store);
+    EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
     HttpServerOptions apiOptions = new HttpServerOptions()
         // A connection silent for client-timeout is closed: a stalled body got its 408 at
         // body-read-timeout, which is shorter, and event streams write a keep-alive well within it.

@@ -71,52 +71,45 @@ public final class ConversationLister {
     Map<Long, GroupReader.Place> groupsByKey = new HashMap<>();
     List<Activity> groupPlaces = groupPlaces(owner, folder, after, groupsByKey);
     int nextGroup = 0;
-    try {
-      synchronized (broadcasts) {
-        int weight = broadcasts.weight();
-        broadcasts.refresh(floor);
-        SenderHeads.Places fromBroadcasts = broadcasts.places(folder, after, limit + 1);
-        ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
-        while (places.size() <= limit) {
-          Activity a = scan.peek();
-          while (a != null && broadcasts.headOf(a.peer(), a.row()) > a.lastId()) {
-            // The peer's newest broadcast is newer: it is listed at that broadcast's place.
-            scan.next();
-            a = scan.peek();
-          }
-          Activity c = fromBroadcasts.peek();
-          Activity g = nextGroup < groupPlaces.size() ? groupPlaces.get(nextGroup) : null;
-          Activity first = first(first(a, c), g);
-          if (first == null) {
-            break;
-          }
-          places.add(first);
-          if (first == a) {
-            scan.next();
-          } else if (first == c) {
-            fromBroadcasts.next();
-          } else {
-            nextGroup++;
-          }
+    synchronized (broadcasts) {
+      int weight = broadcasts.weight();
+      broadcasts.refresh(floor);
+      SenderHeads.Places fromBroadcasts = broadcasts.places(folder, after, limit + 1);
+      ActivityScan scan = new ActivityScan(owner, folder, after, floor, limit + 1);
+      while (places.size() <= limit) {
+        Activity a = scan.peek();
+        while (a != null && broadcasts.headOf(a.peer(), a.row()) > a.lastId()) {
+          // The peer's newest broadcast is newer: it is listed at that broadcast's place.
+          scan.next();
+          a = scan.peek();
         }
-        for (Activity a : places) {
-          if (broadcasts.isSender(a.peer())) {
-            senders.add(a.peer());
-            if (a.row() == null) {
-              senderRows.put(a.peer(), broadcasts.row(a.peer()));
-            }
-          }
+        Activity c = fromBroadcasts.peek();
+        Activity g = nextGroup < groupPlaces.size() ? groupPlaces.get(nextGroup) : null;
+        Activity first = first(first(a, c), g);
+        if (first == null) {
+          break;
         }
-        if (broadcasts.weight() != weight) {
-          // The cache weighs an entry when it is put: put it again, so that its bound holds.
-          heads.asMap().replace(owner, broadcasts, broadcasts);
+        places.add(first);
+        if (first == a) {
+          scan.next();
+        } else if (first == c) {
+          fromBroadcasts.next();
+        } else {
+          nextGroup++;
         }
       }
-    } catch (RuntimeException e) {
-      // A read that failed midway (the disk's error, or a read from memory only that needed the
-      // disk) may leave the heads half refreshed: they are derived again when next asked.
-      heads.invalidate(owner);
-      throw e;
+      for (Activity a : places) {
+        if (broadcasts.isSender(a.peer())) {
+          senders.add(a.peer());
+          if (a.row() == null) {
+            senderRows.put(a.peer(), broadcasts.row(a.peer()));
+          }
+        }
+      }
+      if (broadcasts.weight() != weight) {
+        // The cache weighs an entry when it is put: put it again, so that its bound holds.
+        heads.asMap().replace(owner, broadcasts, broadcasts);
+      }
     }
     boolean more = places.size() > limit;
     List<Activity> shown = more ? places.subList(0, limit) : places;

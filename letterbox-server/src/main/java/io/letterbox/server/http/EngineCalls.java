@@ -2,8 +2,6 @@ package io.letterbox.server.http;
 
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
-import io.letterbox.store.KeyValueStore;
-import io.letterbox.store.NotInMemory;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -15,7 +13,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 /**
  * Runs engine calls off the event loops. Reads hit RocksDB (up to ~1 ms), and even mutations do
@@ -35,43 +32,17 @@ public final class EngineCalls implements AutoCloseable {
   private static final LetterboxException STOPPED = new LetterboxException(ErrorCode.NOT_READY,
       "the server is stopping");
   private final ExecutorService workers;
-  private final KeyValueStore memory;
   private final int maxPending;
   private final AtomicInteger pending = new AtomicInteger();
 
   public EngineCalls(Vertx vertx, int threads, int maxPending) {
-    this(vertx, threads, maxPending, null);
-  }
-
-  /** @param memory the engine's store, which answers {@link #readFromMemory} reads; null: every read on the pool */
-  public EngineCalls(Vertx vertx, int threads, int maxPending, KeyValueStore memory) {
     this.workers = Executors.newFixedThreadPool(threads, named("letterbox-engine-"));
     this.maxPending = maxPending;
-    this.memory = memory;
   }
 
   /** @return the value of a read; unordered, since reads of one connection are independent */
   public <T> Future<T> read(Callable<T> call) {
     return run(call, false);
-  }
-
-  /**
-   * A read answered on the calling thread when the store has every row it reads in memory (its
-   * write buffers and block cache, see {@link KeyValueStore#fromMemory}), else on the pool as
-   * {@link #read}. On an event loop this saves the two hand-offs of a pool read and never waits for
-   * the disk. Only for calls that wait for nothing else: no lock held across I/O, no future joined.
-   */
-  public <T> Future<T> readFromMemory(Supplier<T> call) {
-    if (memory != null && Vertx.currentContext() != null) {
-      try {
-        return Future.succeededFuture(memory.fromMemory(call));
-      } catch (NotInMemory e) {
-        // on the pool, where the read may wait for the disk
-      } catch (RuntimeException e) {
-        return Future.failedFuture(e);
-      }
-    }
-    return read(call::get);
   }
 
   /** @return the outcome of a mutation, complete once the engine says it is durable */

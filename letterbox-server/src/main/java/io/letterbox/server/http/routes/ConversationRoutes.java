@@ -32,7 +32,7 @@ public final class ConversationRoutes {
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
       var folder = Params.folder(ctx);
-      Replies.written(ctx, 200, engine.readFromMemory(() -> StreamedJson.conversations(
+      Replies.written(ctx, 200, engine.read(() -> StreamedJson.conversations(
           box.conversations().list(uid, folder, cursor, limit),
           folder == Folder.DEFAULT ? box.conversations().requestsUnread(uid) : java.util.OptionalLong.empty())));
     });

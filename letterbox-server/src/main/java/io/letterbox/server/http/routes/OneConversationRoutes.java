@@ -53,7 +53,7 @@ final class OneConversationRoutes {
       ConversationRef conversation = ref.apply(Params.id(ctx, param));
       String cursor = Params.cursor(ctx);
       int limit = Params.limit(ctx);
-      Replies.written(ctx, 200, engine.readFromMemory(() ->
+      Replies.written(ctx, 200, engine.read(() ->
           StreamedJson.messages(box.conversations().history(uid, conversation, cursor, limit))));
     });
 
