@@ -41,8 +41,9 @@ public final class StateReader {
    *
    * <p>Most entries are kept as the row the message was read from (a {@code byte[]}), decoded on
    * every read: an imported message's row (settled: imports are older than any window), or a
-   * young message's log entry (as logged). Only a message revised, or settled since it was
-   * logged, is kept as a {@link CachedMessage}. One array an entry instead of a message's five
+   * young message's log entry (as logged) no larger than the message decoded. A message revised,
+   * settled since it was logged, or whose entry is larger (a broadcast's, with its audience) is
+   * kept as a {@link CachedMessage}. One array an entry instead of a message's five
    * objects: entries that outlive a young collection are copied by it, one object at a time.
    */
   private final Cache<Long, Object> messages;
@@ -76,9 +77,13 @@ public final class StateReader {
     this.broadcastRows = new BroadcastRows(store);
     this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
-        .weigher((Long id, Object c) -> c instanceof byte[] row ? 96 + row.length
-            : 96 + 2 * ((CachedMessage) c).message().text().length() + ((CachedMessage) c).message().extras().weight())
+        .weigher((Long id, Object c) -> c instanceof byte[] row ? 96 + row.length : weight(((CachedMessage) c).message()))
         .build();
+  }
+
+  /** Heap bytes of {@code m} decoded, as the message cache's weigher counts them. */
+  private static int weight(Message m) {
+    return 96 + 2 * m.text().length() + m.extras().weight();
   }
 
   /**
@@ -236,7 +241,7 @@ public final class StateReader {
    * Reads the revisions of {@code ids} (messages as logged, in {@code found}) and applies them;
    * caches what was not cached, and what settled since it was ({@code cached}: the entries found,
    * by {@link #key}). A young message whose log entry was read ({@code logRows}) is cached as
-   * that entry.
+   * that entry, when the entry is no larger than the message decoded.
    */
   private void revise(List<Long> ids, Map<Long, Message> found, Map<Long, byte[]> logRows, Map<Long, Object> cached) {
     long firstYoung = firstYoungId();
@@ -247,8 +252,10 @@ public final class StateReader {
       found.put(id, now);
       boolean settled = id < firstYoung;
       if (messages != null && (settled || !cached.containsKey(key(id)))) {
+        // A broadcast's entry carries its audience, possibly millions of uids: kept decoded.
         byte[] row = logRows.get(id);
-        messages.put(key(id), settled ? new CachedMessage(now, true) : row != null ? row : new CachedMessage(logged, false));
+        boolean rowSmaller = row != null && row.length <= weight(logged);
+        messages.put(key(id), settled ? new CachedMessage(now, true) : rowSmaller ? row : new CachedMessage(logged, false));
       }
     }
   }
