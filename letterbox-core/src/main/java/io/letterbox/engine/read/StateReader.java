@@ -38,15 +38,8 @@ public final class StateReader {
    * revision horizon: a message cached before that is kept as logged and revised on every read,
    * one cached after it is kept revised ({@code settled}). So no entry needs invalidating, on any
    * node. Null: no cache. Keyed by {@link #key}, not by the id itself.
-   *
-   * <p>Most entries are kept as the row the message was read from (a {@code byte[]}), decoded on
-   * every read: an imported message's row (settled: imports are older than any window), or a
-   * young message's log entry (as logged) no larger than the message decoded. A message revised,
-   * settled since it was logged, or whose entry is larger (a broadcast's, with its audience) is
-   * kept as a {@link CachedMessage}. One array an entry instead of a message's five
-   * objects: entries that outlive a young collection are copied by it, one object at a time.
    */
-  private final Cache<Long, Object> messages;
+  private final Cache<Long, CachedMessage> messages;
 
   private record CachedMessage(Message message, boolean settled) {}
 
@@ -77,13 +70,8 @@ public final class StateReader {
     this.broadcastRows = new BroadcastRows(store);
     this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
-        .weigher((Long id, Object c) -> c instanceof byte[] row ? 96 + row.length : weight(((CachedMessage) c).message()))
+        .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
         .build();
-  }
-
-  /** Heap bytes of {@code m} decoded, as the message cache's weigher counts them. */
-  private static int weight(Message m) {
-    return 96 + 2 * m.text().length() + m.extras().weight();
   }
 
   /**
@@ -167,7 +155,7 @@ public final class StateReader {
     for (Long id : ids) {
       keys.add(key(id));
     }
-    Map<Long, Object> cached = messages == null ? Map.of() : messages.getAllPresent(keys);
+    Map<Long, CachedMessage> cached = messages == null ? Map.of() : messages.getAllPresent(keys);
     Map<Long, Message> found = new HashMap<>();
     List<Long> logged = new ArrayList<>();
     List<byte[]> loggedKeys = new ArrayList<>();
@@ -180,16 +168,10 @@ public final class StateReader {
       if (!seen.add(id)) {
         continue;
       }
-      Object c = cached.get(keys.get(i));
-      if (c instanceof byte[] row && Ids.isImported(id)) {
-        found.put(id, importedMessage(id, row));
-      } else if (c instanceof byte[] row) {
-        found.put(id, toMessage(row));
-        unsettled.add(id);
-      } else if (c != null) {
-        CachedMessage m = (CachedMessage) c;
-        found.put(id, m.message());
-        if (!m.settled()) {
+      CachedMessage c = cached.get(keys.get(i));
+      if (c != null) {
+        found.put(id, c.message());
+        if (!c.settled()) {
           unsettled.add(id);
         }
       } else if (Ids.isImported(id)) {
@@ -210,25 +192,23 @@ public final class StateReader {
           found.put(id, m);
           // Imported history is never revised: it is older than any window.
           if (messages != null) {
-            messages.put(key(id), values.get(i));
+            messages.put(key(id), new CachedMessage(m, true));
           }
         }
       }
     }
-    Map<Long, byte[]> rows = new HashMap<>();
     if (!logged.isEmpty()) {
       List<byte[]> values = store.multiGet(Spaces.LOG, loggedKeys);
       for (int i = 0; i < logged.size(); i++) {
         Message m = toMessage(values.get(i));
         if (m != null) {
           found.put(logged.get(i), m);
-          rows.put(logged.get(i), values.get(i));
           unsettled.add(logged.get(i));
         }
       }
     }
     if (!unsettled.isEmpty()) {
-      revise(unsettled, found, rows, cached);
+      revise(unsettled, found, cached);
     }
     List<Message> out = new ArrayList<>(ids.size());
     for (Long id : ids) {
@@ -240,10 +220,9 @@ public final class StateReader {
   /**
    * Reads the revisions of {@code ids} (messages as logged, in {@code found}) and applies them;
    * caches what was not cached, and what settled since it was ({@code cached}: the entries found,
-   * by {@link #key}). A young message whose log entry was read ({@code logRows}) is cached as
-   * that entry, when the entry is no larger than the message decoded.
+   * by {@link #key}).
    */
-  private void revise(List<Long> ids, Map<Long, Message> found, Map<Long, byte[]> logRows, Map<Long, Object> cached) {
+  private void revise(List<Long> ids, Map<Long, Message> found, Map<Long, CachedMessage> cached) {
     long firstYoung = firstYoungId();
     Map<Long, RevisionRow> rows = revisions(ids);
     for (Long id : ids) {
@@ -252,10 +231,7 @@ public final class StateReader {
       found.put(id, now);
       boolean settled = id < firstYoung;
       if (messages != null && (settled || !cached.containsKey(key(id)))) {
-        // A broadcast's entry carries its audience, possibly millions of uids: kept decoded.
-        byte[] row = logRows.get(id);
-        boolean rowSmaller = row != null && row.length <= weight(logged);
-        messages.put(key(id), settled ? new CachedMessage(now, true) : rowSmaller ? row : new CachedMessage(logged, false));
+        messages.put(key(id), settled ? new CachedMessage(now, true) : new CachedMessage(logged, false));
       }
     }
   }
