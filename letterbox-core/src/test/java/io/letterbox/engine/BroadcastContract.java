@@ -104,6 +104,21 @@ public abstract class BroadcastContract extends EngineFixture {
     assertThat(peers(CAROL)).isEmpty();
   }
 
+  @Test
+  void aReceiverReadingAYoungBroadcastDoesNotCacheItsAudience() {
+    long[] list = new long[5_000];
+    for (int i = 0; i < list.length; i++) {
+      list[i] = ALICE + 100 + i;
+    }
+    list[0] = ALICE;
+    done(broadcast(NEWS, "to a long list", uids(list)));
+
+    assertThat(history(ALICE, NEWS)).containsExactly("to a long list");
+
+    assertThat(box.cachedBytes().get("messages")).as("the message, not its list of 5,000 receivers")
+        .isPositive().isLessThan(1_000);
+  }
+
   /**
    * Found by the crash soak: a receiver that follows a sender whose uid-list broadcast
    * also reached it has that sender both as a follow and as a reached record; the senders whose

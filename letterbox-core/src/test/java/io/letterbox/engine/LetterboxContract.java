@@ -474,6 +474,24 @@ public abstract class LetterboxContract extends EngineFixture {
   }
 
   @Test
+  void importedAndLiveMessagesReadTheSameAgainFromTheCacheAsFromTheStore() {
+    Message live = send(ALICE, BOB, "live, sent just now");
+    List<Long> ids = box.messages().importHistory(List.of(
+        new ImportedMessage(BOB, ALICE, "imported, with ünïcödé ✓", Instant.parse("2016-03-01T08:00:00Z")))).join();
+
+    List<Message> first = box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 10).items();
+    List<Message> again = box.conversations().history(ALICE, ConversationRef.peer(BOB), null, 10).items();
+
+    assertThat(first).hasSize(2);
+    assertThat(first.get(0)).isEqualTo(live);
+    assertThat(first.get(1).id()).isEqualTo(ids.get(0));
+    assertThat(first.get(1).text()).isEqualTo("imported, with ünïcödé ✓");
+    assertThat(first.get(1).from()).isEqualTo(BOB);
+    assertThat(again).isEqualTo(first);
+    assertThat(box.messages().find(BOB, ids.get(0))).contains(first.get(1));
+  }
+
+  @Test
   void manyImportedMessagesOfOneMillisecondGetDistinctIds() {
     Instant t = Instant.parse("2019-05-05T05:05:05Z");
     List<ImportedMessage> batch = new ArrayList<>();
