@@ -28,7 +28,10 @@ import org.rocksdb.WALRecoveryMode;
  * them: they must outlive the database and be closed after it.
  */
 final class RocksTuning implements AutoCloseable {
-  /** Memtable bytes given to the prefix bloom of a prefixed space, as a share of its memtable. */
+  /**
+   * Memtable bytes given to the bloom of a prefixed space (its prefixes, and its whole keys where
+   * its files filter them too), as a share of its memtable.
+   */
   private static final double MEMTABLE_PREFIX_BLOOM_RATIO = 0.1;
   /** Larger than the 4 KB default: we scan more than we point-read, and LZ4 compresses better. */
   private static final long BLOCK_SIZE = 16 * 1024;
@@ -156,6 +159,9 @@ final class RocksTuning implements AutoCloseable {
       // key filtering stays on for point reads; scans choose the mode per range (RangeScan).
       cf.useFixedLengthPrefixExtractor(space.prefixLength());
       cf.setMemtablePrefixBloomSizeRatio(MEMTABLE_PREFIX_BLOOM_RATIO);
+      // A point read of a key the memtable lacks (a send reads both parties' conversation rows,
+      // most of them new) skips the memtable's skip list: about a tenth of a sequencer's time.
+      cf.setMemtableWholeKeyFiltering(!space.writeMostly());
     }
     if (space.writeMostly()) {
       // Each new file of such a space overlaps all of it, so each merge of level 0 into the level
