@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -551,10 +552,10 @@ public final class RocksStore implements KeyValueStore {
   }
 
   /** The compression of each table file of {@code space}, as RocksDB names it (e.g. {@code ZSTD}). */
-  java.util.Set<String> tableCompressions(Space space) throws RocksDBException {
+  Set<String> tableCompressions(Space space) throws RocksDBException {
     Lock lock = enter();
     try {
-      java.util.Set<String> names = new java.util.TreeSet<>();
+      Set<String> names = new TreeSet<>();
       for (org.rocksdb.TableProperties table : db.getPropertiesOfAllTables(families.of(space).handle()).values()) {
         names.add(table.getCompressionName());
       }

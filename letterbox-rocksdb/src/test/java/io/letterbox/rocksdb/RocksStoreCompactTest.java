@@ -1,5 +1,6 @@
 package io.letterbox.rocksdb;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.store.Bytes;
@@ -29,7 +30,7 @@ class RocksStoreCompactTest {
       for (int file = 0; file < 2; file++) {
         WriteBatch batch = store.newBatch();
         for (int i = 0; i < 1_000; i++) {
-          batch.put(GROWING, Bytes.ofLong(file * 1_000L + i), ("message " + i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          batch.put(GROWING, Bytes.ofLong(file * 1_000L + i), ("message " + i).getBytes(UTF_8));
         }
         store.write(batch).join();
         store.flush();
@@ -39,7 +40,7 @@ class RocksStoreCompactTest {
       store.compact();
 
       assertThat(store.tableCompressions(GROWING)).containsOnly(nameOf(CompressionType.ZSTD_COMPRESSION));
-      assertThat(store.get(GROWING, Bytes.ofLong(1_999))).asString(java.nio.charset.StandardCharsets.UTF_8)
+      assertThat(store.get(GROWING, Bytes.ofLong(1_999))).asString(UTF_8)
           .isEqualTo("message 999");
     }
   }
