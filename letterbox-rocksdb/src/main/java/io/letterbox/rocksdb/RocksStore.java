@@ -553,16 +553,11 @@ public final class RocksStore implements KeyValueStore {
 
   /** The compression of each table file of {@code space}, as RocksDB names it (e.g. {@code ZSTD}). */
   Set<String> tableCompressions(Space space) throws RocksDBException {
-    Lock lock = enter();
-    try {
-      Set<String> names = new TreeSet<>();
-      for (org.rocksdb.TableProperties table : db.getPropertiesOfAllTables(families.of(space).handle()).values()) {
-        names.add(table.getCompressionName());
-      }
-      return names;
-    } finally {
-      lock.unlock();
+    Set<String> names = new TreeSet<>();
+    for (org.rocksdb.TableProperties table : tableProperties(space)) {
+      names.add(table.getCompressionName());
     }
+    return names;
   }
 
   /** What the table files of {@code space} keep beside their data: filter bytes, and index partitions (0: one whole index). */
@@ -578,14 +573,19 @@ public final class RocksStore implements KeyValueStore {
   /** Each of two figures of a table file's properties, summed over {@code space}'s table files. */
   private long[] sumOverTables(Space space, java.util.function.ToLongFunction<org.rocksdb.TableProperties> first,
       java.util.function.ToLongFunction<org.rocksdb.TableProperties> second) throws RocksDBException {
+    long[] sums = new long[2];
+    for (org.rocksdb.TableProperties table : tableProperties(space)) {
+      sums[0] += first.applyAsLong(table);
+      sums[1] += second.applyAsLong(table);
+    }
+    return sums;
+  }
+
+  /** The properties of each of {@code space}'s table files. */
+  private java.util.Collection<org.rocksdb.TableProperties> tableProperties(Space space) throws RocksDBException {
     Lock lock = enter();
     try {
-      long[] sums = new long[2];
-      for (org.rocksdb.TableProperties table : db.getPropertiesOfAllTables(families.of(space).handle()).values()) {
-        sums[0] += first.applyAsLong(table);
-        sums[1] += second.applyAsLong(table);
-      }
-      return sums;
+      return db.getPropertiesOfAllTables(families.of(space).handle()).values();
     } finally {
       lock.unlock();
     }
