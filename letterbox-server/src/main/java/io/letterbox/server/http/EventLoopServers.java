@@ -64,7 +64,7 @@ public final class EventLoopServers {
     return servers.get(0).actualPort();
   }
 
-  /** @return the servers, one per event loop */
+  /** @return how many servers listen, one per event loop */
   public int count() {
     return servers.size();
   }
