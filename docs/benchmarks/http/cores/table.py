@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """Tables the http runs beside it: each operation at 64 and 256 connections, for each run
-directory (previous-N: the server of one HttpServer, today-N: a server per event loop), its rate,
-the server's CPU per request and its ratio to GET /health's in the same run, and the busiest
-thread's share of the server's CPU.   python3 table.py [DIR]"""
+directory, its rate, the server's CPU per request and its ratio to GET /health's in the same
+run, and the busiest thread's share of the server's CPU.   python3 table.py [DIR]"""
 import collections, glob, json, os, re, sys
 
 root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
