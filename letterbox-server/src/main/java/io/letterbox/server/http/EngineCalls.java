@@ -2,6 +2,7 @@ package io.letterbox.server.http;
 
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
+import io.letterbox.server.http.errors.ErrorResponder;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -85,8 +86,7 @@ public final class EngineCalls implements AutoCloseable {
   /** Ends the call: counted out here, answered on the caller's event loop (at once if it has none). */
   private <T> void answer(Context caller, Promise<T> answer, T value, Throwable failure) {
     pending.decrementAndGet();
-    Throwable cause = failure instanceof java.util.concurrent.CompletionException c && c.getCause() != null
-        ? c.getCause() : failure;
+    Throwable cause = ErrorResponder.unwrap(failure);
     if (caller == null) {
       complete(answer, value, cause);
     } else {
