@@ -95,14 +95,13 @@ public final class EventRoutes {
    * channel's close is watched from the start, before the engine call: a client that goes away at
    * any moment (while the call that reads its position is on a worker, during its backlog, or
    * later) releases its stream, every frame it holds in the shared buffer, and what the request
-   * counts against its user's limits.
+   * counts against its user's limits. A write that fails (the head, a frame, a keep-alive) says
+   * the same: a connection can be gone without its close being told to a handler registered after
+   * it failed, so the keep-alives find out within one period.
    */
   private void open(RoutingContext ctx, long uid, String since, Channel channel) {
-    Bridge bridge = new Bridge(uid, channel, Vertx.currentContext());
-    if (!channel.onClose(() -> {
-      bridge.gone();
-      UserLimits.ended(ctx);
-    })) {
+    Bridge bridge = new Bridge(uid, channel, Vertx.currentContext(), () -> UserLimits.ended(ctx));
+    if (!channel.onClose(bridge::gone)) {
       UserLimits.ended(ctx);
       return;
     }
@@ -124,14 +123,15 @@ public final class EventRoutes {
 
   /** Where a stream's frames go: an SSE response or a WebSocket. Used on its event loop only. */
   private interface Channel {
-    /** Sends the head of the stream. */
-    void begin();
+    /** Sends the head of the stream; fails when the connection is gone. */
+    Future<Void> begin();
 
     Buffer frame(long owner, Event e);
 
     Future<Void> write(Buffer frame);
 
-    void keepAlive();
+    /** Fails when the connection is gone. */
+    Future<Void> keepAlive();
 
     /** Says why the stream ends ({@code code}, {@code message}) and closes it. */
     void end(String code, String message);
@@ -152,6 +152,8 @@ public final class EventRoutes {
     private final long owner;
     private final Channel channel;
     private final Context context;
+    /** Releases what the request counts against its user's limits; run once, when the client is gone. */
+    private final Runnable released;
     private final AtomicLong unsent = new AtomicLong();
     /** No more frames are taken: the stream ended or its client went away. */
     private volatile boolean done;
@@ -168,10 +170,11 @@ public final class EventRoutes {
     private EventStreams.Stream stream;
     private long timer = -1;
 
-    Bridge(long owner, Channel channel, Context context) {
+    Bridge(long owner, Channel channel, Context context, Runnable released) {
       this.owner = owner;
       this.channel = channel;
       this.context = context;
+      this.released = released;
     }
 
     @Override
@@ -209,15 +212,24 @@ public final class EventRoutes {
     }
 
     private void send(Buffer frame) {
+      if (done) {
+        sent(frame); // the stream ended meanwhile: never written
+        return;
+      }
       Future<Void> written;
       try {
         written = channel.write(frame);
       } catch (RuntimeException closed) {
         sent(frame);
-        stop();
+        gone();
         return;
       }
-      written.onComplete(r -> sent(frame));
+      written.onComplete(r -> {
+        sent(frame);
+        if (r.failed()) {
+          gone();
+        }
+      });
     }
 
     /** The frame left the server's hands: written, failed with its connection, or dropped. */
@@ -237,23 +249,33 @@ public final class EventRoutes {
         }
         return;
       }
-      channel.begin();
+      watch(channel.begin());
       started = true;
-      early.forEach(this::send);
+      // Taken out first: a failed write ends the stream (stop) while the backlog is being sent.
+      List<Buffer> backlog = List.copyOf(early);
       early.clear();
+      backlog.forEach(this::send);
       timer = vertx.setPeriodic(keepAlive.toMillis(), id -> {
         try {
-          channel.keepAlive();
+          watch(channel.keepAlive());
         } catch (RuntimeException closed) {
-          stop();
+          gone();
         }
       });
     }
 
-    /** The client went away. */
+    private void watch(Future<Void> write) {
+      write.onFailure(failed -> gone());
+    }
+
+    /** The client went away (its connection closed, or a write to it failed). Safe to call more than once. */
     void gone() {
+      if (gone) {
+        return;
+      }
       gone = true;
       stop();
+      released.run();
     }
 
     boolean isGone() {
@@ -315,12 +337,12 @@ public final class EventRoutes {
     }
 
     @Override
-    public void begin() {
+    public Future<Void> begin() {
       response.setChunked(true)
           .putHeader("Content-Type", "text/event-stream; charset=utf-8")
           .putHeader("Cache-Control", "no-store")
           .putHeader("X-Accel-Buffering", "no");
-      response.write(": connected\n\n");
+      return response.write(": connected\n\n");
     }
 
     @Override
@@ -336,8 +358,8 @@ public final class EventRoutes {
     }
 
     @Override
-    public void keepAlive() {
-      response.write(": keep-alive\n\n");
+    public Future<Void> keepAlive() {
+      return response.write(": keep-alive\n\n");
     }
 
     @Override
@@ -380,7 +402,9 @@ public final class EventRoutes {
     }
 
     @Override
-    public void begin() {}
+    public Future<Void> begin() {
+      return Future.succeededFuture();
+    }
 
     @Override
     public Buffer frame(long owner, Event e) {
@@ -393,8 +417,8 @@ public final class EventRoutes {
     }
 
     @Override
-    public void keepAlive() {
-      ws.writePing(Buffer.buffer());
+    public Future<Void> keepAlive() {
+      return ws.writePing(Buffer.buffer());
     }
 
     @Override
