@@ -36,6 +36,7 @@ public final class LetterboxClient {
   private final Blobs blobs;
   private final Events events;
   private final Search search;
+  private final Moderation moderation;
   private final Operations operations;
 
   private LetterboxClient(Builder b) {
@@ -53,6 +54,7 @@ public final class LetterboxClient {
     this.blobs = new Blobs(t);
     this.events = new Events(t, b.reconnectDelay, b.eventIdleTimeout);
     this.search = new Search(t);
+    this.moderation = new Moderation(t);
     this.operations = new Operations(t);
   }
 
@@ -103,6 +105,10 @@ public final class LetterboxClient {
 
   public Search search() {
     return search;
+  }
+
+  public Moderation moderation() {
+    return moderation;
   }
 
   public Operations operations() {

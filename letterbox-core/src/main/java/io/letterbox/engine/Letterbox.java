@@ -63,6 +63,7 @@ public final class Letterbox implements AutoCloseable {
   private final Relations relations;
   private final MessageSearch search;
   private final Events events;
+  private final Moderation moderation;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -102,6 +103,7 @@ public final class Letterbox implements AutoCloseable {
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
+    this.moderation = new Moderation(commands, state, store, visible, cursors);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
@@ -154,6 +156,11 @@ public final class Letterbox implements AutoCloseable {
   /** Keyword search. */
   public MessageSearch search() {
     return search;
+  }
+
+  /** Users' reports of messages, for the platform's moderators. */
+  public Moderation moderation() {
+    return moderation;
   }
 
   /** The change feed and live event streams. */

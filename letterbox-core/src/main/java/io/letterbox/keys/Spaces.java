@@ -97,6 +97,9 @@ public final class Spaces {
   /** Group messages each member deleted from its own view: {@link MembershipKey#hidden} → empty. */
   public static final Space GROUP_HIDDEN = Space.plain("group_hidden", MembershipKey.UID_PREFIX);
 
+  /** Users' reports of messages, for the platform's moderators: {@link LogKey} of the report → {@code ReportRow}. */
+  public static final Space REPORTS = Space.plain("reports", 0);
+
   /**
    * The search index (decision 0012), derived behind the journals: {@link PostingKey} → the word.
    * Written for every message and read only by searches, each message's postings spread over every
@@ -114,7 +117,7 @@ public final class Spaces {
       ACTIVITY, REQUESTS, BLOCKED, PINNED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
-      POSTINGS, REVOCATIONS);
+      POSTINGS, REVOCATIONS, REPORTS);
 
   /**
    * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the

@@ -135,7 +135,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(24)) {
+    return switch (r.nextInt(26)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       case 4 -> box.messages().importHistory(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
           Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
@@ -164,6 +164,8 @@ public abstract class ReplayContract extends EngineFixture {
           "{\"q\":" + r.nextInt(9) + "}", List.of())));
       case 22 -> messages.isEmpty() ? null : box.messages().recall(a, messages.get(r.nextInt(messages.size())));
       case 23 -> messages.isEmpty() ? null : box.messages().edit(a, messages.get(r.nextInt(messages.size())), "edited" + r.nextInt(9));
+      case 24 -> messages.isEmpty() ? null : box.moderation().report(a, messages.get(r.nextInt(messages.size())),
+          io.letterbox.model.Report.Reason.values()[r.nextInt(3)], r.nextBoolean() ? null : "n" + r.nextInt(9));
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };

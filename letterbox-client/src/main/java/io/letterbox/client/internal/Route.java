@@ -63,7 +63,9 @@ public enum Route {
   MARK_GROUP_READ("markGroupRead", "POST", "/v1/users/{uid}/groups/{gid}/read", true),
   GET_GROUP_CONVERSATION("getGroupConversation", "GET", "/v1/users/{uid}/groups/{gid}", true),
   SET_GROUP_CONVERSATION_STATE("setGroupConversationState", "PUT", "/v1/users/{uid}/groups/{gid}/state", true),
-  SEARCH_MESSAGES("searchMessages", "GET", "/v1/users/{uid}/search", true);
+  SEARCH_MESSAGES("searchMessages", "GET", "/v1/users/{uid}/search", true),
+  REPORT_MESSAGE("reportMessage", "POST", "/v1/users/{uid}/reports", false),
+  LIST_REPORTS("listReports", "GET", "/v1/reports", true);
 
   public final String operationId;
   public final String method;

@@ -59,6 +59,7 @@ public final class ActionCodec {
         case GroupSettingsSet.TAG -> GroupSettingsSet.read(r);
         case UserSettingsSet.TAG -> UserSettingsSet.read(r);
         case GroupLeft.TAG -> GroupLeft.read(r);
+        case Reported.TAG -> Reported.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

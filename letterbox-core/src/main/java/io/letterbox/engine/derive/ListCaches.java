@@ -30,6 +30,7 @@ import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.apply.Subscribed;
 import io.letterbox.engine.apply.Unfollowed;
 import io.letterbox.engine.apply.Unsubscribed;
+import io.letterbox.engine.apply.Reported;
 import io.letterbox.engine.apply.UserSettingsSet;
 import io.letterbox.engine.read.ConversationLister;
 import io.letterbox.engine.read.GroupReader;
@@ -74,7 +75,7 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .ignore(ReadMarked.class, FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
           SegmentReplaced.class, SegmentExtended.class, GroupCreated.class, GroupMembersChanged.class,
           GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class, GroupSettingsSet.class,
-          UserSettingsSet.class, GroupLeft.class)
+          UserSettingsSet.class, GroupLeft.class, Reported.class)
       .build();
 
   private ListCaches() {}

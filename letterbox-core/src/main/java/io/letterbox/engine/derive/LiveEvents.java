@@ -31,6 +31,7 @@ import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.apply.Subscribed;
 import io.letterbox.engine.apply.Unfollowed;
 import io.letterbox.engine.apply.Unsubscribed;
+import io.letterbox.engine.apply.Reported;
 import io.letterbox.engine.apply.UserSettingsSet;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
@@ -106,7 +107,7 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
       .ignore(Imported.class, Followed.class, FollowersAdded.class, Unfollowed.class, Subscribed.class,
           Unsubscribed.class, BlockSet.class, CapSet.class, BroadcastCompleted.class, SegmentReplaced.class,
           SegmentExtended.class, GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class,
-          GroupSettingsSet.class, UserSettingsSet.class)
+          GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
       .build();
 
   private LiveEvents() {}

@@ -30,6 +30,7 @@ import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.apply.Subscribed;
 import io.letterbox.engine.apply.Unfollowed;
 import io.letterbox.engine.apply.Unsubscribed;
+import io.letterbox.engine.apply.Reported;
 import io.letterbox.engine.apply.UserSettingsSet;
 import io.letterbox.engine.apply.Derivation;
 import io.letterbox.engine.apply.Kinds;
@@ -83,7 +84,7 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
           Followed.class, FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
           SegmentReplaced.class, SegmentExtended.class, BroadcastCompleted.class, ConversationStateSet.class,
           BlockSet.class, GroupCreated.class, GroupMembersChanged.class, GroupRenamed.class, GroupReadMarked.class,
-          GroupMessageDeleted.class, GroupMessageRecalled.class, GroupSettingsSet.class, UserSettingsSet.class,
+          GroupMessageDeleted.class, GroupMessageRecalled.class, GroupSettingsSet.class, UserSettingsSet.class, Reported.class,
           GroupLeft.class)
       .build();
 

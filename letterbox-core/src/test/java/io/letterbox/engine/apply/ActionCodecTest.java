@@ -70,7 +70,9 @@ class ActionCodecTest {
       new GroupSettingsSet(2, 90, true, false, true, 93),
       new UserSettingsSet(2, new io.letterbox.model.UserSettings(io.letterbox.model.UserSettings.GroupAdds.FOLLOWING)),
       new GroupLeft(95, 90, 1, 2, 5, 94),
-      new GroupLeft(96, 90, 2, 0, 5, 94));
+      new GroupLeft(96, 90, 2, 0, 5, 94),
+      new Reported(97, 1, 50, io.letterbox.model.Report.Reason.ABUSE, "repeated threats", 1_700_000_000_000L),
+      new Reported(98, 2, 51, io.letterbox.model.Report.Reason.SPAM, null, 1_700_000_000_001L));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

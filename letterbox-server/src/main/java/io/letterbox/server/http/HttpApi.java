@@ -20,6 +20,7 @@ import io.letterbox.server.http.routes.ConversationRoutes;
 import io.letterbox.server.http.routes.EventRoutes;
 import io.letterbox.server.http.routes.GroupRoutes;
 import io.letterbox.server.http.routes.MessageRoutes;
+import io.letterbox.server.http.routes.ModerationRoutes;
 import io.letterbox.server.http.routes.OpsRoutes;
 import io.letterbox.server.http.routes.RelationRoutes;
 import io.letterbox.server.http.routes.RevocationRoutes;
@@ -65,6 +66,7 @@ public final class HttpApi {
     new BroadcastRoutes(box, engine).register(routes);
     new GroupRoutes(box, engine).register(routes);
     new SearchRoutes(box, engine).register(routes);
+    new ModerationRoutes(box, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes(), config.inlineBlobTypes()).register(routes);
     EventRoutes events = new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),
         config.eventBufferTotalBytes());

@@ -223,6 +223,22 @@ public final class JsonViews {
     return peer == 0 ? null : Ids64.format(peer);
   }
 
+  /** A report: its message as it is now, null if it is gone from the store. */
+  public record ReportView(String id, String by, MessageView message, String reason,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String note, String createdAt) {}
+
+  public static ReportView report(io.letterbox.model.Report r) {
+    return new ReportView(Ids64.format(r.id()), Ids64.format(r.by()), r.message() == null ? null : message(r.message()),
+        r.reason().wire(), r.note(), Times.format(java.time.Instant.ofEpochMilli(r.createdAt())));
+  }
+
+  /** What a create answers: the new thing's id. */
+  public record IdView(String id) {}
+
+  public static IdView id(long id) {
+    return new IdView(Ids64.format(id));
+  }
+
   public static IdsView ids(List<Long> ids) {
     return new IdsView(ids.stream().map(Ids64::format).toList());
   }

@@ -1,0 +1,91 @@
+package io.letterbox.engine;
+
+import io.letterbox.engine.partition.PartitionCommands;
+import io.letterbox.engine.read.Cursors;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.engine.write.ReportCommand;
+import io.letterbox.keys.LogKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.Message;
+import io.letterbox.model.Page;
+import io.letterbox.model.Report;
+import io.letterbox.rows.ReportRow;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValue;
+import io.letterbox.store.StoreReads;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the platform's moderators work from (API.md, Moderation and platform hooks): users report
+ * messages they can see, and the platform's services page through the reports, oldest first.
+ */
+public final class Moderation {
+  /** API.md: a report's note is at most this many characters. */
+  static final int MAX_NOTE = 1_000;
+  private static final char REPORTS = 'r';
+
+  private final PartitionCommands commands;
+  private final StateReader state;
+  private final StoreReads store;
+  private final VisibleMessages visible;
+  private final Cursors cursors;
+
+  Moderation(PartitionCommands commands, StateReader state, StoreReads store, VisibleMessages visible, Cursors cursors) {
+    this.commands = commands;
+    this.state = state;
+    this.store = store;
+    this.visible = visible;
+    this.cursors = cursors;
+  }
+
+  /**
+   * {@code by} reports message {@code messageId}, which it must be able to see (NOT_FOUND
+   * otherwise, as for a message that does not exist).
+   *
+   * @param note what the reporter adds, or null
+   * @return the report's id, once it is durable
+   */
+  public CompletableFuture<Long> report(long by, long messageId, Report.Reason reason, String note) {
+    Validate.uid("uid", by);
+    Validate.messageId(messageId);
+    if (reason == null) {
+      throw LetterboxException.invalid("reason must be spam, abuse or other");
+    }
+    String kept = note == null || note.isEmpty() ? null : note;
+    if (kept != null && kept.codePointCount(0, kept.length()) > MAX_NOTE) {
+      throw LetterboxException.invalid("note must be at most %d characters", MAX_NOTE);
+    }
+    commands.requireHosted(by);
+    if (visible.find(by, messageId).isEmpty()) {
+      throw LetterboxException.notFound("no message %d for user %d", messageId, by);
+    }
+    return commands.submit(by, new ReportCommand(by, messageId, reason, kept));
+  }
+
+  /** The reports of every user, oldest first, each with its message as it is now. */
+  public Page<Report> reports(String cursor, int limit) {
+    Validate.limit(limit);
+    long after = cursor == null ? 0 : cursors.decode(cursor, REPORTS, 0, 0, 1)[0];
+    List<KeyValue> rows = store.scan(Spaces.REPORTS, new KeyRange(LogKey.of(after + 1), null), false, limit + 1);
+    boolean more = rows.size() > limit;
+    List<KeyValue> shown = more ? rows.subList(0, limit) : rows;
+    List<ReportRow> decoded = new ArrayList<>(shown.size());
+    List<Long> messageIds = new ArrayList<>(shown.size());
+    for (KeyValue kv : shown) {
+      ReportRow row = ReportRow.decode(kv.value());
+      decoded.add(row);
+      messageIds.add(row.messageId());
+    }
+    List<Message> messages = state.messages(messageIds);
+    List<Report> items = new ArrayList<>(shown.size());
+    for (int i = 0; i < shown.size(); i++) {
+      ReportRow row = decoded.get(i);
+      items.add(new Report(LogKey.id(shown.get(i).key()), row.by(), messages.get(i), row.reason(), row.note(),
+          row.createdAt()));
+    }
+    String next = more ? cursors.encode(REPORTS, 0, 0, items.get(items.size() - 1).id()) : null;
+    return new Page<>(items, next);
+  }
+}
