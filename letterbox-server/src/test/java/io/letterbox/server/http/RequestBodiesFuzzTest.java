@@ -66,7 +66,8 @@ class RequestBodiesFuzzTest extends ApiTestBase {
         route("POST", "/v1/groups/{gid}/messages", group),
         route("POST", "/v1/users/{uid}/groups/{gid}/read", B, group),
         route("PUT", "/v1/users/{uid}/groups/{gid}/state", B, group),
-        route("PUT", "/v1/users/{uid}/settings", B));
+        route("PUT", "/v1/users/{uid}/settings", B),
+        route("POST", "/v1/users/{uid}/reports", B));
   }
 
   // A fuzzing run is one invocation of ten minutes: the suite's default timeout (10 m) would cut it short.
