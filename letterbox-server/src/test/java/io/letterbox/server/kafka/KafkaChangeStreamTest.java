@@ -1,0 +1,147 @@
+package io.letterbox.server.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.letterbox.server.config.KafkaChangeStreamSettings;
+import io.letterbox.server.support.KafkaBroker;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The change stream against a real Kafka broker (KRaft, in this JVM): what a {@code
+ * read_committed} consumer of the topic sees when sinks publish, crash before committing, and
+ * keep going after another owner took their partition over.
+ */
+class KafkaChangeStreamTest {
+  @RegisterExtension static final KafkaBroker KAFKA = new KafkaBroker();
+
+  private static final int PARTITION = 7;
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  private static KafkaChangeStreamSettings settings(String topic, int batch) {
+    return new KafkaChangeStreamSettings(KAFKA.bootstrapServers(), topic, "letterbox-" + topic + "-", batch);
+  }
+
+  /** Events at positions {@code from..to}, owners 1..3 in turn; positions sort as their numbers. */
+  private static List<ChangeEvent> events(int from, int to) {
+    return IntStream.rangeClosed(from, to).mapToObj(i -> new ChangeEvent(1 + i % 3, position(i),
+        "{\"type\":\"message\",\"position\":\"" + position(i) + "\"}")).toList();
+  }
+
+  private static String position(int i) {
+    return String.format("%06d", i);
+  }
+
+  private static List<String> positions(List<ConsumerRecord<String, String>> records) {
+    return records.stream().map(r -> new String(r.headers().lastHeader(PartitionProducer.POSITION_HEADER).value(),
+        StandardCharsets.UTF_8)).sorted().toList();
+  }
+
+  private static List<String> positions(int from, int to) {
+    return IntStream.rangeClosed(from, to).mapToObj(KafkaChangeStreamTest::position).toList();
+  }
+
+  @Test
+  void everyPublishedEventIsReadOnceByAReadCommittedConsumerKeyedByItsOwnerWithItsJsonAndPosition() {
+    String topic = KafkaBroker.freshTopic("changes");
+    try (KafkaChangeStream sink = new KafkaChangeStream(settings(topic, 4))) {
+      assertThat(sink.open(PARTITION).orTimeout(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS).join())
+          .as("a partition never published has no position").isEmpty();
+      sink.publish(PARTITION, events(1, 10)).join();
+      sink.publish(PARTITION, events(11, 12)).join();
+      sink.publish(PARTITION, List.of()).join();
+
+      List<ConsumerRecord<String, String>> records = KAFKA.readCommitted(topic);
+      assertThat(positions(records)).containsExactlyElementsOf(positions(1, 12));
+      for (ConsumerRecord<String, String> r : records) {
+        String position = new String(r.headers().lastHeader(PartitionProducer.POSITION_HEADER).value(),
+            StandardCharsets.UTF_8);
+        assertThat(r.key()).isEqualTo(Long.toString(1 + Integer.parseInt(position) % 3));
+        assertThat(r.value()).isEqualTo("{\"type\":\"message\",\"position\":\"" + position + "\"}");
+        assertThat(new String(r.headers().lastHeader(PartitionProducer.PARTITION_HEADER).value(),
+            StandardCharsets.UTF_8)).isEqualTo(Integer.toString(PARTITION));
+      }
+      assertThat(records.stream().filter(r -> r.key().equals("1")).map(ConsumerRecord::value).toList())
+          .as("one owner's events in the order published").isSorted();
+    }
+    try (KafkaChangeStream restarted = new KafkaChangeStream(settings(topic, 4))) {
+      assertThat(restarted.open(PARTITION).join()).as("resumes after the last committed event").hasValue(position(12));
+      assertThat(restarted.open(PARTITION + 1).join()).as("another partition has its own position").isEmpty();
+    }
+  }
+
+  @Test
+  void aSinkThatDiesBeforeCommittingIsAbortedByItsSuccessorWhichResumesFromTheLastCommit() {
+    String topic = KafkaBroker.freshTopic("crash");
+    KafkaChangeStreamSettings settings = settings(topic, 100);
+    try (KafkaChangeStream before = new KafkaChangeStream(settings)) {
+      before.open(PARTITION).join();
+      before.publish(PARTITION, events(1, 5)).join();
+    }
+    try (ChangeStreamTopics topics = new ChangeStreamTopics(settings, WAIT)) {
+      PartitionProducer dying = new PartitionProducer(settings, topics, PARTITION, WAIT);
+      assertThat(dying.open()).hasValue(position(5));
+      dying.write(events(6, 9));
+      dying.flush();
+      dying.abandon();
+    }
+
+    try (KafkaChangeStream after = new KafkaChangeStream(settings)) {
+      Optional<String> resumed = after.open(PARTITION).join();
+      assertThat(resumed).hasValue(position(5));
+      after.publish(PARTITION, events(6, 12)).join();
+    }
+
+    assertThat(positions(KAFKA.readUncommitted(topic))).as("the dead sink's events did reach the log")
+        .containsAll(positions(6, 9)).hasSize(12 + 4);
+    assertThat(positions(KAFKA.readCommitted(topic))).containsExactlyElementsOf(positions(1, 12));
+  }
+
+  @Test
+  void theOldOwnerOfAPartitionIsFencedByTheNewOneAndStopsForGood() {
+    String topic = KafkaBroker.freshTopic("zombie");
+    try (KafkaChangeStream old = new KafkaChangeStream(settings(topic, 100));
+        KafkaChangeStream owner = new KafkaChangeStream(settings(topic, 100))) {
+      old.open(PARTITION).join();
+      old.publish(PARTITION, events(1, 3)).join();
+
+      assertThat(owner.open(PARTITION).join()).hasValue(position(3));
+      assertThatThrownBy(() -> old.publish(PARTITION, events(4, 6)).join())
+          .isInstanceOf(CompletionException.class).hasCauseInstanceOf(PartitionFencedException.class);
+      assertThatThrownBy(() -> old.publish(PARTITION, events(4, 6)).join())
+          .as("it never tries again").hasCauseInstanceOf(PartitionFencedException.class);
+      owner.publish(PARTITION, events(4, 6)).join();
+
+      assertThat(owner.open(PARTITION).join()).hasValue(position(6));
+    }
+    assertThat(positions(KAFKA.readCommitted(topic))).containsExactlyElementsOf(positions(1, 6));
+  }
+
+  @Test
+  void aZombieWhoseTransactionIsOpenWhenTheNewOwnerTakesOverCannotCommitIt() {
+    String topic = KafkaBroker.freshTopic("inflight");
+    KafkaChangeStreamSettings settings = settings(topic, 100);
+    try (ChangeStreamTopics topics = new ChangeStreamTopics(settings, WAIT);
+        KafkaChangeStream owner = new KafkaChangeStream(settings)) {
+      PartitionProducer zombie = new PartitionProducer(settings, topics, PARTITION, WAIT);
+      assertThat(zombie.open()).isEmpty();
+      zombie.write(events(1, 4));
+      zombie.flush();
+
+      assertThat(owner.open(PARTITION).join()).isEmpty();
+      assertThatThrownBy(zombie::commit).isInstanceOf(KafkaException.class);
+      zombie.abandon();
+      owner.publish(PARTITION, events(1, 4)).join();
+    }
+    assertThat(positions(KAFKA.readCommitted(topic))).containsExactlyElementsOf(positions(1, 4));
+  }
+}
