@@ -467,7 +467,7 @@ public final class ServerSettings {
   public static final Setting<String> KAFKA_BOOTSTRAP_SERVERS = declare(
       Setting.of("kafka-bootstrap-servers", optionalText(), null)
       .meaning("`host:port,…` of a Kafka cluster: with `kafka-topic`, every event of every owner's feed is produced "
-          + "there, exactly once for a `read_committed` consumer")
+          + "there, exactly once for a `read_committed` consumer (docs/kafka-change-stream.md)")
       .because("None: no change stream."));
 
   public static final Setting<String> KAFKA_TOPIC = declare(Setting.of("kafka-topic", optionalText(), null)
