@@ -2,24 +2,31 @@ package io.letterbox.server.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.letterbox.server.config.KafkaChangeStreamSettings;
 import io.letterbox.server.support.KafkaBroker;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The change stream against a real Kafka broker (KRaft, in this JVM): what a {@code
- * read_committed} consumer of the topic sees when sinks publish, crash before committing, and
- * keep going after another owner took their partition over.
+ * read_committed} consumer of the topic sees when sinks publish, crash before committing, are
+ * killed with SIGKILL mid-stream, and keep going after another owner took their partition over.
  */
 class KafkaChangeStreamTest {
   @RegisterExtension static final KafkaBroker KAFKA = new KafkaBroker();
@@ -143,5 +150,70 @@ class KafkaChangeStreamTest {
       owner.publish(PARTITION, events(1, 4)).join();
     }
     assertThat(positions(KAFKA.readCommitted(topic))).containsExactlyElementsOf(positions(1, 4));
+  }
+
+  @Test
+  void aPartitionResumesFromItsLastCommitEvenWhenAnotherPartitionsTransactionOpenedBeforeItIsStillOpen() {
+    String topic = KafkaBroker.freshTopic("behind");
+    KafkaChangeStreamSettings settings = settings(topic, 100);
+    try (ChangeStreamTopics topics = new ChangeStreamTopics(settings, WAIT);
+        KafkaChangeStream sink = new KafkaChangeStream(settings);
+        KafkaChangeStream restarted = new KafkaChangeStream(settings)) {
+      sink.open(PARTITION).join();
+      PartitionProducer other = new PartitionProducer(settings, topics, PARTITION + 1, WAIT);
+      other.open();
+      other.write(events(100, 101));
+      other.flush();
+      sink.publish(PARTITION, events(1, 3)).join();
+
+      CompletableFuture<Optional<String>> resumed = restarted.open(PARTITION);
+      await("a resume that waits for the other partition's transaction").during(Duration.ofSeconds(2))
+          .atMost(Duration.ofSeconds(10)).until(() -> !resumed.isDone());
+      other.commit();
+      assertThat(resumed.join()).hasValue(position(3));
+      other.close();
+    }
+  }
+
+  @Test
+  void aProcessKilledTwiceMidStreamLeavesEachPositionOnceForAReadCommittedConsumer(@TempDir Path dir)
+      throws Exception {
+    String topic = KafkaBroker.freshTopic("killed");
+    int total = 3_000;
+    for (int kill = 1; kill <= 2; kill++) {
+      int atLeast = kill * 1_000;
+      Path log = dir.resolve("child-" + kill + ".log");
+      Process child = child(topic, total, log);
+      try {
+        await("child " + kill + " committed " + atLeast).atMost(Duration.ofMinutes(2))
+            .until(() -> committed(log) >= atLeast || !child.isAlive());
+        assertThat(child.isAlive()).as("still publishing when killed: %s", Files.readString(log)).isTrue();
+      } finally {
+        child.destroyForcibly().waitFor();
+      }
+    }
+    Path log = dir.resolve("child-last.log");
+    Process last = child(topic, total, log);
+    assertThat(last.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    assertThat(Files.readString(log)).contains("done");
+
+    List<String> seen = KAFKA.readCommitted(topic).stream().map(r -> new String(
+        r.headers().lastHeader(PartitionProducer.POSITION_HEADER).value(), StandardCharsets.UTF_8)).toList();
+    assertThat(seen).hasSize(total).doesNotHaveDuplicates();
+    assertThat(seen.stream().mapToInt(Integer::parseInt).sorted().toArray())
+        .isEqualTo(IntStream.rangeClosed(1, total).toArray());
+  }
+
+  private static Process child(String topic, int total, Path log) throws IOException {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    return new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+        ChangeStreamChild.class.getName(), KAFKA.bootstrapServers(), topic, "letterbox-" + topic + "-",
+        Integer.toString(PARTITION), Integer.toString(total), "20")
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+  }
+
+  private static int committed(Path log) throws IOException {
+    return Files.readAllLines(log).stream().filter(l -> l.startsWith("committed "))
+        .mapToInt(l -> Integer.parseInt(l.substring("committed ".length()))).max().orElse(0);
   }
 }
