@@ -109,7 +109,7 @@ final class PartitionProducer {
     producer.beginTransaction();
     byte[] partitionHeader = key.getBytes(StandardCharsets.UTF_8);
     for (ChangeEvent e : events) {
-      ProducerRecord<String, String> record = new ProducerRecord<>(settings.topic(), Long.toString(e.owner()), e.json());
+      var record = new ProducerRecord<>(settings.topic(), Long.toString(e.owner()), e.json());
       record.headers().add(new RecordHeader(PARTITION_HEADER, partitionHeader))
           .add(new RecordHeader(POSITION_HEADER, e.position().getBytes(StandardCharsets.UTF_8)));
       producer.send(record);

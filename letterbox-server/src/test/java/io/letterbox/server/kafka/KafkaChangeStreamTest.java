@@ -53,6 +53,19 @@ class KafkaChangeStreamTest {
         StandardCharsets.UTF_8)).sorted().toList();
   }
 
+  /**
+   * A producer of {@code partition}, opened (resuming after {@code resumes}), whose transaction
+   * holds {@code events}, sent but not committed.
+   */
+  private static PartitionProducer uncommitted(KafkaChangeStreamSettings settings, ChangeStreamTopics topics,
+      int partition, Optional<String> resumes, List<ChangeEvent> events) {
+    PartitionProducer producer = new PartitionProducer(settings, topics, partition, WAIT);
+    assertThat(producer.open()).isEqualTo(resumes);
+    producer.write(events);
+    producer.flush();
+    return producer;
+  }
+
   private static List<String> positions(int from, int to) {
     return IntStream.rangeClosed(from, to).mapToObj(KafkaChangeStreamTest::position).toList();
   }
@@ -95,11 +108,7 @@ class KafkaChangeStreamTest {
       before.publish(PARTITION, events(1, 5)).join();
     }
     try (ChangeStreamTopics topics = new ChangeStreamTopics(settings, WAIT)) {
-      PartitionProducer dying = new PartitionProducer(settings, topics, PARTITION, WAIT);
-      assertThat(dying.open()).hasValue(position(5));
-      dying.write(events(6, 9));
-      dying.flush();
-      dying.abandon();
+      uncommitted(settings, topics, PARTITION, Optional.of(position(5)), events(6, 9)).abandon();
     }
 
     try (KafkaChangeStream after = new KafkaChangeStream(settings)) {
@@ -139,10 +148,7 @@ class KafkaChangeStreamTest {
     KafkaChangeStreamSettings settings = settings(topic, 100);
     try (ChangeStreamTopics topics = new ChangeStreamTopics(settings, WAIT);
         KafkaChangeStream owner = new KafkaChangeStream(settings)) {
-      PartitionProducer zombie = new PartitionProducer(settings, topics, PARTITION, WAIT);
-      assertThat(zombie.open()).isEmpty();
-      zombie.write(events(1, 4));
-      zombie.flush();
+      PartitionProducer zombie = uncommitted(settings, topics, PARTITION, Optional.empty(), events(1, 4));
 
       assertThat(owner.open(PARTITION).join()).isEmpty();
       assertThatThrownBy(zombie::commit).isInstanceOf(KafkaException.class);
@@ -160,10 +166,7 @@ class KafkaChangeStreamTest {
         KafkaChangeStream sink = new KafkaChangeStream(settings);
         KafkaChangeStream restarted = new KafkaChangeStream(settings)) {
       sink.open(PARTITION).join();
-      PartitionProducer other = new PartitionProducer(settings, topics, PARTITION + 1, WAIT);
-      other.open();
-      other.write(events(100, 101));
-      other.flush();
+      PartitionProducer other = uncommitted(settings, topics, PARTITION + 1, Optional.empty(), events(100, 101));
       sink.publish(PARTITION, events(1, 3)).join();
 
       CompletableFuture<Optional<String>> resumed = restarted.open(PARTITION);

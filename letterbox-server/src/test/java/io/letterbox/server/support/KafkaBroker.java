@@ -69,8 +69,8 @@ public final class KafkaBroker implements BeforeAllCallback, AfterAllCallback {
       props.store(out, null);
     }
     ByteArrayOutputStream said = new ByteArrayOutputStream();
-    int formatted = StorageTool.execute(new String[] {"format", "-t", Uuid.randomUuid().toString(), "-c", file.toString()},
-        new PrintStream(said, true, StandardCharsets.UTF_8));
+    String[] format = {"format", "-t", Uuid.randomUuid().toString(), "-c", file.toString()};
+    int formatted = StorageTool.execute(format, new PrintStream(said, true, StandardCharsets.UTF_8));
     if (formatted != 0) {
       throw new IllegalStateException("kafka-storage format failed: " + said.toString(StandardCharsets.UTF_8));
     }
