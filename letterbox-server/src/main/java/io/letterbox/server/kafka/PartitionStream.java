@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.ProducerFencedException;
@@ -47,7 +48,7 @@ final class PartitionStream {
   }
 
   CompletableFuture<Void> publish(List<ChangeEvent> events) {
-    return CompletableFuture.runAsync(() -> {
+    return onThread(() -> {
       for (int from = 0; from < events.size(); from += batch) {
         try {
           commit(events.subList(from, Math.min(events.size(), from + batch)));
@@ -56,7 +57,16 @@ final class PartitionStream {
           throw from == 0 ? e : stop(e);
         }
       }
-    }, thread);
+    });
+  }
+
+  /** Runs {@code task} on the stream's thread; fails at once once the partition was closed. */
+  private CompletableFuture<Void> onThread(Runnable task) {
+    try {
+      return CompletableFuture.runAsync(task, thread);
+    } catch (RejectedExecutionException closed) {
+      return CompletableFuture.failedFuture(new IllegalStateException("partition " + partition + " was closed"));
+    }
   }
 
   private void commit(List<ChangeEvent> events) {
@@ -108,10 +118,10 @@ final class PartitionStream {
   }
 
   CompletableFuture<Void> close() {
-    return CompletableFuture.runAsync(() -> {
+    return onThread(() -> {
       if (stopped == null) {
         producer.close();
       }
-    }, thread).whenComplete((ok, failed) -> thread.shutdown());
+    }).whenComplete((ok, failed) -> thread.shutdown());
   }
 }

@@ -100,6 +100,21 @@ class KafkaChangeStreamTest {
   }
 
   @Test
+  void aPartitionThatIsNotOpenOrWasClosedRefusesEventsAndKeepsWhatItCommitted() {
+    String topic = KafkaBroker.freshTopic("closed");
+    try (KafkaChangeStream sink = new KafkaChangeStream(settings(topic, 100))) {
+      assertThatThrownBy(() -> sink.publish(PARTITION, events(1, 1)).join())
+          .hasCauseInstanceOf(IllegalStateException.class).hasMessageContaining("not open");
+      sink.open(PARTITION).join();
+      sink.publish(PARTITION, events(1, 2)).join();
+      sink.close(PARTITION).join();
+      assertThatThrownBy(() -> sink.publish(PARTITION, events(3, 3)).join())
+          .hasCauseInstanceOf(IllegalStateException.class);
+      assertThat(sink.open(PARTITION).join()).hasValue(position(2));
+    }
+  }
+
+  @Test
   void aSinkThatDiesBeforeCommittingIsAbortedByItsSuccessorWhichResumesFromTheLastCommit() {
     String topic = KafkaBroker.freshTopic("crash");
     KafkaChangeStreamSettings settings = settings(topic, 100);
