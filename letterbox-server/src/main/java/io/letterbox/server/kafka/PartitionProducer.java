@@ -51,6 +51,9 @@ final class PartitionProducer {
     props.put(ProducerConfig.ACKS_CONFIG, "all");
     props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
     props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+    // A transaction begun right after a commit may be told CONCURRENT_TRANSACTIONS while the last one's markers
+    // are written: retry soon rather than after the default 100 ms.
+    props.put(ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 10);
     props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
     props.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) Duration.ofSeconds(30).toMillis());
     props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
