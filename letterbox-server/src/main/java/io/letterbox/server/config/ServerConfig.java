@@ -37,8 +37,8 @@ public final class ServerConfig implements SettingValues {
   private final ClusterSettings cluster;
   private final UserTokenSettings userTokens;
   private final InlineBlobTypes inlineBlobTypes;
-  private final UserLimitSettings userLimits;
   private final KafkaChangeStreamSettings kafkaChangeStream;
+  private final UserLimitSettings userLimits;
 
   private ServerConfig(Builder b, long maxBodyBufferBytes, long eventBufferTotalBytes, LetterboxConfig engineConfig,
       StoreLocation store, ClusterSettings cluster, UserTokenSettings userTokens) {
@@ -50,10 +50,10 @@ public final class ServerConfig implements SettingValues {
     this.cluster = cluster;
     this.userTokens = userTokens;
     this.inlineBlobTypes = new InlineBlobTypes(get(INLINE_BLOB_TYPES));
+    this.kafkaChangeStream = KafkaChangeStreamSettings.of(this);
     this.userLimits = new UserLimitSettings(get(USER_SENDS_PER_SECOND), get(USER_STREAMS), get(USER_UPLOADS),
         get(USER_BLOB_BYTES_PER_DAY), get(USER_GROUPS_PER_DAY), get(USER_MEMBER_ADDS_PER_DAY),
         get(USER_SEARCHES_PER_SECOND));
-    this.kafkaChangeStream = KafkaChangeStreamSettings.of(this);
   }
 
   public static Builder builder() {
@@ -104,11 +104,11 @@ public final class ServerConfig implements SettingValues {
   /** The media types of blobs served to be shown in place. */
   public InlineBlobTypes inlineBlobTypes() { return inlineBlobTypes; }
 
-  /** What one user token may do on this node. */
-  public UserLimitSettings userLimits() { return userLimits; }
-
   /** The change stream to Kafka; {@link KafkaChangeStreamSettings#enabled()} false when none is set. */
   public KafkaChangeStreamSettings kafkaChangeStream() { return kafkaChangeStream; }
+
+  /** What one user token may do on this node. */
+  public UserLimitSettings userLimits() { return userLimits; }
 
   /** @return whether the server is reachable only from this machine. */
   public boolean loopbackOnly() {
@@ -182,8 +182,6 @@ public final class ServerConfig implements SettingValues {
     public Builder userGroupsPerDay(long v) { return with(USER_GROUPS_PER_DAY, v); }
     public Builder userMemberAddsPerDay(long v) { return with(USER_MEMBER_ADDS_PER_DAY, v); }
     public Builder userSearchesPerSecond(long v) { return with(USER_SEARCHES_PER_SECOND, v); }
-    public Builder kafkaBootstrapServers(String v) { return with(KAFKA_BOOTSTRAP_SERVERS, v); }
-    public Builder kafkaTopic(String v) { return with(KAFKA_TOPIC, v); }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {
