@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -20,6 +22,7 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 
@@ -68,7 +71,21 @@ final class ChangeStreamTopics implements AutoCloseable {
         // Another node created it meanwhile.
       }
     }
+    if (existing.contains(settings.positionsTopic())) {
+      requireCompacted();
+    }
     created = true;
+  }
+
+  /** A positions topic made elsewhere whose records expire would let a partition resume from its start: refused. */
+  private void requireCompacted() {
+    ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, settings.positionsTopic());
+    Config config = await(admin.describeConfigs(List.of(resource)).all()).get(resource);
+    ConfigEntry policy = config.get(TopicConfig.CLEANUP_POLICY_CONFIG);
+    if (policy == null || !policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
+      throw new IllegalStateException("topic " + settings.positionsTopic() + " must have cleanup.policy=compact (it "
+          + "has " + (policy == null ? "none" : policy.value()) + "): its positions must not expire");
+    }
   }
 
   /** Every partition of the positions topic with its high watermark (the end of the log, committed or not). */

@@ -17,7 +17,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.KafkaException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -111,6 +116,20 @@ class KafkaChangeStreamTest {
       assertThatThrownBy(() -> sink.publish(PARTITION, events(3, 3)).join())
           .hasCauseInstanceOf(IllegalStateException.class);
       assertThat(sink.open(PARTITION).join()).hasValue(position(2));
+    }
+  }
+
+  @Test
+  void aPositionsTopicWhoseRecordsExpireIsRefused() throws Exception {
+    String topic = KafkaBroker.freshTopic("expiring");
+    KafkaChangeStreamSettings settings = settings(topic, 100);
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+      admin.createTopics(List.of(new NewTopic(settings.positionsTopic(), Optional.of(1), Optional.empty())
+          .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE)))).all().get();
+    }
+    try (KafkaChangeStream sink = new KafkaChangeStream(settings)) {
+      assertThatThrownBy(() -> sink.open(PARTITION).join()).hasRootCauseInstanceOf(IllegalStateException.class)
+          .rootCause().hasMessageContaining("cleanup.policy=compact");
     }
   }
 
