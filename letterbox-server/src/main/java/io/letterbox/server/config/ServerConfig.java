@@ -37,6 +37,7 @@ public final class ServerConfig implements SettingValues {
   private final ClusterSettings cluster;
   private final UserTokenSettings userTokens;
   private final InlineBlobTypes inlineBlobTypes;
+  private final KafkaChangeStreamSettings kafkaChangeStream;
   private final UserLimitSettings userLimits;
 
   private ServerConfig(Builder b, long maxBodyBufferBytes, long eventBufferTotalBytes, LetterboxConfig engineConfig,
@@ -49,6 +50,7 @@ public final class ServerConfig implements SettingValues {
     this.cluster = cluster;
     this.userTokens = userTokens;
     this.inlineBlobTypes = new InlineBlobTypes(get(INLINE_BLOB_TYPES));
+    this.kafkaChangeStream = KafkaChangeStreamSettings.of(this);
     this.userLimits = new UserLimitSettings(get(USER_SENDS_PER_SECOND), get(USER_STREAMS), get(USER_UPLOADS),
         get(USER_BLOB_BYTES_PER_DAY), get(USER_GROUPS_PER_DAY), get(USER_MEMBER_ADDS_PER_DAY),
         get(USER_SEARCHES_PER_SECOND));
@@ -101,6 +103,9 @@ public final class ServerConfig implements SettingValues {
 
   /** The media types of blobs served to be shown in place. */
   public InlineBlobTypes inlineBlobTypes() { return inlineBlobTypes; }
+
+  /** The change stream to Kafka; {@link KafkaChangeStreamSettings#enabled()} false when none is set. */
+  public KafkaChangeStreamSettings kafkaChangeStream() { return kafkaChangeStream; }
 
   /** What one user token may do on this node. */
   public UserLimitSettings userLimits() { return userLimits; }

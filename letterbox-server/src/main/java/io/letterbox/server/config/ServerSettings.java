@@ -462,6 +462,30 @@ public final class ServerSettings {
           + "at start")
       .because("None: like HBase's own znodes by default, the cluster's are open, and start warns."));
 
+  // Change stream to Kafka (decision 0041, docs/kafka-change-stream.md)
+
+  public static final Setting<String> KAFKA_BOOTSTRAP_SERVERS = declare(
+      Setting.of("kafka-bootstrap-servers", optionalText(), null)
+      .meaning("`host:port,…` of a Kafka cluster: with `kafka-topic`, every event of every owner's feed is produced "
+          + "there, exactly once for a `read_committed` consumer (docs/kafka-change-stream.md)")
+      .because("None: no change stream."));
+
+  public static final Setting<String> KAFKA_TOPIC = declare(Setting.of("kafka-topic", optionalText(), null)
+      .meaning("the topic of the change stream (key: the owner's uid; value: the event's JSON as `/sync` gives it); "
+          + "the produced positions go to the compacted topic `<kafka-topic>.positions`. Both are created when "
+          + "missing"));
+
+  public static final Setting<String> KAFKA_TRANSACTIONAL_ID_PREFIX = declare(
+      Setting.of("kafka-transactional-id-prefix", text(), "letterbox-")
+      .meaning("each partition's producer has the `transactional.id` prefix + partition number; a partition's new "
+          + "owner fences the old one by it. Unique per Letterbox store sharing the Kafka cluster")
+      .because("One store per Kafka cluster needs no more; a second store sets its own."));
+
+  public static final Setting<Integer> KAFKA_BATCH = declare(
+      Setting.of("kafka-batch", integers(1, 100_000), 500)
+      .meaning("most events in one Kafka transaction (one transaction commits the events with their position)")
+      .because("A commit costs a round trip to every partition it wrote; 500 events share it."));
+
   private static final List<Setting<?>> ALL = Collections.unmodifiableList(DECLARED);
   private static final Map<String, Setting<?>> BY_KEY = ALL.stream().filter(s -> s != HBASE_CLIENT)
       .collect(java.util.stream.Collectors.toUnmodifiableMap(Setting::key, s -> s));

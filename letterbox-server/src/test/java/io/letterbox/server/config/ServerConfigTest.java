@@ -325,4 +325,23 @@ class ServerConfigTest {
     assertThatThrownBy(() -> ServerConfig.builder().set("user-streams", "-1"))
         .isInstanceOf(ConfigException.class).hasMessageContaining("user-streams");
   }
+
+  @Test
+  void theChangeStreamToKafkaIsOffByDefaultAndNeedsBothItsServersAndItsTopic() {
+    KafkaChangeStreamSettings none = ServerConfig.builder().build().kafkaChangeStream();
+    assertThat(none.enabled()).isFalse();
+    assertThat(none.batch()).isEqualTo(500);
+    KafkaChangeStreamSettings set = ServerConfig.builder().set("kafka-bootstrap-servers", "127.0.0.1:9092")
+        .set("kafka-topic", "letterbox.feed").set("kafka-batch", "50").build().kafkaChangeStream();
+    assertThat(set.enabled()).isTrue();
+    assertThat(set.positionsTopic()).isEqualTo("letterbox.feed.positions");
+    assertThat(set.transactionalId(12)).isEqualTo("letterbox-12");
+    assertThat(set.batch()).isEqualTo(50);
+    assertThatThrownBy(() -> ServerConfig.builder().set("kafka-bootstrap-servers", "127.0.0.1:9092").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("kafka-topic");
+    assertThatThrownBy(() -> ServerConfig.builder().set("kafka-bootstrap-servers", "127.0.0.1:9092")
+        .set("kafka-topic", "no spaces").build()).isInstanceOf(ConfigException.class).hasMessageContaining("kafka-topic");
+    assertThatThrownBy(() -> ServerConfig.builder().set("kafka-batch", "0").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("kafka-batch");
+  }
 }
