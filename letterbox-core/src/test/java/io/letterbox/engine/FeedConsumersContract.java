@@ -153,9 +153,12 @@ public abstract class FeedConsumersContract extends EngineFixture {
     box.messages().edit(BOB, two.id(), "two, edited").join();
     box.messages().recall(ALICE, one.id()).join();
     box.messages().delete(ALICE, two.id()).join();
+    // Sent together: one batch then holds several events of one owner.
+    List<CompletableFuture<?>> sends = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
-      send(i % 2 == 0 ? ALICE : CAROL, BOB, "more " + i);
+      sends.add(box.messages().send(new SendRequest(i % 2 == 0 ? ALICE : CAROL, BOB, "more " + i, null)));
     }
+    CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new)).join();
   }
 
   @Test
