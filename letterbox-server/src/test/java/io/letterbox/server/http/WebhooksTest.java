@@ -4,26 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.letterbox.server.LetterboxServer;
 import io.letterbox.server.support.Api;
 import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.TestServers;
 import io.letterbox.server.support.Tokens;
+import io.letterbox.server.support.WebhookEndpoint;
 import io.letterbox.server.webhooks.WebhookSignature;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,36 +33,17 @@ import org.junit.jupiter.api.io.TempDir;
 class WebhooksTest {
   private static final String SECRET = "the-webhook-secret";
   private static final Duration WAIT = Duration.ofMinutes(1);
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
   Path dir;
 
-  private Vertx vertx;
-  private HttpServer endpoint;
-  /** Bodies the endpoint answered 2xx, as received, with their signature header. */
-  private final List<byte[]> delivered = new CopyOnWriteArrayList<>();
-  private final Map<byte[], String> signatures = new ConcurrentHashMap<>();
-  private final AtomicInteger refused = new AtomicInteger();
-  /** While set, the endpoint answers 500. */
-  private volatile boolean failing;
+  private WebhookEndpoint endpoint;
   private LetterboxServer server;
   private Api api;
 
   @BeforeEach
   void startEndpoint() throws Exception {
-    vertx = Vertx.vertx();
-    endpoint = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
-      if (failing) {
-        refused.incrementAndGet();
-        req.response().setStatusCode(500).end("down for a while");
-        return;
-      }
-      byte[] bytes = body.getBytes();
-      signatures.put(bytes, String.valueOf(req.getHeader(WebhookSignature.HEADER)));
-      delivered.add(bytes);
-      req.response().setStatusCode(204).end();
-    })).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    endpoint = new WebhookEndpoint();
   }
 
   @AfterEach
@@ -76,12 +51,12 @@ class WebhooksTest {
     if (server != null) {
       server.close();
     }
-    vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    endpoint.close();
   }
 
   private void startServer() {
     server = TestServers.start(dir.resolve("data"), b -> Tokens.accepted(b)
-        .webhookUrl("http://127.0.0.1:" + endpoint.actualPort() + "/letterbox-events")
+        .webhookUrl(endpoint.url())
         .webhookSecret(SECRET)
         .webhookBatch(7)
         .webhookBackoffMin(Duration.ofMillis(50)));
@@ -98,41 +73,11 @@ class WebhooksTest {
     assertThat(r.status()).as("%s", r).isEqualTo(201);
   }
 
-  /** An event as the owner's sync or the endpoint shows it, without its position. */
-  private static String shown(JsonNode event) {
-    return event.get("type").asText() + " " + event.path("id").asText() + " " + event.path("peer").asText()
-        + " " + event.path("upTo").asText();
-  }
-
-  /** What {@code owner}'s sync gives after {@code since}. */
-  private List<String> synced(long owner, String since) {
-    List<String> out = new ArrayList<>();
-    Reply r = api.get("/v1/users/" + owner + "/sync?limit=100&since="
-        + java.net.URLEncoder.encode(since, StandardCharsets.UTF_8));
-    assertThat(r.status()).as("%s", r).isEqualTo(200);
-    r.json().get("events").forEach(e -> out.add(shown(e)));
-    assertThat(r.json().get("more").asBoolean()).isFalse();
-    return out;
-  }
-
-  /** Every event the endpoint took for {@code owner}, in the order it took them. */
-  private List<String> received(long owner) throws Exception {
-    List<String> out = new ArrayList<>();
-    for (byte[] body : delivered) {
-      for (JsonNode e : JSON.readTree(body).get("events")) {
-        if (e.get("owner").asText().equals(Long.toString(owner))) {
-          out.add(shown(e));
-        }
-      }
-    }
-    return out;
-  }
-
   private void awaitEveryEvent(long[] owners, String[] since) {
     await().atMost(WAIT).untilAsserted(() -> {
       for (int i = 0; i < owners.length; i++) {
-        assertThat(List.copyOf(new LinkedHashSet<>(received(owners[i])))).as("owner %s", owners[i])
-            .isEqualTo(synced(owners[i], since[i]));
+        assertThat(List.copyOf(new LinkedHashSet<>(endpoint.received(owners[i])))).as("owner %s", owners[i])
+            .isEqualTo(WebhookEndpoint.synced(api, owners[i], since[i]));
       }
     });
   }
@@ -165,13 +110,13 @@ class WebhooksTest {
     traffic(users, 30);
 
     awaitEveryEvent(users, since);
-    assertThat(received(users[0])).doesNotHaveDuplicates();
+    assertThat(endpoint.received(users[0])).doesNotHaveDuplicates();
     WebhookSignature signature = new WebhookSignature(SECRET);
-    for (byte[] body : delivered) {
-      assertThat(signatures.get(body)).as(new String(body, StandardCharsets.UTF_8)).isEqualTo(signature.of(body));
-      assertThat(JSON.readTree(body).get("events").size()).isBetween(1, 7);
+    for (byte[] body : endpoint.delivered) {
+      assertThat(endpoint.signatures.get(body)).as(new String(body, StandardCharsets.UTF_8)).isEqualTo(signature.of(body));
+      assertThat(WebhookEndpoint.events(body).size()).isBetween(1, 7);
     }
-    JsonNode message = JSON.readTree(delivered.get(delivered.size() - 1)).get("events").get(0);
+    JsonNode message = WebhookEndpoint.events(endpoint.delivered.get(0)).get(0);
     assertThat(message.has("position")).isTrue();
   }
 
@@ -181,7 +126,7 @@ class WebhooksTest {
     startServer();
     long[] users = users();
     String[] since = positions(users);
-    failing = true;
+    endpoint.failing = true;
 
     traffic(users, 30);
     await().atMost(WAIT).until(() -> api.get("/v1/webhooks").json().get("failing").asBoolean());
@@ -192,11 +137,11 @@ class WebhooksTest {
     // Failing for a few seconds: the backoff doubles meanwhile.
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
     await().atMost(WAIT).until(() -> System.nanoTime() > until);
-    assertThat(delivered).isEmpty();
-    failing = false;
+    assertThat(endpoint.delivered).isEmpty();
+    endpoint.failing = false;
 
     awaitEveryEvent(users, since);
-    assertThat(refused.get()).as("calls refused while failing").isGreaterThan(1);
+    assertThat(endpoint.refused.get()).as("calls refused while failing").isGreaterThan(1);
     await().atMost(WAIT).untilAsserted(() -> {
       JsonNode after = api.get("/v1/webhooks").json();
       assertThat(after.get("failing").asBoolean()).isFalse();
@@ -213,21 +158,21 @@ class WebhooksTest {
     String[] since = positions(users);
     traffic(users, 10);
     awaitEveryEvent(users, since);
-    failing = true;
+    endpoint.failing = true;
     traffic(users, 10);
-    await().atMost(WAIT).until(() -> refused.get() > 0);
+    await().atMost(WAIT).until(() -> endpoint.refused.get() > 0);
 
     server.close();
     server = null;
-    failing = false;
+    endpoint.failing = false;
     startServer();
 
     awaitEveryEvent(users, since);
     int all = 0;
     int distinct = 0;
     for (long u : users) {
-      all += received(u).size();
-      distinct += new LinkedHashSet<>(received(u)).size();
+      all += endpoint.received(u).size();
+      distinct += new LinkedHashSet<>(endpoint.received(u)).size();
     }
     System.out.printf("webhooks across a restart: %d events received, %d distinct (%d duplicates)%n", all, distinct,
         all - distinct);
