@@ -243,6 +243,29 @@ public abstract class FeedConsumersContract extends EngineFixture {
   }
 
   @Test
+  void aRebuildKeepsTheConsumersPositions() {
+    Recording first = new Recording("rebuilt");
+    FeedFollowers.Followed followed = follow(first);
+    String bob = now(BOB);
+    send(ALICE, BOB, "delivered before the rebuild");
+    Awaitility.await().atMost(WAIT).until(() -> first.of(BOB).size() == 1);
+    followed.close();
+    send(ALICE, BOB, "sent while no consumer followed");
+    box.close();
+    io.letterbox.engine.replay.Replayer.rebuild(store, config().build(), n -> {});
+
+    box = Letterbox.open(store, config().build());
+    Recording second = new Recording("rebuilt");
+    box.feedFollowers().add(second);
+
+    Awaitility.await().atMost(WAIT).untilAsserted(() -> {
+      List<String> both = new ArrayList<>(first.of(BOB));
+      both.addAll(second.of(BOB));
+      assertThat(both).isEqualTo(synced(BOB, bob));
+    });
+  }
+
+  @Test
   void aConsumerThatDoesNotAnswerHoldsUpNoSendAndOnlyGrowsItsLag() throws Exception {
     Recording consumer = new Recording("stuck");
     FeedFollowers.Followed followed = follow(consumer);

@@ -20,6 +20,17 @@ public final class StoredFeedPositions implements FeedPositions {
     return StateKey.meta("follow/" + consumer + "/" + partition);
   }
 
+  /**
+   * Whether {@code stateKey} is a consumer's position: what an outside party has received, not
+   * derived from the log, so {@code rebuild} and {@code migrate} keep it (the journals' seqs it
+   * names are kept too).
+   */
+  public static boolean isPosition(byte[] stateKey) {
+    byte[] prefix = StateKey.meta("follow/");
+    return stateKey.length > prefix.length
+        && java.util.Arrays.equals(stateKey, 0, prefix.length, prefix, 0, prefix.length);
+  }
+
   @Override
   public FeedMark load(int partition) {
     byte[] v = store.get(Spaces.STATE, key(consumer, partition));
