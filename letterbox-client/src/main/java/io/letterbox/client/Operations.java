@@ -5,6 +5,7 @@ import static io.letterbox.client.internal.Route.HEALTH;
 import static io.letterbox.client.internal.Route.METRICS;
 import static io.letterbox.client.internal.Route.OPEN_API_DOCUMENT;
 import static io.letterbox.client.internal.Route.REVOKE_TOKENS;
+import static io.letterbox.client.internal.Route.WEBHOOK_STATUS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.client.internal.Decoder;
@@ -13,8 +14,8 @@ import io.letterbox.client.internal.Spec;
 import io.letterbox.client.internal.Transport;
 
 /**
- * Health, metrics, the OpenAPI document, a cluster's state, and revoking a user's tokens: for
- * operators and the platform's services, answered as they come.
+ * Health, metrics, the OpenAPI document, a cluster's state, the webhooks' progress, and revoking
+ * a user's tokens: for operators and the platform's services, answered as they come.
  */
 public final class Operations extends Resource {
   Operations(Transport transport) {
@@ -53,5 +54,14 @@ public final class Operations extends Resource {
   @Maps(REVOKE_TOKENS)
   public Call<Void> revokeTokens(long uid) {
     return call(Spec.of(REVOKE_TOKENS, uid));
+  }
+
+  /**
+   * The webhooks' progress on the node answering (a service key's call):
+   * {@code {"url","deliveredUpTo","lagEvents","failing","lastError"}}.
+   */
+  @Maps(WEBHOOK_STATUS)
+  public Call<JsonNode> webhookStatus() {
+    return call(Spec.of(WEBHOOK_STATUS), JsonNode.class);
   }
 }

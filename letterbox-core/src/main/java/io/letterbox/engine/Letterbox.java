@@ -18,6 +18,7 @@ import io.letterbox.engine.read.HistoryReader;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.read.UnreadCounter;
 import io.letterbox.engine.replay.Replayer;
+import io.letterbox.engine.follow.FeedFollowers;
 import io.letterbox.engine.search.SearchIndexer;
 import io.letterbox.engine.search.Searcher;
 import io.letterbox.engine.write.CompleteBroadcastCommand;
@@ -54,6 +55,8 @@ public final class Letterbox implements AutoCloseable {
   private final NodeUpkeep upkeep;
   /** Null when search is turned off. */
   private final SearchIndexer indexer;
+  /** The consumers of the owner feed (decision 0040). */
+  private final FeedFollowers followers;
   private final Blobs blobs;
   private final BlobAccess blobAccess;
   private final Messages messages;
@@ -86,6 +89,7 @@ public final class Letterbox implements AutoCloseable {
     FeedReader feed = new FeedReader(store, state, groupReader, cursors, partitioning, config,
         p -> commands.durableSeq(p, Long.MAX_VALUE));
     EventStreams streams = new EventStreams(feed, state, store, replies);
+    this.followers = new FeedFollowers(store, partitioning, feed, config.clock());
     this.indexer = config.search() ? new SearchIndexer(store, partitioning, p -> commands.durableSeq(p, 0)) : null;
     BroadcastJobs jobs = new BroadcastJobs(store, state, config,
         (id, sender) -> commands.submit(sender, new CompleteBroadcastCommand(id, sender))
@@ -104,7 +108,7 @@ public final class Letterbox implements AutoCloseable {
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
     this.moderation = new Moderation(commands, state, store, visible, cursors);
-    this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, jobs, host,
+    this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
     host.start(upkeep);
@@ -168,6 +172,14 @@ public final class Letterbox implements AutoCloseable {
     return events;
   }
 
+  /**
+   * The consumers of the owner feed (webhooks, a change stream): each added one follows the
+   * partitions this node hosts from its durable positions (decision 0040).
+   */
+  public FeedFollowers feedFollowers() {
+    return followers;
+  }
+
   /** The blobs (attachments' bytes): not partitioned, any node writes and reads them. */
   public Blobs blobs() {
     return blobs;
@@ -197,6 +209,7 @@ public final class Letterbox implements AutoCloseable {
   @Override
   public void close() {
     host.close();
+    followers.close();
     if (indexer != null) {
       indexer.close();
     }

@@ -5,6 +5,7 @@ import io.letterbox.engine.fanout.BroadcastJobs;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
 import io.letterbox.engine.feed.FeedReader;
+import io.letterbox.engine.follow.FeedFollowers;
 import io.letterbox.engine.partition.PartitionHost;
 import io.letterbox.engine.read.ConversationLister;
 import io.letterbox.engine.read.GroupReader;
@@ -38,6 +39,8 @@ final class NodeUpkeep implements PartitionHost.Listener {
   private final EventStreams streams;
   /** Null when search is turned off. */
   private final SearchIndexer indexer;
+  /** The consumers of the owner feed, following the partitions hosted here. */
+  private final FeedFollowers followers;
   private final BroadcastJobs jobs;
   private final PartitionHost host;
   /** Every consumer of applied actions, told as each becomes visible and as its batch is durable. */
@@ -48,7 +51,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
   private volatile boolean closed;
 
   NodeUpkeep(KeyValueStore store, StateReader state, ConversationLister conversations, GroupReader groups,
-      FeedReader feed, EventStreams streams, SearchIndexer indexer, BroadcastJobs jobs, PartitionHost host,
+      FeedReader feed, EventStreams streams, SearchIndexer indexer, FeedFollowers followers, BroadcastJobs jobs, PartitionHost host,
       Derivations derivations) {
     this.store = store;
     this.state = state;
@@ -57,6 +60,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
     this.feed = feed;
     this.streams = streams;
     this.indexer = indexer;
+    this.followers = followers;
     this.jobs = jobs;
     this.host = host;
     this.derivations = derivations;
@@ -84,6 +88,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
     if (indexer != null) {
       indexer.follow(p);
     }
+    followers.follow(p);
     if (!host.hostsAll()) {
       // Its owners' lists changed while another node hosted it: what this node cached of them is stale.
       conversations.forgetAll();
@@ -96,6 +101,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
     if (indexer != null) {
       indexer.unfollow(p);
     }
+    followers.unfollow(p);
     streams.keepOnly(host::hostsOwner);
     if (!host.hostsAll() && host.hosted().isEmpty()) {
       // Out of the cluster (or leaving it): announcements of other senders' broadcasts may be
@@ -128,6 +134,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
   @Override
   public void durable(int partition, List<Decision.Logged> logged, List<FeedEntry> events) {
     derivations.durable(partition, logged, events);
+    followers.durable(partition, events);
     if (indexer != null) {
       indexer.wake();
     }

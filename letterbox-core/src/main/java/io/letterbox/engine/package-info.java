@@ -40,7 +40,8 @@
  * </ol>
  * Behind the writers, {@code search.SearchIndexer} follows each hosted partition's durable
  * journal entries and writes the postings of their messages (not in the send's batch: the
- * sequencer does not pay for it).
+ * sequencer does not pay for it); {@code follow.FeedFollowers} follows them for each consumer of
+ * the owner feed (webhooks, a change stream) from its durable position (decision 0040).
  *
  * <p>A read ({@code Conversations.history}, {@code list}, {@code unread}) goes to {@code read}, which
  * sees only written batches, on the node that hosts the owner; a search first waits for

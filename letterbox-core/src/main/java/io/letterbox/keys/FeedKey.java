@@ -40,6 +40,11 @@ public final class FeedKey {
     return new KeyRange(of(day, owner, 0, 0), of(day, owner, toSeq + 1, 0));
   }
 
+  /** {@code owner}'s events of entry {@code seq}, written on {@code day}. */
+  public static KeyRange at(int day, long owner, long seq) {
+    return new KeyRange(of(day, owner, seq, 0), of(day, owner, seq + 1, 0));
+  }
+
   /** Every event of days before {@code day}. */
   public static KeyRange before(int day) {
     byte[] to = new byte[4];

@@ -41,4 +41,10 @@ public sealed interface Event {
   /** The owner changed its settings of the conversation with {@code peer}. */
   record ConversationChanged(String position, long peer, boolean pinned, boolean muted, boolean archived)
       implements Event {}
+
+  /**
+   * The owner's broadcast {@code id} reached all its receivers at {@code completedAt} (epoch
+   * milliseconds). Given to the feed's consumers (webhooks, a change stream), never by {@code sync}.
+   */
+  record BroadcastCompleted(String position, long id, long completedAt) implements Event {}
 }

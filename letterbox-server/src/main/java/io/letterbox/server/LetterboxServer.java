@@ -14,6 +14,7 @@ import io.letterbox.server.http.errors.ErrorResponder;
 import io.letterbox.server.http.forwarding.HttpPeers;
 import io.letterbox.server.http.forwarding.InternalChannel;
 import io.letterbox.server.metrics.Metrics;
+import io.letterbox.server.webhooks.Webhooks;
 import io.letterbox.store.KeyValueStore;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -91,6 +92,11 @@ public final class LetterboxServer implements AutoCloseable {
     metrics.engineCaches(box::cachedBytes);
     metrics.eventStreams(box.events()::openStreams);
     metrics.searchLag(box.search()::lag);
+    Webhooks webhooks = config.webhooks().enabled()
+        ? Webhooks.start(vertx, box.feedFollowers(), config.webhooks()) : null;
+    if (webhooks != null) {
+      metrics.webhookLag(() -> webhooks.status().lagEvents());
+    }
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
     HttpServerOptions apiOptions = new HttpServerOptions()
         // A connection silent for client-timeout is closed: a stalled body got its 408 at
@@ -107,7 +113,7 @@ public final class LetterboxServer implements AutoCloseable {
     log.info("max-connections {}", maxConnections);
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
     var router = HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client,
-        new Revocations(store, blockingReads(vertx)));
+        new Revocations(store, blockingReads(vertx)), webhooks);
     var guarded = connections.guard(router);
     server.http = listen(server, vertx, cores, apiOptions, config.host(), config.port(), http -> {
       http.connectionHandler(connections);

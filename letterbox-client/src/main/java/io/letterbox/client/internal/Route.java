@@ -27,6 +27,7 @@ public enum Route {
   OPEN_API_DOCUMENT("openApiDocument", "GET", "/openapi.json", true),
   GET_CLUSTER("getCluster", "GET", "/v1/cluster", true),
   REVOKE_TOKENS("revokeTokens", "POST", "/v1/users/{uid}/sessions/revoke", true),
+  WEBHOOK_STATUS("webhookStatus", "GET", "/v1/webhooks", true),
   SEND_BROADCAST("sendBroadcast", "POST", "/v1/broadcasts", true),
   GET_BROADCAST("getBroadcast", "GET", "/v1/broadcasts/{id}", true),
   RESUME_BROADCAST("resumeBroadcast", "POST", "/v1/broadcasts/{id}/resume", true),

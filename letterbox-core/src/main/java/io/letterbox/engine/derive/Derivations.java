@@ -4,6 +4,7 @@ import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.Derivation;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.feed.FeedEntry;
+import io.letterbox.engine.follow.FeedOwners;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.engine.search.SearchPostings;
 import io.letterbox.engine.write.Decision;
@@ -18,7 +19,8 @@ import java.util.List;
  *       blocking): {@link LiveEvents}, into the node's live event streams, with the batch's feed
  *       rows; never sooner, so that no event announces what a crash could take back;
  *   <li>behind the writers, from the durable journals, on a thread of its own:
- *       {@link SearchPostings}, by the live indexer and the rebuild.
+ *       {@link SearchPostings}, by the live indexer and the rebuild; {@link FeedOwners}, by the
+ *       consumers of the owner feed ({@code follow.FeedFollowers}, woken by {@code NodeUpkeep}).
  * </ul>
  * A new consumer (webhooks, push, a change stream, retention) is one more {@link Derivation} in
  * {@link #all()} and one more call in {@link #visible} or {@link #durable}, whichever is its moment;
@@ -44,7 +46,8 @@ public final class Derivations {
 
   /** Every registered consumer. */
   public static List<Derivation<?>> all() {
-    return List.of(ListCaches.DERIVATION, LiveEvents.DERIVATION, SearchPostings.DERIVATION);
+    return List.of(ListCaches.DERIVATION, LiveEvents.DERIVATION, SearchPostings.DERIVATION,
+        FeedOwners.DERIVATION);
   }
 
   /** {@code action} is visible to readers: the consumers that run then derive from it. */

@@ -272,6 +272,45 @@ public final class FeedReader {
     return Applier.dayOf(config.clock().millis()) - (int) config.syncRetention().toDays();
   }
 
+  /**
+   * The event {@code row}, a row of {@code owner}'s feed at (day, seq, ordinal), names, as {@code
+   * sync} gives it; null for a message that is gone. For the feed's consumers (decision 0040).
+   */
+  public Event event(long owner, int day, long seq, int ordinal, FeedRow row) {
+    return toEvent(owner, row, null, encode(owner, at(day, seq, ordinal)));
+  }
+
+  /**
+   * Broadcast or group message {@code id} as a message event of {@code owner} (its sender, or its
+   * group) at (day, seq, ordinal); null if it is gone.
+   */
+  public Event messageEvent(long owner, int day, long seq, int ordinal, long id) {
+    Message m = state.message(id);
+    return m == null ? null : new Event.MessageArrived(encode(owner, at(day, seq, ordinal)), m);
+  }
+
+  /** The completion of {@code sender}'s broadcast {@code id} at (day, seq, ordinal); null while it has not completed. */
+  public Event broadcastCompleted(long sender, int day, long seq, int ordinal, long id) {
+    io.letterbox.rows.BroadcastRecord r = state.broadcastRows().broadcastRecord(sender, id);
+    return r == null || r.completedAt() == 0 ? null
+        : new Event.BroadcastCompleted(encode(sender, at(day, seq, ordinal)), id, r.completedAt());
+  }
+
+  /** When {@code sender}'s broadcast {@code id} completed: 0 if it has not (or is gone). */
+  public long completedAt(long sender, long id) {
+    io.letterbox.rows.BroadcastRecord r = state.broadcastRows().broadcastRecord(sender, id);
+    return r == null ? 0 : r.completedAt();
+  }
+
+  private FeedPosition at(int day, long seq, int ordinal) {
+    return new FeedPosition(partitioning.count(), day, seq, ordinal, broadcastMark());
+  }
+
+  /** The last entry of partition {@code p} whose events may be served: applied, and durable. */
+  public long servable(int p) {
+    return lastServed(p);
+  }
+
   /** The last entry of partition {@code p} whose events may be served: applied, and durable. */
   private long lastServed(int p) {
     return Math.min(PartitionRecords.applied(store, p), durable.applyAsLong(p));

@@ -6,6 +6,7 @@ import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.Applier;
 import io.letterbox.engine.apply.ConversationRows;
 import io.letterbox.engine.apply.Sent;
+import io.letterbox.engine.follow.StoredFeedPositions;
 import io.letterbox.engine.partition.PartitionRecords;
 import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.rows.JournalEntry;
@@ -316,7 +317,8 @@ public final class Replayer {
     WriteBatch batch = target.newBatch();
     source.scan(Spaces.STATE, KeyRange.prefix(StateKey.meta("")), false, (k, v) -> {
       // The target's indexes are derived by today's appliers: its conversation index is whole.
-      if (StateKey.isMeta(k, SECRET) || StoreUpgrades.isMark(k) || PartitionRecords.isPartitionRecord(k)) {
+      if (StateKey.isMeta(k, SECRET) || StoreUpgrades.isMark(k) || PartitionRecords.isPartitionRecord(k)
+          || StoredFeedPositions.isPosition(k)) {
         batch.put(Spaces.STATE, k, v);
       }
       return true;
@@ -350,7 +352,7 @@ public final class Replayer {
       WriteBatch[] batch = {store.newBatch()};
       store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
         if (!space.equals(Spaces.STATE) || !(StateKey.isMeta(k, SECRET) || StoreUpgrades.isMark(k)
-            || PartitionRecords.isPartitionRecord(k))) {
+            || PartitionRecords.isPartitionRecord(k) || StoredFeedPositions.isPosition(k))) {
           batch[0].delete(space, k);
         }
         if (batch[0].size() >= 10_000) {

@@ -36,6 +36,7 @@ public final class ServerConfig implements SettingValues {
   private final StoreLocation store;
   private final ClusterSettings cluster;
   private final UserTokenSettings userTokens;
+  private final WebhookSettings webhooks;
   private final InlineBlobTypes inlineBlobTypes;
   private final KafkaChangeStreamSettings kafkaChangeStream;
   private final UserLimitSettings userLimits;
@@ -49,6 +50,7 @@ public final class ServerConfig implements SettingValues {
     this.store = store;
     this.cluster = cluster;
     this.userTokens = userTokens;
+    this.webhooks = WebhookSettings.of(this);
     this.inlineBlobTypes = new InlineBlobTypes(get(INLINE_BLOB_TYPES));
     this.kafkaChangeStream = KafkaChangeStreamSettings.of(this);
     this.userLimits = new UserLimitSettings(get(USER_SENDS_PER_SECOND), get(USER_STREAMS), get(USER_UPLOADS),
@@ -100,6 +102,9 @@ public final class ServerConfig implements SettingValues {
 
   /** How user tokens (JWTs) are verified. */
   public UserTokenSettings userTokens() { return userTokens; }
+
+  /** Where the owner feed's events are POSTed; {@link WebhookSettings#enabled()} false when nowhere. */
+  public WebhookSettings webhooks() { return webhooks; }
 
   /** The media types of blobs served to be shown in place. */
   public InlineBlobTypes inlineBlobTypes() { return inlineBlobTypes; }
@@ -170,6 +175,10 @@ public final class ServerConfig implements SettingValues {
     public Builder hbaseQuorum(String v) { return with(HBASE_QUORUM, v); }
     public Builder hbaseNamespace(String v) { return with(HBASE_NAMESPACE, v); }
     public Builder userTokenSecret(String v) { return with(USER_TOKEN_SECRET, v); }
+    public Builder webhookUrl(String v) { return with(WEBHOOK_URL, v); }
+    public Builder webhookSecret(String v) { return with(WEBHOOK_SECRET, v); }
+    public Builder webhookBatch(int v) { return with(WEBHOOK_BATCH, v); }
+    public Builder webhookBackoffMin(Duration v) { return with(WEBHOOK_BACKOFF_MIN, v); }
     public Builder userTokenJwks(Path v) { return with(USER_TOKEN_JWKS, v); }
     public Builder userTokenIssuer(String v) { return with(USER_TOKEN_ISSUER, v); }
     public Builder userTokenAudience(String v) { return with(USER_TOKEN_AUDIENCE, v); }

@@ -375,6 +375,35 @@ public final class ServerSettings {
           + "`P1D`-`P366D`); an older position is 410 `SYNC_TOO_OLD`"));
 
 
+  // Webhooks (decision 0040)
+
+  public static final Setting<String> WEBHOOK_URL = declare(Setting.of("webhook-url", optionalText(), null)
+      .meaning("URL every event of every owner's feed (as `/sync` gives it, with `owner`) is POSTed to in batches "
+          + "`{\"events\":[…]}`, signed with `webhook-secret`: at least once, in order per owner, resumed from "
+          + "the last delivered position; status at `GET /v1/webhooks`")
+      .because("None: a platform that does not listen pays nothing."));
+
+  public static final Setting<String> WEBHOOK_SECRET = declare(Setting.of("webhook-secret", optionalText(), null)
+      .meaning("key of the `X-Letterbox-Signature: sha256=<hex HMAC-SHA256 of the body>` header of webhook calls"));
+
+  public static final Setting<Integer> WEBHOOK_BATCH = declare(Setting.of("webhook-batch", integers(1, 10_000), 100)
+      .meaning("most events in one webhook call")
+      .because("A hundred events make a body of some tens of kilobytes: few calls, none too big for a proxy."));
+
+  public static final Setting<Duration> WEBHOOK_TIMEOUT = declare(
+      Setting.of("webhook-timeout", durations(), Duration.ofSeconds(10))
+      .meaning("how long a webhook call may take; past it the call counts as failed and is made again"));
+
+  public static final Setting<Duration> WEBHOOK_BACKOFF_MIN = declare(
+      Setting.of("webhook-backoff-min", durations(), Duration.ofSeconds(1))
+      .meaning("the wait before a failed webhook call is made again; it doubles with each failure in a row, up to "
+          + "`webhook-backoff-max`"));
+
+  public static final Setting<Duration> WEBHOOK_BACKOFF_MAX = declare(
+      Setting.of("webhook-backoff-max", durations(), Duration.ofSeconds(60))
+      .meaning("the longest wait between calls while the webhook endpoint fails"));
+
+
   // Event streams and slow clients
 
   public static final Setting<Duration> EVENT_KEEP_ALIVE = declare(

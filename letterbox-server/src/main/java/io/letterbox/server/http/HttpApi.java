@@ -39,10 +39,11 @@ public final class HttpApi {
   /**
    * @param cluster     the cluster this node is a member of; null for a single node
    * @param revocations when each user's tokens were last revoked
+   * @param webhooks    the webhooks' delivery; null when no webhook-url is set
    */
   public static Router router(Vertx vertx, Letterbox box, EngineCalls engine, ServerConfig config,
       Metrics metrics, BooleanSupplier ready, ClusterMap cluster, io.vertx.core.http.HttpClient client,
-      io.letterbox.server.auth.Revocations revocations) {
+      io.letterbox.server.auth.Revocations revocations, io.letterbox.server.webhooks.Webhooks webhooks) {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new SafeServing());
@@ -75,6 +76,7 @@ public final class HttpApi {
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();
     new OpsRoutes(metrics, nodeReady).register(routes, engine);
     new WebRoutes().register(routes);
+    new io.letterbox.server.http.routes.WebhookRoutes(webhooks).register(routes);
     new RevocationRoutes(revocations, cluster == null ? null : new HttpPeers(client, cluster)).register(routes);
     if (cluster != null) {
       new ClusterRoutes(box, cluster, revocations).register(routes, engine);

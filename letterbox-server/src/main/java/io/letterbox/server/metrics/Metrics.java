@@ -94,6 +94,13 @@ public final class Metrics implements AutoCloseable {
         .register(registry);
   }
 
+  /** Exposes the feed events not yet delivered to the webhook endpoint here as {@code letterbox_webhook_lag_events}. */
+  public void webhookLag(LongSupplier events) {
+    Gauge.builder("letterbox.webhook.lag.events", () -> events.getAsLong())
+        .description("events of the partitions hosted on this node not yet delivered to webhook-url")
+        .register(registry);
+  }
+
   public MeterRegistry registry() {
     return registry;
   }

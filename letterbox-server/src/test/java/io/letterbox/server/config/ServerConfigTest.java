@@ -344,4 +344,22 @@ class ServerConfigTest {
     assertThatThrownBy(() -> ServerConfig.builder().set("kafka-batch", "0").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("kafka-batch");
   }
+
+  @Test
+  void webhooksAreOffUntilAUrlIsSetWhichNeedsASecretAndAnHttpUrl() {
+    assertThat(ServerConfig.builder().build().webhooks().enabled()).isFalse();
+    WebhookSettings on = ServerConfig.builder().set("webhook-url", "https://events.example/letterbox")
+        .set("webhook-secret", "s").set("webhook-batch", "50").build().webhooks();
+    assertThat(on.enabled()).isTrue();
+    assertThat(on.batch()).isEqualTo(50);
+    assertThat(on.backoffMin()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(on.backoffMax()).isEqualTo(Duration.ofSeconds(60));
+    assertThatThrownBy(() -> ServerConfig.builder().set("webhook-url", "https://events.example/").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("webhook-secret");
+    assertThatThrownBy(() -> ServerConfig.builder().set("webhook-url", "ftp://events.example/")
+        .set("webhook-secret", "s").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("webhook-url");
+    assertThatThrownBy(() -> ServerConfig.builder().set("webhook-backoff-min", "PT2M").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("webhook-backoff-max");
+  }
 }
