@@ -57,7 +57,9 @@ public final class HttpApi {
     Routes routes = new Routes(router, authentication, authentication.revocationCheck(), config.maxBodyBytes(),
         budget, cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
         new UserLimits(config.userLimits(), metrics.registry()));
-    new MessageRoutes(box, engine).register(routes);
+    var hook = io.letterbox.server.http.hooks.BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry());
+    new MessageRoutes(box, engine, hook == null ? null : new io.letterbox.server.http.hooks.HookedSends(hook))
+        .register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
     new RelationRoutes(box, engine).register(routes);

@@ -13,11 +13,13 @@ import io.letterbox.model.SendRequest;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
+import io.letterbox.server.http.hooks.HookedSends;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
 import io.letterbox.server.http.json.StreamedJson;
 import io.letterbox.server.http.json.Times;
+import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,10 +28,13 @@ public final class MessageRoutes {
   private static final String[] SEND_FIELDS = MessageContent.withFields("from", "to", "text", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
+  private final HookedSends hooked;
 
-  public MessageRoutes(Letterbox box, EngineCalls engine) {
+  /** @param hooked the before-send hook's view of sends; null: sends are not hooked */
+  public MessageRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
+    this.hooked = hooked;
   }
 
   public void register(Routes routes) {
@@ -38,8 +43,9 @@ public final class MessageRoutes {
       SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.optionalString("text").orElse(null),
           b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b));
       long attacher = BlobRoutes.reader(ctx);
+      Future<SendRequest> vetted = hooked == null ? Future.succeededFuture(req) : hooked.vet(req, b.node());
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
-      Replies.when(ctx, engine.write(() -> box.messages().send(req, attacher)),
+      Replies.when(ctx, vetted.compose(r -> engine.write(() -> box.messages().send(r, attacher))),
           r -> Replies.written(ctx, r.created() ? 201 : 200, StreamedJson.message(r.message())));
     });
 
