@@ -58,14 +58,14 @@ public final class HttpApi {
         budget, cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
         new UserLimits(config.userLimits(), metrics.registry()));
     var hook = io.letterbox.server.http.hooks.BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry());
-    new MessageRoutes(box, engine, hook == null ? null : new io.letterbox.server.http.hooks.HookedSends(hook))
-        .register(routes);
+    var hooked = hook == null ? null : new io.letterbox.server.http.hooks.HookedSends(hook);
+    new MessageRoutes(box, engine, hooked).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
     new RelationRoutes(box, engine).register(routes);
     new UserSettingsRoutes(box, engine).register(routes);
-    new BroadcastRoutes(box, engine).register(routes);
-    new GroupRoutes(box, engine).register(routes);
+    new BroadcastRoutes(box, engine, hooked).register(routes);
+    new GroupRoutes(box, engine, hooked).register(routes);
     new SearchRoutes(box, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes(), config.inlineBlobTypes()).register(routes);
     EventRoutes events = new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),

@@ -221,6 +221,42 @@ class BeforeSendHookTest {
   }
 
   @Test
+  void aGroupPostIsHookedAsKindGroupAndARejectedOneIsNotStored() {
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+    answer = new Answer("{\"action\":\"allow\"}");
+    Reply created = api.post("/v1/groups", json(Map.of("by", "" + a, "name", "hooked", "members", List.of("" + b))));
+    assertThat(created.status()).as("%s", created).isEqualTo(201);
+    String gid = created.json().get("id").asText();
+    answer = new Answer("{\"action\":\"reject\",\"reason\":\"not in this group\"}");
+
+    Reply r = api.post("/v1/groups/" + gid + "/messages", json(Map.of("from", "" + a, "text", "hi all")));
+
+    assertThat(r.status()).as("%s", r).isEqualTo(403);
+    assertThat(r.errorCode()).isEqualTo("REJECTED");
+    assertThat(api.get("/v1/users/" + b + "/groups/" + gid + "/messages").json().get("items")).isEmpty();
+    JsonNode seen = callsFrom(a).get(0).json();
+    assertThat(seen.get("kind").asText()).isEqualTo("group");
+    assertThat(seen.get("group").asText()).isEqualTo(gid);
+    assertThat(seen.get("text").asText()).isEqualTo("hi all");
+  }
+
+  @Test
+  void aBroadcastIsHookedAsKindBroadcastWithItsAudienceAndStoredAsReplaced() {
+    answer = new Answer("{\"action\":\"replace\",\"text\":\"toned down\"}");
+    long news = TestServers.freshUid();
+
+    Reply r = api.post("/v1/broadcasts", json(Map.of("from", "" + news, "text", "SHOUTING",
+        "audience", Map.of("type", "followers"))));
+
+    assertThat(r.status()).as("%s", r).isEqualTo(202);
+    assertThat(r.json().get("text").asText()).isEqualTo("toned down");
+    JsonNode seen = callsFrom(news).get(0).json();
+    assertThat(seen.get("kind").asText()).isEqualTo("broadcast");
+    assertThat(seen.get("audience").get("type").asText()).isEqualTo("followers");
+  }
+
+  @Test
   void theHooksLatencyIsATimerInMetrics() {
     answer = new Answer("{\"action\":\"allow\"}");
     api.post("/v1/messages", send(TestServers.freshUid(), TestServers.freshUid(), "timed", null));

@@ -10,18 +10,23 @@ import io.letterbox.model.BroadcastRequest;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
+import io.letterbox.server.http.hooks.HookedSends;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
+import io.vertx.core.Future;
 
 /** Broadcasts: accept one (its audience frozen then), look one up, resume its fan-out, recall one, list a sender's. */
 public final class BroadcastRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
+  private final HookedSends hooked;
 
-  public BroadcastRoutes(Letterbox box, EngineCalls engine) {
+  /** @param hooked the before-send hook's view of broadcasts; null: broadcasts are not hooked */
+  public BroadcastRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
+    this.hooked = hooked;
   }
 
   private static final String[] FIELDS =
@@ -34,7 +39,10 @@ public final class BroadcastRoutes {
           priority(b.optionalString("priority").orElse("normal")), b.optionalString("idempotencyKey").orElse(null),
           MessageContent.extras(b));
       // 202: the audience is frozen and readable; a fan-out to unrelated receivers may still run.
-      Replies.json(ctx, 202, engine.write(() -> box.broadcasts().send(request)).map(JsonViews::broadcast));
+      Future<BroadcastRequest> vetted = hooked == null ? Future.succeededFuture(request)
+          : hooked.vet(request, b.node());
+      Replies.json(ctx, 202, vetted.compose(r -> engine.write(() -> box.broadcasts().send(r)))
+          .map(JsonViews::broadcast));
     });
 
     routes.add(GET, "/v1/broadcasts/:id", ctx -> {

@@ -16,6 +16,8 @@ import io.letterbox.model.GroupRole;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
+import io.letterbox.server.http.hooks.HookedSends;
+import io.vertx.core.Future;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
@@ -26,10 +28,13 @@ public final class GroupRoutes {
   private static final String[] POST_FIELDS = MessageContent.withFields("from", "text", "mentions", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
+  private final HookedSends hooked;
 
-  public GroupRoutes(Letterbox box, EngineCalls engine) {
+  /** @param hooked the before-send hook's view of posts; null: posts are not hooked */
+  public GroupRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
+    this.hooked = hooked;
   }
 
   public void register(Routes routes) {
@@ -111,8 +116,9 @@ public final class GroupRoutes {
           Arrays.stream(mentions).boxed().toList(), b.optionalString("idempotencyKey").orElse(null),
           MessageContent.extras(b));
       long attacher = BlobRoutes.reader(ctx);
+      Future<GroupPost> vetted = hooked == null ? Future.succeededFuture(post) : hooked.vet(post, b.node());
       // 200 for a replayed idempotency key, as for one-to-one sends.
-      Replies.when(ctx, engine.write(() -> box.groups().post(post, attacher)),
+      Replies.when(ctx, vetted.compose(p -> engine.write(() -> box.groups().post(p, attacher))),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
     });
 
