@@ -423,8 +423,8 @@ public final class ServerSettings {
 
   public static final Setting<String> HOOK_BEFORE_SEND_URL = declare(
       Setting.of("hook-before-send-url", optionalText(), null)
-      .meaning("URL every one-to-one send is first POSTed to, signed with `hook-secret`; it answers allow, reject "
-          + "(403 `REJECTED`) or replace. Imports and idempotent retries are not hooked")
+      .meaning("URL every one-to-one send, group post and broadcast is first POSTed to, signed with `hook-secret`; it "
+          + "answers allow, reject (403 `REJECTED`) or replace. Imports and idempotent retries are not hooked")
       .because("None: a platform without a content policy pays nothing."));
 
   public static final Setting<String> HOOK_SECRET = declare(Setting.of("hook-secret", optionalText(), null)
