@@ -190,6 +190,28 @@ class BeforeSendHookTest {
   }
 
   @Test
+  void anAnswerThatIsNoneOfTheThreeIsAFailureTooAndStoresNothingWhenFailureIsReject() {
+    LetterboxServer strict = startServer(rejectDir.resolve("other-answer"), "reject");
+    try {
+      Api strictApi = new Api(strict.port());
+      long a = TestServers.freshUid();
+      long b = TestServers.freshUid();
+
+      answer = new Answer("{\"action\":\"maybe\"}");
+      Reply unknownAction = strictApi.post("/v1/messages", send(a, b, "what now", null));
+      answer = new Answer("not json");
+      Reply notJson = strictApi.post("/v1/messages", send(a, b, "what now", null));
+
+      assertThat(unknownAction.status()).as("%s", unknownAction).isEqualTo(503);
+      assertThat(unknownAction.errorCode()).isEqualTo("HOOK_UNAVAILABLE");
+      assertThat(notJson.status()).as("%s", notJson).isEqualTo(503);
+      assertThat(history(strictApi, b, a)).isEmpty();
+    } finally {
+      strict.close();
+    }
+  }
+
+  @Test
   void theEndpointVerifiesTheSignatureOfTheRawBodyWithTheSecret() throws Exception {
     answer = new Answer("{\"action\":\"allow\"}");
     long a = TestServers.freshUid();
