@@ -212,6 +212,20 @@ class BeforeSendHookTest {
   }
 
   @Test
+  void importsAreNotHooked() {
+    answer = new Answer("{\"action\":\"reject\",\"reason\":\"never\"}");
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+
+    Reply r = api.post("/v1/import/messages", json(Map.of("messages", List.of(Map.of("from", "" + a, "to", "" + b,
+        "text", "from the old system", "createdAt", "2020-01-01T00:00:00Z")))));
+
+    assertThat(r.status()).as("%s", r).isEqualTo(200);
+    assertThat(history(api, b, a)).hasSize(1);
+    assertThat(callsFrom(a)).isEmpty();
+  }
+
+  @Test
   void theEndpointVerifiesTheSignatureOfTheRawBodyWithTheSecret() throws Exception {
     answer = new Answer("{\"action\":\"allow\"}");
     long a = TestServers.freshUid();
