@@ -17,6 +17,9 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -33,14 +36,15 @@ public final class BeforeSendHook {
   private final HttpClient client;
   private final BeforeSendHookSettings settings;
   private final HookSignature signature;
-  private final Timer.Builder timer = Timer.builder("letterbox.hook.before.send")
-      .description("Calls of the before-send hook, by outcome");
-  private final MeterRegistry registry;
+  private final Map<String, Timer> timers = new HashMap<>();
 
   private BeforeSendHook(Vertx vertx, BeforeSendHookSettings settings, MeterRegistry registry) {
     this.vertx = vertx;
     this.settings = settings;
-    this.registry = registry;
+    for (String outcome : List.of("allow", "replace", "reject", "failure")) {
+      timers.put(outcome, Timer.builder("letterbox.hook.before.send").description("Calls of the before-send hook")
+          .tag("outcome", outcome).register(registry));
+    }
     this.signature = new HookSignature(settings.secret());
     this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
         .setConnectTimeout((int) Math.max(1, settings.timeout().toMillis())));
@@ -87,7 +91,7 @@ public final class BeforeSendHook {
     return decided.future().transform(ar -> {
       vertx.cancelTimer(deadline);
       String outcome = outcome(ar.succeeded() ? ar.result() : null, ar.cause());
-      timer.tag("outcome", outcome).register(registry).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+      timers.get(outcome).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
       if (ar.succeeded()) {
         return Future.succeededFuture(ar.result());
       }
