@@ -9,6 +9,8 @@ import io.letterbox.server.http.errors.ErrorResponder;
 import io.letterbox.server.http.forwarding.ClusterMap;
 import io.letterbox.server.http.forwarding.Forwarder;
 import io.letterbox.server.http.forwarding.HttpPeers;
+import io.letterbox.server.http.hooks.BeforeSendHook;
+import io.letterbox.server.http.hooks.HookedSends;
 import io.letterbox.server.http.requests.BodyBudget;
 import io.letterbox.server.http.requests.RequestFraming;
 import io.letterbox.server.http.requests.RequestSyntax;
@@ -57,8 +59,8 @@ public final class HttpApi {
     Routes routes = new Routes(router, authentication, authentication.revocationCheck(), config.maxBodyBytes(),
         budget, cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
         new UserLimits(config.userLimits(), metrics.registry()));
-    var hook = io.letterbox.server.http.hooks.BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry());
-    var hooked = hook == null ? null : new io.letterbox.server.http.hooks.HookedSends(hook);
+    var hook = BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry());
+    var hooked = hook == null ? null : new HookedSends(hook);
     new MessageRoutes(box, engine, hooked).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
