@@ -59,8 +59,7 @@ public final class HttpApi {
     Routes routes = new Routes(router, authentication, authentication.revocationCheck(), config.maxBodyBytes(),
         budget, cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
         new UserLimits(config.userLimits(), metrics.registry()));
-    var hook = BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry());
-    var hooked = hook == null ? null : new HookedSends(hook);
+    var hooked = new HookedSends(BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry()), engine, box);
     new MessageRoutes(box, engine, hooked).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);

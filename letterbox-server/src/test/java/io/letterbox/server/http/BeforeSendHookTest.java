@@ -10,16 +10,20 @@ import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.TestServers;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,9 +37,13 @@ class BeforeSendHookTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final String SECRET = "the platform's hook secret";
 
-  /** What the endpoint answers: a JSON body with 200, or nothing at all (it never answers). */
-  private record Answer(String json) {
+  /** What the endpoint answers: a JSON body with 200 after {@code delayMillis}, or nothing at all (it never answers). */
+  private record Answer(String json, long delayMillis) {
     static final Answer NONE = new Answer(null);
+
+    Answer(String json) {
+      this(json, 0);
+    }
   }
 
   /** One call the endpoint received. */
@@ -66,17 +74,26 @@ class BeforeSendHookTest {
     endpoint = endpointVertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
       calls.add(new Call(body.getBytes(), req.getHeader("X-Letterbox-Signature")));
       Answer a = answer;
-      if (a.json() != null) {
+      if (a.json() != null && a.delayMillis() > 0) {
+        endpointVertx.setTimer(a.delayMillis(), t -> req.response().putHeader("Content-Type", "application/json")
+            .end(a.json()));
+      } else if (a.json() != null) {
         req.response().putHeader("Content-Type", "application/json").end(a.json());
       }
     })).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     server = startServer(allowDir, "allow");
     api = new Api(server.port());
+    // The first call of a JVM loads the web client's classes: it is not left to race the timeout in a test.
+    api.post("/v1/messages", send(TestServers.freshUid(), TestServers.freshUid(), "warming up", null));
   }
 
   private static LetterboxServer startServer(Path dir, String failure) {
-    return TestServers.start(dir, b -> b.hookBeforeSendUrl("http://127.0.0.1:" + endpoint.actualPort() + "/before-send")
-        .hookSecret(SECRET).hookBeforeSendTimeout(Duration.ofMillis(300)).hookBeforeSendFailure(failure));
+    return startServer(dir, failure, "http://127.0.0.1:" + endpoint.actualPort() + "/before-send");
+  }
+
+  private static LetterboxServer startServer(Path dir, String failure, String url) {
+    return TestServers.start(dir, b -> b.hookBeforeSendUrl(url).hookSecret(SECRET)
+        .hookBeforeSendTimeout(Duration.ofMillis(300)).hookBeforeSendFailure(failure));
   }
 
   @AfterAll
@@ -254,6 +271,110 @@ class BeforeSendHookTest {
     assertThat(again.json()).isEqualTo(first.json());
     assertThat(callsFrom(a)).hasSize(1);
     assertThat(history(api, b, a)).hasSize(1);
+  }
+
+  @Test
+  void anIdempotentRetryAfterARestartOnTheSameDataIsNotHookedAgainAndFindsTheReplacedMessage(@TempDir Path dir) {
+    answer = new Answer("{\"action\":\"replace\",\"text\":\"cleaned\"}");
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+    String body = send(a, b, "raw", "retry-after-restart");
+    LetterboxServer before = startServer(dir, "allow");
+    Reply first;
+    try {
+      first = new Api(before.port()).post("/v1/messages", body);
+    } finally {
+      before.close();
+    }
+    LetterboxServer restarted = startServer(dir, "allow");
+    try {
+      Api again = new Api(restarted.port());
+
+      Reply retry = again.post("/v1/messages", body);
+
+      assertThat(first.status()).as("%s", first).isEqualTo(201);
+      assertThat(retry.status()).as("%s", retry).isEqualTo(200);
+      assertThat(retry.json()).isEqualTo(first.json());
+      assertThat(retry.json().get("text").asText()).isEqualTo("cleaned");
+      assertThat(callsFrom(a)).hasSize(1);
+      assertThat(history(again, b, a)).hasSize(1);
+    } finally {
+      restarted.close();
+    }
+  }
+
+  @Test
+  void anotherRequestWithAKeyAlreadyUsedIsAConflictWithoutAskingTheHook() {
+    answer = new Answer("{\"action\":\"allow\"}");
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+    api.post("/v1/messages", send(a, b, "first", "used-once"));
+
+    Reply other = api.post("/v1/messages", send(a, b, "something else", "used-once"));
+
+    assertThat(other.status()).as("%s", other).isEqualTo(409);
+    assertThat(other.errorCode()).isEqualTo("IDEMPOTENCY_CONFLICT");
+    assertThat(callsFrom(a)).hasSize(1);
+  }
+
+  @Test
+  void aRetryWhileTheFirstRequestWaitsForTheHookTakesTheSameVerdict() throws Exception {
+    answer = new Answer("{\"action\":\"replace\",\"text\":\"cleaned\"}", 150);
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+    String body = send(a, b, "raw", "retry-in-flight");
+
+    CompletableFuture<Reply> first = CompletableFuture.supplyAsync(() -> api.post("/v1/messages", body));
+    Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> callsFrom(a).size() == 1);
+    Reply retry = api.post("/v1/messages", body);
+
+    assertThat(first.get(10, TimeUnit.SECONDS).status()).isEqualTo(201);
+    assertThat(retry.status()).as("%s", retry).isEqualTo(200);
+    assertThat(retry.json().get("text").asText()).isEqualTo("cleaned");
+    assertThat(callsFrom(a)).hasSize(1);
+    assertThat(history(api, b, a)).hasSize(1);
+  }
+
+  @Test
+  void nothingListeningAtTheHookUrlLetsTheSendThroughWhenFailureIsAllow(@TempDir Path dir) throws Exception {
+    LetterboxServer lenient = startServer(dir, "allow", "http://127.0.0.1:" + closedPort() + "/before-send");
+    try {
+      Api lenientApi = new Api(lenient.port());
+      long a = TestServers.freshUid();
+      long b = TestServers.freshUid();
+
+      Reply r = lenientApi.post("/v1/messages", send(a, b, "nobody there", null));
+
+      assertThat(r.status()).as("%s", r).isEqualTo(201);
+      assertThat(history(lenientApi, b, a)).hasSize(1);
+    } finally {
+      lenient.close();
+    }
+  }
+
+  @Test
+  void nothingListeningAtTheHookUrlIs503HookUnavailableWhenFailureIsReject(@TempDir Path dir) throws Exception {
+    LetterboxServer strict = startServer(dir, "reject", "http://127.0.0.1:" + closedPort() + "/before-send");
+    try {
+      Api strictApi = new Api(strict.port());
+      long a = TestServers.freshUid();
+      long b = TestServers.freshUid();
+
+      Reply r = strictApi.post("/v1/messages", send(a, b, "nobody there", null));
+
+      assertThat(r.status()).as("%s", r).isEqualTo(503);
+      assertThat(r.errorCode()).isEqualTo("HOOK_UNAVAILABLE");
+      assertThat(history(strictApi, b, a)).isEmpty();
+    } finally {
+      strict.close();
+    }
+  }
+
+  /** A loopback port nothing listens at: taken from the system, then closed. */
+  private static int closedPort() throws Exception {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
   }
 
   @Test

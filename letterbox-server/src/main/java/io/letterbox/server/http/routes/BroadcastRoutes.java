@@ -14,7 +14,6 @@ import io.letterbox.server.http.hooks.HookedSends;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
-import io.vertx.core.Future;
 
 /** Broadcasts: accept one (its audience frozen then), look one up, resume its fan-out, recall one, list a sender's. */
 public final class BroadcastRoutes {
@@ -22,7 +21,7 @@ public final class BroadcastRoutes {
   private final EngineCalls engine;
   private final HookedSends hooked;
 
-  /** @param hooked the before-send hook's view of broadcasts; null: broadcasts are not hooked */
+  /** @param hooked broadcasts through the before-send hook, if one is set */
   public BroadcastRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
@@ -39,9 +38,7 @@ public final class BroadcastRoutes {
           priority(b.optionalString("priority").orElse("normal")), b.optionalString("idempotencyKey").orElse(null),
           MessageContent.extras(b));
       // 202: the audience is frozen and readable; a fan-out to unrelated receivers may still run.
-      Future<BroadcastRequest> vetted = hooked == null ? Future.succeededFuture(request)
-          : hooked.vet(request, b.node());
-      Replies.json(ctx, 202, vetted.compose(r -> engine.write(() -> box.broadcasts().send(r)))
+      Replies.json(ctx, 202, hooked.broadcast(request, b.node(), v -> engine.write(() -> box.broadcasts().send(v)))
           .map(JsonViews::broadcast));
     });
 

@@ -17,7 +17,6 @@ import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
 import io.letterbox.server.http.hooks.HookedSends;
-import io.vertx.core.Future;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
@@ -30,7 +29,7 @@ public final class GroupRoutes {
   private final EngineCalls engine;
   private final HookedSends hooked;
 
-  /** @param hooked the before-send hook's view of posts; null: posts are not hooked */
+  /** @param hooked posts through the before-send hook, if one is set */
   public GroupRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
@@ -116,9 +115,8 @@ public final class GroupRoutes {
           Arrays.stream(mentions).boxed().toList(), b.optionalString("idempotencyKey").orElse(null),
           MessageContent.extras(b));
       long attacher = BlobRoutes.reader(ctx);
-      Future<GroupPost> vetted = hooked == null ? Future.succeededFuture(post) : hooked.vet(post, b.node());
       // 200 for a replayed idempotency key, as for one-to-one sends.
-      Replies.when(ctx, vetted.compose(p -> engine.write(() -> box.groups().post(p, attacher))),
+      Replies.when(ctx, hooked.post(post, b.node(), v -> engine.write(() -> box.groups().post(v, attacher))),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
     });
 

@@ -19,7 +19,6 @@ import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
 import io.letterbox.server.http.json.StreamedJson;
 import io.letterbox.server.http.json.Times;
-import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,7 +29,7 @@ public final class MessageRoutes {
   private final EngineCalls engine;
   private final HookedSends hooked;
 
-  /** @param hooked the before-send hook's view of sends; null: sends are not hooked */
+  /** @param hooked sends through the before-send hook, if one is set */
   public MessageRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
@@ -43,9 +42,8 @@ public final class MessageRoutes {
       SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.optionalString("text").orElse(null),
           b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b));
       long attacher = BlobRoutes.reader(ctx);
-      Future<SendRequest> vetted = hooked == null ? Future.succeededFuture(req) : hooked.vet(req, b.node());
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
-      Replies.when(ctx, vetted.compose(r -> engine.write(() -> box.messages().send(r, attacher))),
+      Replies.when(ctx, hooked.send(req, b.node(), v -> engine.write(() -> box.messages().send(v, attacher))),
           r -> Replies.written(ctx, r.created() ? 201 : 200, StreamedJson.message(r.message())));
     });
 
