@@ -175,13 +175,16 @@ public final class Groups {
         post.idempotencyKey(), extras);
   }
 
-  /** Whether {@code from}'s idempotency key already stands for a stored post to group {@code gid}. */
+  /**
+   * Whether {@code from}'s idempotency key already stands for a stored post to group {@code gid}.
+   * False for no key. Refused with NOT_OWNER where the group's partition is not hosted, like the post.
+   */
   public boolean postKeyUsed(long gid, long from, String idempotencyKey) {
     Validate.uid("group", gid);
     Validate.uid("from", from);
     Validate.idempotencyKey(idempotencyKey);
     commands.requireHosted(gid);
-    return groups.postKeyUsed(gid, from, idempotencyKey);
+    return idempotencyKey != null && groups.postKeyUsed(gid, from, idempotencyKey);
   }
 
 }

@@ -92,13 +92,14 @@ public final class Messages {
 
   /**
    * Whether {@code from}'s idempotency key already stands for a stored send or broadcast (one key
-   * space serves both): a retry the engine answers from what it stored.
+   * space serves both): a retry the engine answers from what it stored. False for no key. Refused
+   * with NOT_OWNER where the sender's partition is not hosted, like the send itself.
    */
   public boolean idempotencyKeyUsed(long from, String idempotencyKey) {
     Validate.uid("from", from);
     Validate.idempotencyKey(idempotencyKey);
     commands.requireHosted(from);
-    return state.senders().idempotency(from, idempotencyKey) != null;
+    return idempotencyKey != null && state.senders().idempotency(from, idempotencyKey) != null;
   }
 
   /** @return the message if {@code owner} can see it. */

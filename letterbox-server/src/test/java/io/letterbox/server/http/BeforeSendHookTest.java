@@ -190,26 +190,20 @@ class BeforeSendHookTest {
   @Test
   void aHookSlowerThanTheTimeoutIs503HookUnavailableAndStoresNothingWhenFailureIsReject() {
     answer = Answer.NONE;
-    LetterboxServer strict = startServer(rejectDir, "reject");
-    try {
+    try (LetterboxServer strict = startServer(rejectDir, "reject")) {
       Api strictApi = new Api(strict.port());
       long a = TestServers.freshUid();
       long b = TestServers.freshUid();
 
       Reply r = strictApi.post("/v1/messages", send(a, b, "nobody answers", null));
 
-      assertThat(r.status()).as("%s", r).isEqualTo(503);
-      assertThat(r.errorCode()).isEqualTo("HOOK_UNAVAILABLE");
-      assertThat(history(strictApi, b, a)).isEmpty();
-    } finally {
-      strict.close();
+      assertUnavailableAndNothingStored(strictApi, r, a, b);
     }
   }
 
   @Test
   void anAnswerThatIsNoneOfTheThreeIsAFailureTooAndStoresNothingWhenFailureIsReject() {
-    LetterboxServer strict = startServer(rejectDir.resolve("other-answer"), "reject");
-    try {
+    try (LetterboxServer strict = startServer(rejectDir.resolve("other-answer"), "reject")) {
       Api strictApi = new Api(strict.port());
       long a = TestServers.freshUid();
       long b = TestServers.freshUid();
@@ -219,12 +213,8 @@ class BeforeSendHookTest {
       answer = new Answer("not json");
       Reply notJson = strictApi.post("/v1/messages", send(a, b, "what now", null));
 
-      assertThat(unknownAction.status()).as("%s", unknownAction).isEqualTo(503);
-      assertThat(unknownAction.errorCode()).isEqualTo("HOOK_UNAVAILABLE");
-      assertThat(notJson.status()).as("%s", notJson).isEqualTo(503);
-      assertThat(history(strictApi, b, a)).isEmpty();
-    } finally {
-      strict.close();
+      assertUnavailableAndNothingStored(strictApi, unknownAction, a, b);
+      assertUnavailableAndNothingStored(strictApi, notJson, a, b);
     }
   }
 
@@ -279,15 +269,11 @@ class BeforeSendHookTest {
     long a = TestServers.freshUid();
     long b = TestServers.freshUid();
     String body = send(a, b, "raw", "retry-after-restart");
-    LetterboxServer before = startServer(dir, "allow");
     Reply first;
-    try {
+    try (LetterboxServer before = startServer(dir, "allow")) {
       first = new Api(before.port()).post("/v1/messages", body);
-    } finally {
-      before.close();
     }
-    LetterboxServer restarted = startServer(dir, "allow");
-    try {
+    try (LetterboxServer restarted = startServer(dir, "allow")) {
       Api again = new Api(restarted.port());
 
       Reply retry = again.post("/v1/messages", body);
@@ -298,8 +284,6 @@ class BeforeSendHookTest {
       assertThat(retry.json().get("text").asText()).isEqualTo("cleaned");
       assertThat(callsFrom(a)).hasSize(1);
       assertThat(history(again, b, a)).hasSize(1);
-    } finally {
-      restarted.close();
     }
   }
 
@@ -336,37 +320,21 @@ class BeforeSendHookTest {
   }
 
   @Test
-  void nothingListeningAtTheHookUrlLetsTheSendThroughWhenFailureIsAllow(@TempDir Path dir) throws Exception {
-    LetterboxServer lenient = startServer(dir, "allow", "http://127.0.0.1:" + closedPort() + "/before-send");
-    try {
+  void nothingListeningAtTheHookUrlIsAFailureThatTheFailureSettingDecides(@TempDir Path dir) throws Exception {
+    String url = "http://127.0.0.1:" + closedPort() + "/before-send";
+    try (LetterboxServer lenient = startServer(dir.resolve("allow"), "allow", url);
+        LetterboxServer strict = startServer(dir.resolve("reject"), "reject", url)) {
       Api lenientApi = new Api(lenient.port());
-      long a = TestServers.freshUid();
-      long b = TestServers.freshUid();
-
-      Reply r = lenientApi.post("/v1/messages", send(a, b, "nobody there", null));
-
-      assertThat(r.status()).as("%s", r).isEqualTo(201);
-      assertThat(history(lenientApi, b, a)).hasSize(1);
-    } finally {
-      lenient.close();
-    }
-  }
-
-  @Test
-  void nothingListeningAtTheHookUrlIs503HookUnavailableWhenFailureIsReject(@TempDir Path dir) throws Exception {
-    LetterboxServer strict = startServer(dir, "reject", "http://127.0.0.1:" + closedPort() + "/before-send");
-    try {
       Api strictApi = new Api(strict.port());
       long a = TestServers.freshUid();
       long b = TestServers.freshUid();
 
-      Reply r = strictApi.post("/v1/messages", send(a, b, "nobody there", null));
+      Reply allowed = lenientApi.post("/v1/messages", send(a, b, "nobody there", null));
+      Reply refused = strictApi.post("/v1/messages", send(a, b, "nobody there", null));
 
-      assertThat(r.status()).as("%s", r).isEqualTo(503);
-      assertThat(r.errorCode()).isEqualTo("HOOK_UNAVAILABLE");
-      assertThat(history(strictApi, b, a)).isEmpty();
-    } finally {
-      strict.close();
+      assertThat(allowed.status()).as("%s", allowed).isEqualTo(201);
+      assertThat(history(lenientApi, b, a)).hasSize(1);
+      assertUnavailableAndNothingStored(strictApi, refused, a, b);
     }
   }
 
@@ -375,6 +343,13 @@ class BeforeSendHookTest {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }
+  }
+
+  /** The send {@code r} from {@code a} to {@code b} was refused for the hook's failure, and nothing was stored. */
+  private static void assertUnavailableAndNothingStored(Api on, Reply r, long a, long b) {
+    assertThat(r.status()).as("%s", r).isEqualTo(503);
+    assertThat(r.errorCode()).isEqualTo("HOOK_UNAVAILABLE");
+    assertThat(history(on, b, a)).isEmpty();
   }
 
   @Test

@@ -12,6 +12,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.PoolOptions;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import java.util.HashMap;
@@ -28,6 +29,12 @@ import java.util.concurrent.TimeUnit;
  * latency is the timer {@code letterbox.hook.before.send}, tagged with its outcome.
  */
 public final class BeforeSendHook {
+  /**
+   * Connections kept to the hook: each call holds one for its round trip, so they bound the sends
+   * in flight on the node (Vert.x's default of 5 held sends to a few at a time, and so out of the
+   * writer's group commits); past it a call waits for a connection.
+   */
+  static final int MAX_CONNECTIONS = 256;
   private final Vertx vertx;
   private final WebClient client;
   private final String url;
@@ -47,7 +54,7 @@ public final class BeforeSendHook {
     this.url = settings.url().toString();
     this.timeoutMillis = Math.max(1, settings.timeout().toMillis());
     this.client = WebClient.create(vertx, new WebClientOptions().setKeepAlive(true)
-        .setConnectTimeout((int) timeoutMillis));
+        .setConnectTimeout((int) timeoutMillis), new PoolOptions().setHttp1MaxSize(MAX_CONNECTIONS));
   }
 
   /** The hook {@code settings} name; null when none is set. */

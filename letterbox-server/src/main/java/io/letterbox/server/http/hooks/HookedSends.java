@@ -23,12 +23,13 @@ import java.util.function.Function;
 
 /**
  * Sends, group posts and broadcasts through the before-send hook, if one is set: the request is
- * stored as the hook allows or replaces it, or refused. A request whose idempotency key already
- * stands for a stored message is not hooked: the engine's idempotency record, read first on a
- * worker, is durable and kept by the partition's owner, so a retry after a restart or through
- * another node is answered from it (the engine keys the record to the request as asked, so a
- * replaced message is found again). A retry that arrives while the first request is still being
- * decided waits for the same verdict instead of asking again.
+ * stored as the hook allows or replaces it, or refused. The engine's idempotency record of the
+ * request's key is read first, on a worker, at the partition's owner (another node refuses the
+ * read and the request is forwarded, so it is hooked once, at the owner). A request whose key
+ * already stands for a stored message is not hooked: the record is durable, so a retry after a
+ * restart or through another node is answered from it (the engine keys the record to the request
+ * as asked, so a replaced message is found again). A retry that arrives while the first request
+ * is still being decided takes the same verdict instead of asking again.
  */
 public final class HookedSends {
   private final BeforeSendHook hook;
@@ -97,7 +98,8 @@ public final class HookedSends {
       return store.apply(Vetted.asAsked(req));
     }
     if (key.idempotencyKey() == null) {
-      return ask(req, call, replaced).compose(store);
+      // Read all the same: a node that does not own the request refuses it, and it is forwarded before the hook is asked.
+      return engine.read(keyUsed).compose(used -> ask(req, call, replaced)).compose(store);
     }
     Promise<Vetted<R>> vetted = Promise.promise();
     Deciding mine = new Deciding(req, vetted.future());
