@@ -14,6 +14,7 @@ import io.letterbox.model.Extras;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
+import io.letterbox.model.Vetted;
 import io.letterbox.rows.BroadcastRecord;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -59,6 +60,29 @@ public final class Broadcasts {
    * list once the fan-out is done.
    */
   public CompletableFuture<Broadcast> send(BroadcastRequest request) {
+    return send(Vetted.asAsked(request));
+  }
+
+  /**
+   * Accepts a broadcast whose content the platform's before-send hook may have replaced:
+   * {@code request.stored()} is stored, its idempotency key stands for {@code request.asked()}.
+   */
+  public CompletableFuture<Broadcast> send(Vetted<BroadcastRequest> request) {
+    BroadcastRequest asked = checked(request.asked());
+    BroadcastRequest checked = request.unchanged() ? asked : checked(request.stored());
+    long wait = config.deliveryWait().toMillis();
+    // Its receivers connected here were told as it became durable; those connected elsewhere are told now.
+    return commands.submit(checked.from(), new BroadcastCommand(checked, asked))
+        .thenCompose(id -> peers.published(checked.from(), id)
+            .completeOnTimeout(null, wait, TimeUnit.MILLISECONDS)
+            .handle((ok, error) -> id))
+        .thenApplyAsync(id -> {
+          jobs.submit(id);
+          return find(id).orElseThrow();
+        }, replies);
+  }
+
+  private BroadcastRequest checked(BroadcastRequest request) {
     Validate.uid("from", request.from());
     // Broadcasts are sent by services, which may attach any blob.
     Extras extras = Validate.extras(request.extras(), blobs::find);
@@ -76,18 +100,7 @@ public final class Broadcasts {
     }
     BroadcastRequest.Priority priority =
         request.priority() == null ? BroadcastRequest.Priority.NORMAL : request.priority();
-    BroadcastRequest checked = new BroadcastRequest(request.from(), text, audience, priority,
-        request.idempotencyKey(), extras);
-    long wait = config.deliveryWait().toMillis();
-    // Its receivers connected here were told as it became durable; those connected elsewhere are told now.
-    return commands.submit(checked.from(), new BroadcastCommand(checked))
-        .thenCompose(id -> peers.published(checked.from(), id)
-            .completeOnTimeout(null, wait, TimeUnit.MILLISECONDS)
-            .handle((ok, error) -> id))
-        .thenApplyAsync(id -> {
-          jobs.submit(id);
-          return find(id).orElseThrow();
-        }, replies);
+    return new BroadcastRequest(request.from(), text, audience, priority, request.idempotencyKey(), extras);
   }
 
   /** @return the broadcast with this id, with its fan-out status and counts. */

@@ -33,5 +33,9 @@ public enum ErrorCode {
   NOT_READY,
   /** The node does not own the partition the request belongs to (it is moving): retry shortly. */
   NOT_OWNER,
+  /** The platform's before-send hook refused the message; its reason is the message. */
+  REJECTED,
+  /** The before-send hook did not answer in time, or answered something else, and hook-before-send-failure is reject. */
+  HOOK_UNAVAILABLE,
   INTERNAL
 }

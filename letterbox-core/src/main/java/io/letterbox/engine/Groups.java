@@ -16,6 +16,7 @@ import io.letterbox.model.GroupRole;
 import io.letterbox.model.NewGroup;
 import io.letterbox.model.Page;
 import io.letterbox.model.SendResult;
+import io.letterbox.model.Vetted;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -142,17 +143,18 @@ public final class Groups {
    *     may read, or {@link Blobs#SERVICE}
    */
   public CompletableFuture<SendResult> post(GroupPost post, long attacher) {
-    Validate.uid("group", post.group());
-    Validate.uid("from", post.from());
-    Extras extras = Validate.extras(post.extras(), id -> blobs.readable(attacher, id));
-    String text = Validate.text(post.text(), extras.type(), config.maxTextLength());
-    Validate.idempotencyKey(post.idempotencyKey());
-    long[] mentions = Validate.uids("mentions", post.mentions().stream().mapToLong(Long::longValue).toArray(),
-        Validate.MAX_MENTIONS, true);
-    GroupPost checked = new GroupPost(post.group(), post.from(), text,
-        Arrays.stream(mentions).boxed().toList(), post.idempotencyKey(), extras);
+    return post(Vetted.asAsked(post), attacher);
+  }
+
+  /**
+   * Posts a message whose content the platform's before-send hook may have replaced:
+   * {@code vetted.stored()} is stored, its idempotency key stands for {@code vetted.asked()}.
+   */
+  public CompletableFuture<SendResult> post(Vetted<GroupPost> vetted, long attacher) {
+    GroupPost asked = checked(vetted.asked(), attacher);
+    GroupPost post = vetted.unchanged() ? asked : checked(vetted.stored(), attacher);
     int home = commands.partitioning().of(post.group());
-    return commands.afterDelivery(home, commands.submitTo(home, new PostCommand(checked)).thenApply(r -> {
+    return commands.afterDelivery(home, commands.submitTo(home, new PostCommand(post, asked)).thenApply(r -> {
       if (r.created()) {
         // Its members connected here got it as it became durable; those connected elsewhere get it once told.
         peers.published(post.group(), r.message().id());
@@ -160,4 +162,29 @@ public final class Groups {
       return r;
     }), r -> r.created() ? r.message().id() : 0L);
   }
+
+  private GroupPost checked(GroupPost post, long attacher) {
+    Validate.uid("group", post.group());
+    Validate.uid("from", post.from());
+    Extras extras = Validate.extras(post.extras(), id -> blobs.readable(attacher, id));
+    String text = Validate.text(post.text(), extras.type(), config.maxTextLength());
+    Validate.idempotencyKey(post.idempotencyKey());
+    long[] mentions = Validate.uids("mentions", post.mentions().stream().mapToLong(Long::longValue).toArray(),
+        Validate.MAX_MENTIONS, true);
+    return new GroupPost(post.group(), post.from(), text, Arrays.stream(mentions).boxed().toList(),
+        post.idempotencyKey(), extras);
+  }
+
+  /**
+   * Whether {@code from}'s idempotency key already stands for a stored post to group {@code gid}.
+   * False for no key. Refused with NOT_OWNER where the group's partition is not hosted, like the post.
+   */
+  public boolean postKeyUsed(long gid, long from, String idempotencyKey) {
+    Validate.uid("group", gid);
+    Validate.uid("from", from);
+    Validate.idempotencyKey(idempotencyKey);
+    commands.requireHosted(gid);
+    return idempotencyKey != null && groups.postKeyUsed(gid, from, idempotencyKey);
+  }
+
 }

@@ -17,6 +17,7 @@ import io.letterbox.model.ImportedMessage;
 import io.letterbox.model.Message;
 import io.letterbox.model.SendRequest;
 import io.letterbox.model.SendResult;
+import io.letterbox.model.Vetted;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -61,18 +62,44 @@ public final class Messages {
    *     may read, or {@link Blobs#SERVICE}
    */
   public CompletableFuture<SendResult> send(SendRequest request, long attacher) {
+    return send(Vetted.asAsked(request), attacher);
+  }
+
+  /**
+   * Sends a one-to-one message whose content the platform's before-send hook may have replaced:
+   * {@code request.stored()} is stored, its idempotency key stands for {@code request.asked()}.
+   */
+  public CompletableFuture<SendResult> send(Vetted<SendRequest> request, long attacher) {
+    SendRequest asked = checked(request.asked(), attacher);
+    SendRequest stored = request.unchanged() ? asked : checked(request.stored(), attacher);
+    int home = commands.partitioning().of(stored.from());
+    // The receiver's partition normally applies it within milliseconds: waiting lets the sender's
+    // next read show it at once.
+    return commands.afterDelivery(home,
+        commands.submitTo(home, new SendCommand(stored, asked, config.requestsFolder())),
+        r -> r.created() ? r.message().id() : 0L);
+  }
+
+  private SendRequest checked(SendRequest request, long attacher) {
     Validate.uid("from", request.from());
     Validate.uid("to", request.to());
     Validate.distinct("from", request.from(), "to", request.to());
     Extras extras = Validate.extras(request.extras(), id -> blobs.readable(attacher, id));
     String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
     Validate.idempotencyKey(request.idempotencyKey());
-    SendRequest checked = new SendRequest(request.from(), request.to(), text, request.idempotencyKey(), extras);
-    int home = commands.partitioning().of(request.from());
-    // The receiver's partition normally applies it within milliseconds: waiting lets the sender's
-    // next read show it at once.
-    return commands.afterDelivery(home, commands.submitTo(home, new SendCommand(checked, config.requestsFolder())),
-        r -> r.created() ? r.message().id() : 0L);
+    return new SendRequest(request.from(), request.to(), text, request.idempotencyKey(), extras);
+  }
+
+  /**
+   * Whether {@code from}'s idempotency key already stands for a stored send or broadcast (one key
+   * space serves both): a retry the engine answers from what it stored. False for no key. Refused
+   * with NOT_OWNER where the sender's partition is not hosted, like the send itself.
+   */
+  public boolean idempotencyKeyUsed(long from, String idempotencyKey) {
+    Validate.uid("from", from);
+    Validate.idempotencyKey(idempotencyKey);
+    commands.requireHosted(from);
+    return idempotencyKey != null && state.senders().idempotency(from, idempotencyKey) != null;
   }
 
   /** @return the message if {@code owner} can see it. */

@@ -10,6 +10,7 @@ import io.letterbox.model.Conversation;
 import io.letterbox.model.FrequencyCap;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
+import io.letterbox.model.Vetted;
 import io.letterbox.store.FaultyStore;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -241,6 +242,21 @@ public abstract class BroadcastContract extends EngineFixture {
     assertThat(refusal(() -> send(NEWS, BOB, "over the cap"))).isEqualTo(ErrorCode.FREQUENCY_CAPPED);
     clock.advance(Duration.ofDays(1));
     assertThat(broadcast(NEWS, "tomorrow", followers()).receivers()).isEqualTo(2);
+  }
+
+  @Test
+  void aVettedBroadcastStoresItsReplacedContentAndItsKeyStandsForTheRequestAsAsked() {
+    box.relations().follow(ALICE, NEWS).join();
+    BroadcastRequest asked = new BroadcastRequest(NEWS, "RAW", followers(), BroadcastRequest.Priority.HIGH, "b-1");
+    BroadcastRequest cleaned = new BroadcastRequest(NEWS, "clean", followers(), BroadcastRequest.Priority.HIGH, "b-1");
+
+    Broadcast first = box.broadcasts().send(new Vetted<>(asked, cleaned)).join();
+    Broadcast again = box.broadcasts().send(asked).join();
+
+    assertThat(box.messages().idempotencyKeyUsed(NEWS, "b-1")).isTrue();
+    assertThat(again.id()).isEqualTo(first.id());
+    assertThat(history(ALICE, NEWS)).containsExactly("clean");
+    assertThat(refusal(() -> box.broadcasts().send(cleaned).join())).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
   }
 
   @Test

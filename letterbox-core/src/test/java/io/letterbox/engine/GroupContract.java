@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.blob.Blobs;
 import io.letterbox.model.ConversationRef;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Conversation;
@@ -17,6 +18,7 @@ import io.letterbox.model.Page;
 import io.letterbox.model.SendResult;
 import io.letterbox.model.UnreadSummary;
 import io.letterbox.model.UserSettings;
+import io.letterbox.model.Vetted;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.Space;
 import java.util.ArrayList;
@@ -224,6 +226,22 @@ public abstract class GroupContract extends EngineFixture {
     box.conversations().markRead(CAROL, ConversationRef.group(g.id()), "pc", null).join();
     box.conversations().markRead(CAROL, ConversationRef.group(g.id()), "mobile", null).join();
     assertThat(item(CAROL, g.id()).mentioned()).isFalse();
+  }
+
+  @Test
+  void aVettedPostStoresItsReplacedContentAndItsKeyStandsForThePostAsAsked() {
+    Group g = create(ALICE, BOB);
+    GroupPost asked = new GroupPost(g.id(), BOB, "raw words", List.of(), "k1", Extras.TEXT);
+    assertThat(box.groups().postKeyUsed(g.id(), BOB, "k1")).isFalse();
+
+    SendResult first = box.groups().post(new Vetted<>(asked,
+        new GroupPost(g.id(), BOB, "clean words", List.of(), "k1", Extras.TEXT)), Blobs.SERVICE).join();
+    SendResult again = box.groups().post(asked).join();
+
+    assertThat(box.groups().postKeyUsed(g.id(), BOB, "k1")).isTrue();
+    assertThat(again.created()).isFalse();
+    assertThat(again.message()).isEqualTo(first.message());
+    assertThat(groupHistory(ALICE, g.id())).containsExactly("clean words");
   }
 
   @Test

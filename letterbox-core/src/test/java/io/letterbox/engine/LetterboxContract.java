@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.letterbox.blob.Blobs;
 import io.letterbox.model.ConversationRef;
 import io.letterbox.id.Ids;
 import io.letterbox.model.Audience;
@@ -15,6 +16,7 @@ import io.letterbox.model.Message;
 import io.letterbox.model.Page;
 import io.letterbox.model.SendRequest;
 import io.letterbox.model.SendResult;
+import io.letterbox.model.Vetted;
 import io.letterbox.store.KeyValueStore;
 import java.time.Duration;
 import java.time.Instant;
@@ -188,6 +190,23 @@ public abstract class LetterboxContract extends EngineFixture {
     assertThat(again.message()).isEqualTo(first.message());
     assertThat(history(BOB, ALICE)).containsExactly("once");
     assertThat(box.conversations().unread(BOB, "pc").total()).isEqualTo(1);
+  }
+
+  @Test
+  void aVettedSendStoresItsReplacedContentAndItsKeyStandsForTheRequestAsAsked() {
+    SendRequest asked = new SendRequest(ALICE, BOB, "raw words", "k1");
+    assertThat(box.messages().idempotencyKeyUsed(ALICE, "k1")).isFalse();
+
+    SendResult first = box.messages()
+        .send(new Vetted<>(asked, new SendRequest(ALICE, BOB, "clean words", "k1")), Blobs.SERVICE).join();
+    SendResult again = box.messages().send(asked).join();
+
+    assertThat(box.messages().idempotencyKeyUsed(ALICE, "k1")).isTrue();
+    assertThat(again.created()).isFalse();
+    assertThat(again.message()).isEqualTo(first.message());
+    assertThat(history(BOB, ALICE)).containsExactly("clean words");
+    assertThat(refusal(() -> box.messages().send(new SendRequest(ALICE, BOB, "clean words", "k1")).join()))
+        .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
   }
 
   @Test

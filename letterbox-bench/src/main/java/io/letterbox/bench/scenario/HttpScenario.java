@@ -74,6 +74,10 @@ public final class HttpScenario implements Callable<Integer> {
       + " (a key of its configuration file, e.g. user-sends-per-second=100000); repeatable.")
   Map<String, String> serverSettings = new LinkedHashMap<>();
 
+  @Option(names = "--allowing-hook", description = "Points the server started here at a before-send hook endpoint"
+      + " in this process that allows every message at once (hook-before-send-url, hook-secret).")
+  boolean allowingHook;
+
   @Option(names = "--server-jar", description = "The server jar to start (default: ${DEFAULT-VALUE}, from the"
       + " working directory).", defaultValue = "letterbox-server/target/letterbox-server.jar")
   Path serverJar;
@@ -122,8 +126,9 @@ public final class HttpScenario implements Callable<Integer> {
     if (!common.baselines().isEmpty()) {
       throw new ParameterException(spec.commandLine(), "the http scenario has no baselines: it drives one server");
     }
-    if (url != null && !serverSettings.isEmpty()) {
-      throw new ParameterException(spec.commandLine(), "--server-setting is for the server started here, not one at --url");
+    if (url != null && (!serverSettings.isEmpty() || allowingHook)) {
+      throw new ParameterException(spec.commandLine(), "--server-setting and --allowing-hook are for the server started"
+          + " here, not one at --url");
     }
     if (userTokens && url != null && (key == null || tokenSecret == null)) {
       throw new ParameterException(spec.commandLine(), "--user-tokens with --url needs the server's --key and --token-secret");
@@ -149,6 +154,7 @@ public final class HttpScenario implements Callable<Integer> {
     report.parameter("seededMessages", seed.messages());
     report.parameter("actingAs", userTokens ? "users, with user tokens" : "a service");
     report.parameter("serverSettings", serverSettings);
+    report.parameter("allowingHook", allowingHook);
     Path work = common.dir() != null ? Files.createTempDirectory(Files.createDirectories(common.dir()), "http-")
         : Files.createTempDirectory("letterbox-bench-http-");
     Machine machine = Machine.here(work);
@@ -174,7 +180,8 @@ public final class HttpScenario implements Callable<Integer> {
 
   private void measure(Wrk wrk, List<WrkOperation> ops, List<Integer> levels, int secs, int warm, int tries,
       HttpSeed seed, Path work, Report report) throws Exception {
-    try (LocalServer server = url == null ? startServer(work, report) : null) {
+    try (AllowingHook hook = allowingHook ? AllowingHook.start() : null;
+        LocalServer server = url == null ? startServer(work, report, hook) : null) {
       URI target = url != null ? URI.create(HttpSeed.trimSlash(url.toString()))
           : URI.create("http://127.0.0.1:" + server.port());
       if (url != null) {
@@ -222,7 +229,7 @@ public final class HttpScenario implements Callable<Integer> {
         P99_GOAL_MILLIS));
   }
 
-  private LocalServer startServer(Path work, Report report) throws Exception {
+  private LocalServer startServer(Path work, Report report, AllowingHook hook) throws Exception {
     Path jar = serverJar.toAbsolutePath();
     if (!Files.isRegularFile(jar)) {
       throw new ParameterException(spec.commandLine(), "no server jar at " + jar + ": build it (./mvnw -B -q"
@@ -234,6 +241,10 @@ public final class HttpScenario implements Callable<Integer> {
     if (userTokens) {
       settings.put("api-keys", key);
       settings.put("user-token-secret", tokenSecret);
+    }
+    if (hook != null) {
+      settings.put("hook-before-send-url", hook.url());
+      settings.put("hook-secret", AllowingHook.SECRET);
     }
     settings.putAll(serverSettings);
     Path config = work.resolve("server.properties");

@@ -45,6 +45,11 @@ public final class GroupReader {
     return heads;
   }
 
+  /** @return whether {@code sender}'s idempotency key already stands for a stored post to group {@code gid} */
+  public boolean postKeyUsed(long gid, long sender, String key) {
+    return state.groups().postKey(gid, sender, key) != null;
+  }
+
   /** @throws LetterboxException NOT_FOUND if there is no such group */
   public Group group(long gid) {
     GroupRow h = header(gid);

@@ -16,8 +16,16 @@ public final class BroadcastCommand extends Command<Long> {
   private final long requestHash;
 
   public BroadcastCommand(BroadcastRequest request) {
+    this(request, request);
+  }
+
+  /**
+   * @param request the broadcast to store
+   * @param asked   the broadcast as its sender asked for it, which its idempotency key stands for
+   */
+  public BroadcastCommand(BroadcastRequest request, BroadcastRequest asked) {
     this.request = request;
-    this.requestHash = hash(request);
+    this.requestHash = hash(asked);
   }
 
   @Override

@@ -30,8 +30,16 @@ public final class PostCommand extends Command<SendResult> {
   private final long requestHash;
 
   public PostCommand(GroupPost post) {
+    this(post, post);
+  }
+
+  /**
+   * @param post  the post to store
+   * @param asked the post as its sender asked for it, which its idempotency key stands for
+   */
+  public PostCommand(GroupPost post, GroupPost asked) {
     this.post = post;
-    this.requestHash = hash(post);
+    this.requestHash = hash(asked);
   }
 
   /**

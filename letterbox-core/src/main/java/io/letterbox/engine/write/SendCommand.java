@@ -23,8 +23,16 @@ public final class SendCommand extends Command<SendResult> {
   private final boolean requestsFolder;
 
   public SendCommand(SendRequest request, boolean requestsFolder) {
+    this(request, request, requestsFolder);
+  }
+
+  /**
+   * @param request the send to store
+   * @param asked   the send as its sender asked for it, which its idempotency key stands for
+   */
+  public SendCommand(SendRequest request, SendRequest asked, boolean requestsFolder) {
     this.request = request;
-    this.requestHash = hash(request);
+    this.requestHash = hash(asked);
     this.requestsFolder = requestsFolder;
   }
 

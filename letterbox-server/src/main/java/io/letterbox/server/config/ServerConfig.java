@@ -40,6 +40,7 @@ public final class ServerConfig implements SettingValues {
   private final InlineBlobTypes inlineBlobTypes;
   private final KafkaChangeStreamSettings kafkaChangeStream;
   private final UserLimitSettings userLimits;
+  private final BeforeSendHookSettings beforeSendHook;
 
   private ServerConfig(Builder b, long maxBodyBufferBytes, long eventBufferTotalBytes, LetterboxConfig engineConfig,
       StoreLocation store, ClusterSettings cluster, UserTokenSettings userTokens) {
@@ -56,6 +57,7 @@ public final class ServerConfig implements SettingValues {
     this.userLimits = new UserLimitSettings(get(USER_SENDS_PER_SECOND), get(USER_STREAMS), get(USER_UPLOADS),
         get(USER_BLOB_BYTES_PER_DAY), get(USER_GROUPS_PER_DAY), get(USER_MEMBER_ADDS_PER_DAY),
         get(USER_SEARCHES_PER_SECOND));
+    this.beforeSendHook = BeforeSendHookSettings.of(this);
   }
 
   public static Builder builder() {
@@ -114,6 +116,9 @@ public final class ServerConfig implements SettingValues {
 
   /** What one user token may do on this node. */
   public UserLimitSettings userLimits() { return userLimits; }
+
+  /** The before-send hook; {@link BeforeSendHookSettings#enabled()} false when none is set. */
+  public BeforeSendHookSettings beforeSendHook() { return beforeSendHook; }
 
   /** @return whether the server is reachable only from this machine. */
   public boolean loopbackOnly() {
@@ -191,6 +196,10 @@ public final class ServerConfig implements SettingValues {
     public Builder userGroupsPerDay(long v) { return with(USER_GROUPS_PER_DAY, v); }
     public Builder userMemberAddsPerDay(long v) { return with(USER_MEMBER_ADDS_PER_DAY, v); }
     public Builder userSearchesPerSecond(long v) { return with(USER_SEARCHES_PER_SECOND, v); }
+    public Builder hookBeforeSendUrl(String v) { return with(HOOK_BEFORE_SEND_URL, v); }
+    public Builder hookSecret(String v) { return with(HOOK_SECRET, v); }
+    public Builder hookBeforeSendTimeout(Duration v) { return with(HOOK_BEFORE_SEND_TIMEOUT, v); }
+    public Builder hookBeforeSendFailure(String v) { return with(HOOK_BEFORE_SEND_FAILURE, v); }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {

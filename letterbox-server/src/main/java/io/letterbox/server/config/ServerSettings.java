@@ -448,6 +448,29 @@ public final class ServerSettings {
           + "follows it"));
 
 
+  // Platform hooks
+
+  public static final Setting<String> HOOK_BEFORE_SEND_URL = declare(
+      Setting.of("hook-before-send-url", optionalText(), null)
+      .meaning("URL every one-to-one send, group post and broadcast is first POSTed to, signed with `hook-secret`; it "
+          + "answers allow, reject (403 `REJECTED`) or replace. Imports and idempotent retries are not hooked")
+      .because("None: a platform without a content policy pays nothing."));
+
+  public static final Setting<String> HOOK_SECRET = declare(Setting.of("hook-secret", optionalText(), null)
+      .meaning("key of the `X-Letterbox-Signature: sha256=<hex HMAC-SHA256 of the body>` header of hook calls"));
+
+  public static final Setting<Duration> HOOK_BEFORE_SEND_TIMEOUT = declare(
+      Setting.of("hook-before-send-timeout", durations(), Duration.ofMillis(300))
+      .meaning("how long a send waits for the before-send hook's answer; past it `hook-before-send-failure` decides")
+      .because("A person does not notice 0.3 s more on a send; a stalled policy service must not stall sending."));
+
+  public static final Setting<String> HOOK_BEFORE_SEND_FAILURE = declare(
+      Setting.of("hook-before-send-failure", anyOf("allow", "reject"), "allow")
+      .meaning("what a send does when the hook does not answer in time or answers something else: `allow` stores it, "
+          + "`reject` refuses it (503 `HOOK_UNAVAILABLE`)")
+      .because("Allow: an unavailable policy service should not stop people talking; set reject where it must."));
+
+
   // A cluster (docs/hbase.md, "Several nodes")
 
   public static final Setting<Boolean> CLUSTER = declare(Setting.of("cluster", bools(), false)

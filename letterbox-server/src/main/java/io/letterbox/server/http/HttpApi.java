@@ -9,6 +9,8 @@ import io.letterbox.server.http.errors.ErrorResponder;
 import io.letterbox.server.http.forwarding.ClusterMap;
 import io.letterbox.server.http.forwarding.Forwarder;
 import io.letterbox.server.http.forwarding.HttpPeers;
+import io.letterbox.server.http.hooks.BeforeSendHook;
+import io.letterbox.server.http.hooks.HookedSends;
 import io.letterbox.server.http.requests.BodyBudget;
 import io.letterbox.server.http.requests.RequestFraming;
 import io.letterbox.server.http.requests.RequestSyntax;
@@ -59,13 +61,14 @@ public final class HttpApi {
     Routes routes = new Routes(router, authentication, authentication.revocationCheck(), config.maxBodyBytes(),
         budget, cluster == null ? null : new Forwarder(client, vertx.createWebSocketClient(), cluster),
         new UserLimits(config.userLimits(), metrics.registry()));
-    new MessageRoutes(box, engine).register(routes);
+    var hooked = new HookedSends(BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry()), engine, box);
+    new MessageRoutes(box, engine, hooked).register(routes);
     new ConversationRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
     new RelationRoutes(box, engine).register(routes);
     new UserSettingsRoutes(box, engine).register(routes);
-    new BroadcastRoutes(box, engine).register(routes);
-    new GroupRoutes(box, engine).register(routes);
+    new BroadcastRoutes(box, engine, hooked).register(routes);
+    new GroupRoutes(box, engine, hooked).register(routes);
     new SearchRoutes(box, engine).register(routes);
     new ModerationRoutes(box, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes(), config.inlineBlobTypes()).register(routes);

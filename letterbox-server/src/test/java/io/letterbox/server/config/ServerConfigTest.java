@@ -110,6 +110,27 @@ class ServerConfigTest {
   }
 
   @Test
+  void theBeforeSendHookIsOffByDefaultWaitsAThirdOfASecondAndNeedsASecretWhenSet() {
+    BeforeSendHookSettings none = ServerConfig.builder().build().beforeSendHook();
+    assertThat(none.enabled()).isFalse();
+    assertThat(none.timeout()).isEqualTo(Duration.ofMillis(300));
+    assertThat(none.rejectOnFailure()).isFalse();
+    BeforeSendHookSettings set = ServerConfig.builder().set("hook-before-send-url", "http://policy.local/check")
+        .set("hook-secret", "s").set("hook-before-send-timeout", "PT1S").set("hook-before-send-failure", "reject")
+        .build().beforeSendHook();
+    assertThat(set.enabled()).isTrue();
+    assertThat(set.url()).hasToString("http://policy.local/check");
+    assertThat(set.timeout()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(set.rejectOnFailure()).isTrue();
+    assertThatThrownBy(() -> ServerConfig.builder().set("hook-before-send-url", "http://policy.local/check").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("hook-secret");
+    assertThatThrownBy(() -> ServerConfig.builder().set("hook-before-send-url", "policy.local").set("hook-secret", "s")
+        .build()).isInstanceOf(ConfigException.class).hasMessageContaining("hook-before-send-url");
+    assertThatThrownBy(() -> ServerConfig.builder().set("hook-before-send-failure", "maybe").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("hook-before-send-failure");
+  }
+
+  @Test
   void aClientTimeoutNotAboveTheEventKeepAliveIsRefusedSinceIdleStreamsWouldBeCut() {
     assertThat(ServerConfig.builder().build().clientTimeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(ServerConfig.builder().set("client-timeout", "PT5S").set("event-keep-alive", "PT2S")

@@ -72,27 +72,10 @@ class RevokedTokensTest {
     return as(node, token).get("/v1/users/" + uid + "/conversations");
   }
 
-  /** @return a fresh uid whose partition node {@code node} owns: its requests there are not forwarded */
-  static long ownedBy(int node) {
-    java.util.Set<Integer> owned = new java.util.HashSet<>();
-    for (com.fasterxml.jackson.databind.JsonNode m : nodes.api(node).get("/v1/cluster").json().get("members")) {
-      if (m.get("id").asText().equals("node" + node)) {
-        m.get("partitions").forEach(p -> owned.add(p.asInt()));
-      }
-    }
-    assertThat(owned).as("node %s owns partitions", node).isNotEmpty();
-    io.letterbox.engine.partition.Partitioning partitioning = new io.letterbox.engine.partition.Partitioning(PARTITIONS);
-    long uid = TestServers.freshUid();
-    while (!owned.contains(partitioning.of(uid))) {
-      uid = TestServers.freshUid();
-    }
-    return uid;
-  }
-
   @Test
   void aTokenRevokedThroughOneNodeIsRefusedByTheOtherAtOnce() {
     // The other node decides alone: the user's partition is its own, so nothing is forwarded.
-    long uid = ownedBy(1);
+    long uid = nodes.uidOwnedBy(1);
     String stolen = token(uid);
     // Both nodes accept it, and so know the user has no revocation.
     assertThat(read(0, stolen, uid).status()).isEqualTo(200);

@@ -2,7 +2,9 @@ package io.letterbox.server.support;
 
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.partition.Partitioning;
 import io.letterbox.hbase.MiniHBase;
 import io.letterbox.server.Main;
 import java.io.IOException;
@@ -11,7 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.core.ConditionTimeoutException;
 
@@ -98,6 +102,25 @@ public final class ClusterNodes implements AutoCloseable {
 
   public int port(int node) {
     return ports[node];
+  }
+
+  /** @return a fresh uid whose partition node {@code node} owns: its requests there are not forwarded */
+  public long uidOwnedBy(int node) {
+    Set<Integer> owned = new HashSet<>();
+    for (JsonNode m : api(node).get("/v1/cluster").json().get("members")) {
+      if (m.get("id").asText().equals("node" + node)) {
+        m.get("partitions").forEach(p -> owned.add(p.asInt()));
+      }
+    }
+    if (owned.isEmpty()) {
+      throw new AssertionError("node " + node + " owns no partition: " + describe());
+    }
+    Partitioning partitioning = new Partitioning(partitions);
+    long uid = TestServers.freshUid();
+    while (!owned.contains(partitioning.of(uid))) {
+      uid = TestServers.freshUid();
+    }
+    return uid;
   }
 
   /** @return a client of node {@code node}, with the service key when one is configured */

@@ -10,6 +10,7 @@ import io.letterbox.model.BroadcastRequest;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
+import io.letterbox.server.http.hooks.HookedSends;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
@@ -18,10 +19,13 @@ import io.letterbox.server.http.json.MessageContent;
 public final class BroadcastRoutes {
   private final Letterbox box;
   private final EngineCalls engine;
+  private final HookedSends hooked;
 
-  public BroadcastRoutes(Letterbox box, EngineCalls engine) {
+  /** @param hooked broadcasts through the before-send hook, if one is set */
+  public BroadcastRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
+    this.hooked = hooked;
   }
 
   private static final String[] FIELDS =
@@ -34,7 +38,8 @@ public final class BroadcastRoutes {
           priority(b.optionalString("priority").orElse("normal")), b.optionalString("idempotencyKey").orElse(null),
           MessageContent.extras(b));
       // 202: the audience is frozen and readable; a fan-out to unrelated receivers may still run.
-      Replies.json(ctx, 202, engine.write(() -> box.broadcasts().send(request)).map(JsonViews::broadcast));
+      Replies.json(ctx, 202, hooked.broadcast(request, b.node(), v -> engine.write(() -> box.broadcasts().send(v)))
+          .map(JsonViews::broadcast));
     });
 
     routes.add(GET, "/v1/broadcasts/:id", ctx -> {

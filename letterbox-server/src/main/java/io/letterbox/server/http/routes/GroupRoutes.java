@@ -16,6 +16,7 @@ import io.letterbox.model.GroupRole;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
+import io.letterbox.server.http.hooks.HookedSends;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
@@ -26,10 +27,13 @@ public final class GroupRoutes {
   private static final String[] POST_FIELDS = MessageContent.withFields("from", "text", "mentions", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
+  private final HookedSends hooked;
 
-  public GroupRoutes(Letterbox box, EngineCalls engine) {
+  /** @param hooked posts through the before-send hook, if one is set */
+  public GroupRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
+    this.hooked = hooked;
   }
 
   public void register(Routes routes) {
@@ -112,7 +116,7 @@ public final class GroupRoutes {
           MessageContent.extras(b));
       long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key, as for one-to-one sends.
-      Replies.when(ctx, engine.write(() -> box.groups().post(post, attacher)),
+      Replies.when(ctx, hooked.post(post, b.node(), v -> engine.write(() -> box.groups().post(v, attacher))),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));
     });
 

@@ -13,6 +13,7 @@ import io.letterbox.model.SendRequest;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
+import io.letterbox.server.http.hooks.HookedSends;
 import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 import io.letterbox.server.http.json.MessageContent;
@@ -26,10 +27,13 @@ public final class MessageRoutes {
   private static final String[] SEND_FIELDS = MessageContent.withFields("from", "to", "text", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
+  private final HookedSends hooked;
 
-  public MessageRoutes(Letterbox box, EngineCalls engine) {
+  /** @param hooked sends through the before-send hook, if one is set */
+  public MessageRoutes(Letterbox box, EngineCalls engine, HookedSends hooked) {
     this.box = box;
     this.engine = engine;
+    this.hooked = hooked;
   }
 
   public void register(Routes routes) {
@@ -39,7 +43,7 @@ public final class MessageRoutes {
           b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b));
       long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
-      Replies.when(ctx, engine.write(() -> box.messages().send(req, attacher)),
+      Replies.when(ctx, hooked.send(req, b.node(), v -> engine.write(() -> box.messages().send(v, attacher))),
           r -> Replies.written(ctx, r.created() ? 201 : 200, StreamedJson.message(r.message())));
     });
 
