@@ -5,6 +5,7 @@ import io.letterbox.engine.follow.FeedConsumer;
 import io.letterbox.engine.follow.FeedFollowers;
 import io.letterbox.engine.follow.FollowStatus;
 import io.letterbox.server.config.WebhookSettings;
+import io.letterbox.server.http.hooks.HookSignature;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.client.WebClient;
@@ -14,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The webhook consumer of the owner feed: each batch is one POST of {@link WebhookBody} to
- * webhook-url, signed ({@link WebhookSignature}), made by Vert.x's web client on its event loop;
+ * webhook-url, signed ({@link HookSignature}), made by Vert.x's web client on its event loop;
  * delivered once the endpoint answers 2xx. Anything else (another status, no answer within
  * webhook-timeout, no connection) fails the batch, which the feed's follower hands over again
  * after its backoff.
@@ -25,14 +26,14 @@ public final class Webhooks implements FeedConsumer, AutoCloseable {
 
   private final WebhookSettings settings;
   private final WebClient client;
-  private final WebhookSignature signature;
+  private final HookSignature signature;
   private volatile FeedFollowers.Followed followed;
 
   private Webhooks(Vertx vertx, WebhookSettings settings) {
     this.settings = settings;
     this.client = WebClient.create(vertx, new WebClientOptions().setUserAgent("Letterbox-Webhooks")
         .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, settings.timeout().toMillis())));
-    this.signature = new WebhookSignature(settings.secret());
+    this.signature = new HookSignature(settings.secret());
   }
 
   /** Starts delivering the feed's events to {@code settings}' URL, from the stored positions. */
@@ -68,7 +69,7 @@ public final class Webhooks implements FeedConsumer, AutoCloseable {
     return client.postAbs(settings.url().toString())
         .timeout(settings.timeout().toMillis())
         .putHeader("Content-Type", "application/json")
-        .putHeader(WebhookSignature.HEADER, signature.of(body))
+        .putHeader(HookSignature.HEADER, signature.of(body))
         .sendBuffer(Buffer.buffer(body))
         .<Void>transform(answer -> {
           if (answer.failed()) {

@@ -10,7 +10,7 @@ import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.TestServers;
 import io.letterbox.server.support.Tokens;
 import io.letterbox.server.support.WebhookEndpoint;
-import io.letterbox.server.webhooks.WebhookSignature;
+import io.letterbox.server.http.hooks.HookSignature;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,7 +111,7 @@ class WebhooksTest {
 
     awaitEveryEvent(users, since);
     assertThat(endpoint.received(users[0])).doesNotHaveDuplicates();
-    WebhookSignature signature = new WebhookSignature(SECRET);
+    HookSignature signature = new HookSignature(SECRET);
     for (byte[] body : endpoint.delivered) {
       assertThat(endpoint.signatures.get(body)).as(new String(body, StandardCharsets.UTF_8)).isEqualTo(signature.of(body));
       assertThat(WebhookEndpoint.events(body).size()).isBetween(1, 7);

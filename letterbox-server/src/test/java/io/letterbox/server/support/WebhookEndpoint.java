@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.letterbox.server.webhooks.WebhookSignature;
+import io.letterbox.server.http.hooks.HookSignature;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.io.IOException;
@@ -43,7 +43,7 @@ public final class WebhookEndpoint implements AutoCloseable {
         return;
       }
       byte[] bytes = body.getBytes();
-      signatures.put(bytes, String.valueOf(req.getHeader(WebhookSignature.HEADER)));
+      signatures.put(bytes, String.valueOf(req.getHeader(HookSignature.HEADER)));
       delivered.add(bytes);
       req.response().setStatusCode(204).end();
     })).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
