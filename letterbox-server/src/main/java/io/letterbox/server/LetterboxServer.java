@@ -14,6 +14,7 @@ import io.letterbox.server.http.errors.ErrorResponder;
 import io.letterbox.server.http.forwarding.HttpPeers;
 import io.letterbox.server.http.forwarding.InternalChannel;
 import io.letterbox.server.metrics.Metrics;
+import io.letterbox.server.kafka.KafkaFeedConsumer;
 import io.letterbox.server.webhooks.Webhooks;
 import io.letterbox.store.KeyValueStore;
 import io.vertx.core.Vertx;
@@ -44,6 +45,8 @@ public final class LetterboxServer implements AutoCloseable {
   private volatile EventLoopServers http;
   /** The members' own listener ({@code cluster-port}); null when they use the API's port. */
   private volatile EventLoopServers internalHttp;
+  /** The change stream to Kafka; null when it is not set. */
+  private volatile KafkaFeedConsumer changeStream;
   private final AtomicBoolean ready = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -97,6 +100,8 @@ public final class LetterboxServer implements AutoCloseable {
     if (webhooks != null) {
       metrics.webhookLag(() -> webhooks.status().lagEvents());
     }
+    KafkaFeedConsumer changeStream = config.kafkaChangeStream().enabled()
+        ? KafkaFeedConsumer.start(box.feedFollowers(), config.kafkaChangeStream()) : null;
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
     HttpServerOptions apiOptions = new HttpServerOptions()
         // A connection silent for client-timeout is closed: a stalled body got its 408 at
@@ -109,6 +114,7 @@ public final class LetterboxServer implements AutoCloseable {
         .setHttp2ClearTextEnabled(config.cluster() != null && config.cluster().listenPort() == 0)
         .setCompressionSupported(true);
     LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine);
+    server.changeStream = changeStream;
     int maxConnections = config.maxConnections() > 0 ? config.maxConnections() : ConnectionLimit.halfTheDescriptorsLeft();
     log.info("max-connections {}", maxConnections);
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
@@ -198,6 +204,9 @@ public final class LetterboxServer implements AutoCloseable {
     engine.close();
     await(vertx.close());
     try {
+      if (changeStream != null) {
+        changeStream.close();
+      }
       box.close();
     } finally {
       store.close();

@@ -59,6 +59,7 @@ final class ConsumerFollower implements FeedFollowers.Followed {
     PartitionFollower f = partitions.remove(p);
     if (f != null) {
       f.released = true;
+      consumer.released(p);
     }
   }
 

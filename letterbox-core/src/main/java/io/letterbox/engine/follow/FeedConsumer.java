@@ -31,6 +31,12 @@ public interface FeedConsumer {
   }
 
   /**
+   * {@code partition} moved away from this node (or the node stops following it): nothing more of
+   * it is delivered here. Must not block.
+   */
+  default void released(int partition) {}
+
+  /**
    * Where its positions are kept: null (the default) for a row per partition in the store, written
    * after each delivered batch; a consumer that keeps them itself (e.g. within the transaction
    * that delivers a batch) returns its own, whose {@code store} the follower then never calls
