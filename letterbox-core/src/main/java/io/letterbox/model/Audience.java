@@ -14,8 +14,23 @@ public sealed interface Audience {
     }
   }
 
-  /** An explicit list of receivers. */
-  record Uids(long[] uids) implements Audience {}
+  /** An explicit list of receivers; equal to another with the same uids in the same order. */
+  record Uids(long[] uids) implements Audience {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Uids other && java.util.Arrays.equals(uids, other.uids);
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Arrays.hashCode(uids);
+    }
+
+    @Override
+    public String toString() {
+      return "Uids" + java.util.Arrays.toString(uids);
+    }
+  }
 
   /** A named segment's members. */
   record Segment(String name) implements Audience {}
