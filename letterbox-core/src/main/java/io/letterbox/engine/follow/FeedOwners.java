@@ -30,6 +30,7 @@ import io.letterbox.engine.apply.Sent;
 import io.letterbox.engine.apply.Subscribed;
 import io.letterbox.engine.apply.Unfollowed;
 import io.letterbox.engine.apply.Unsubscribed;
+import io.letterbox.engine.apply.Reported;
 import io.letterbox.engine.apply.UserSettingsSet;
 
 /**
@@ -92,7 +93,7 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
       .ignore(Imported.class, CapSet.class, Followed.class, FollowersAdded.class, Unfollowed.class,
           Subscribed.class, Unsubscribed.class, SegmentReplaced.class, SegmentExtended.class, BlockSet.class,
           GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class, GroupMessageRecalled.class,
-          GroupSettingsSet.class, UserSettingsSet.class)
+          GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
       .build();
 
   private FeedOwners() {}
