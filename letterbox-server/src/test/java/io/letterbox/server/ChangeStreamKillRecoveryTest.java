@@ -10,8 +10,7 @@ import io.letterbox.server.support.Api;
 import io.letterbox.server.support.ChildServerTestBase;
 import io.letterbox.server.support.KafkaBroker;
 import io.letterbox.server.support.Reply;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import io.letterbox.server.support.Synced;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,19 +110,9 @@ class ChangeStreamKillRecoveryTest extends ChildServerTestBase {
     }
   }
 
-  /** Every event of {@code owner}'s feed after {@code since}, as sync gives them, page after page. */
+  /** Every event of {@code owner}'s feed after {@code since}, as sync gives them, without positions. */
   private static List<JsonNode> synced(Api api, long owner, String since) {
-    List<JsonNode> out = new ArrayList<>();
-    String position = since;
-    boolean more = true;
-    while (more) {
-      Reply page = api.get("/v1/users/" + owner + "/sync?limit=100&since=" + URLEncoder.encode(position, StandardCharsets.UTF_8));
-      assertThat(page.status()).as("%s", page).isEqualTo(200);
-      page.json().get("events").forEach(e -> out.add(withoutPosition(e)));
-      position = page.json().get("next").asText();
-      more = page.json().get("more").asBoolean();
-    }
-    return out;
+    return Synced.events(api, owner, since).stream().map(ChangeStreamKillRecoveryTest::withoutPosition).toList();
   }
 
   /**

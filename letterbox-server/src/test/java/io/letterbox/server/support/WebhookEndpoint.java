@@ -8,8 +8,6 @@ import io.letterbox.server.http.hooks.HookSignature;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,14 +70,9 @@ public final class WebhookEndpoint implements AutoCloseable {
     return out;
   }
 
-  /** What {@code owner}'s sync gives after {@code since} (one page). */
+  /** What {@code owner}'s sync gives after {@code since}, each event as {@link #shown}. */
   public static List<String> synced(Api api, long owner, String since) {
-    List<String> out = new ArrayList<>();
-    Reply r = api.get("/v1/users/" + owner + "/sync?limit=100&since=" + URLEncoder.encode(since, StandardCharsets.UTF_8));
-    assertThat(r.status()).as("%s", r).isEqualTo(200);
-    r.json().get("events").forEach(e -> out.add(shown(e)));
-    assertThat(r.json().get("more").asBoolean()).isFalse();
-    return out;
+    return Synced.events(api, owner, since).stream().map(WebhookEndpoint::shown).toList();
   }
 
   public static JsonNode events(byte[] body) throws IOException {
