@@ -26,7 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Kafka has committed are never published again, whatever the follower hands over a second time
  * (after a failed batch, or a publish whose outcome was unknown), so a {@code read_committed}
  * consumer sees each once. A partition taken for the first time starts at the oldest event the
- * feed keeps (sync-retention). A broadcast's completion is not a feed event: it is not produced.
+ * feed keeps (sync-retention). A partition is opened in Kafka only while it is taken here: a
+ * delivery that fails or arrives after the partition was released never opens it again, which
+ * would fence the producer of the partition's new owner. A broadcast's completion is not a feed event: it is not produced.
  */
 public final class KafkaFeedConsumer implements FeedConsumer, FeedPositions, AutoCloseable {
   /** Its name among the feed's consumers. */
@@ -38,7 +40,7 @@ public final class KafkaFeedConsumer implements FeedConsumer, FeedPositions, Aut
   private final Map<Integer, FeedMark> committed = new ConcurrentHashMap<>();
   private volatile FeedFollowers.Followed followed;
 
-  private KafkaFeedConsumer(KafkaChangeStream stream, int batch) {
+  KafkaFeedConsumer(KafkaChangeStream stream, int batch) {
     this.stream = stream;
     this.batch = batch;
   }
@@ -82,7 +84,10 @@ public final class KafkaFeedConsumer implements FeedConsumer, FeedPositions, Aut
   @Override
   public CompletableFuture<Void> deliver(FeedBatch batch) {
     int p = batch.partition();
-    FeedMark done = committed.getOrDefault(p, FeedMark.START);
+    FeedMark done = committed.get(p);
+    if (done == null) {
+      return CompletableFuture.failedFuture(new IllegalStateException("partition " + p + " is not taken here"));
+    }
     List<ChangeEvent> events = new ArrayList<>(batch.events().size());
     FeedMark last = null;
     for (FeedEvent e : batch.events()) {
@@ -98,14 +103,16 @@ public final class KafkaFeedConsumer implements FeedConsumer, FeedPositions, Aut
     FeedMark published = last;
     return stream.publish(p, events).handle((ok, failure) -> {
       if (failure == null) {
-        committed.merge(p, published, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+        committed.computeIfPresent(p, (k, a) -> a.compareTo(published) >= 0 ? a : published);
         return CompletableFuture.<Void>completedFuture(null);
       }
       Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-      if (cause instanceof IllegalStateException) {
+      if (cause instanceof IllegalStateException && committed.containsKey(p)) {
         // The outcome is unknown: what Kafka committed is read back before the batch is given again.
         return stream.open(p).thenApply(position -> {
-          committed.put(p, opened(p, position));
+          if (committed.replace(p, opened(p, position)) == null) {
+            stream.close(p); // released while it was opened again
+          }
           return (Void) null;
         }).thenCompose(v -> CompletableFuture.<Void>failedFuture(cause));
       }
@@ -121,7 +128,9 @@ public final class KafkaFeedConsumer implements FeedConsumer, FeedPositions, Aut
 
   @Override
   public void close() {
-    followed.close();
+    if (followed != null) {
+      followed.close();
+    }
     stream.close();
   }
 
