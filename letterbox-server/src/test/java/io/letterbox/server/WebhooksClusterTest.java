@@ -9,6 +9,7 @@ import io.letterbox.hbase.MiniHBaseExtension;
 import io.letterbox.server.support.Api;
 import io.letterbox.server.support.ClusterNodes;
 import io.letterbox.server.support.Reply;
+import io.letterbox.server.support.Scrape;
 import io.letterbox.server.support.WebhookEndpoint;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Webhooks on a three-node cluster on the HBase mini cluster (decision 0040): each node delivers
  * the partitions it hosts; when one dies, the new owners of its partitions resume from the stored
- * positions (what the dead node had not delivered yet included), and the endpoint has every acknowledged message's events, in order per owner.
+ * positions (what the dead node had not delivered yet included), and the endpoint has every
+ * acknowledged message's events, in order per owner. Any member answers for the whole cluster's
+ * progress.
  */
 @Tag("cluster")
 @ExtendWith(MiniHBaseExtension.class)
@@ -53,6 +56,14 @@ class WebhooksClusterTest {
         for (int i = 0; i < 30; i++) {
           send(nodes.api(i % 3), USERS[i % USERS.length], USERS[(i + 1) % USERS.length], "before " + i);
         }
+        await().atMost(Duration.ofMinutes(1)).untilAsserted(() -> {
+          JsonNode status = nodes.api(0).get("/v1/webhooks").json();
+          double[] lags = {lag(nodes.api(0)), lag(nodes.api(1)), lag(nodes.api(2))};
+          assertThat(lags[1] + lags[2]).as("the other members have events to deliver too").isPositive();
+          assertThat(status.get("lagEvents").asLong()).as("the cluster's lag, asked of one member")
+              .isEqualTo((long) (lags[0] + lags[1] + lags[2]));
+          assertThat(status.get("failing").asBoolean()).isTrue();
+        });
 
         nodes.kill(2);
         endpoint.failing = false;
@@ -78,6 +89,11 @@ class WebhooksClusterTest {
             distinct, all - distinct);
       }
     }
+  }
+
+  /** The events a member has yet to deliver, as its own metrics say. */
+  private static double lag(Api api) {
+    return Scrape.value(api, "letterbox_webhook_lag_events");
   }
 
   /** Whether node 0 sees {@code members} members hosting every partition between them. */

@@ -79,8 +79,9 @@ public final class HttpApi {
     BooleanSupplier nodeReady = cluster == null ? ready : () -> ready.getAsBoolean() && cluster.ready();
     new OpsRoutes(metrics, nodeReady).register(routes, engine);
     new WebRoutes().register(routes);
-    new io.letterbox.server.http.routes.WebhookRoutes(webhooks).register(routes);
-    new RevocationRoutes(revocations, cluster == null ? null : new HttpPeers(client, cluster)).register(routes);
+    HttpPeers peers = cluster == null ? null : new HttpPeers(client, cluster);
+    new io.letterbox.server.http.routes.WebhookRoutes(webhooks, cluster, peers).register(routes);
+    new RevocationRoutes(revocations, peers).register(routes);
     if (cluster != null) {
       new ClusterRoutes(box, cluster, revocations).register(routes, engine);
     }

@@ -1,5 +1,6 @@
 package io.letterbox.server.http.forwarding;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.engine.NotOwnerException;
 import io.letterbox.engine.Peers;
 import io.letterbox.server.cluster.ClusterSecret;
@@ -67,6 +68,36 @@ public final class HttpPeers implements Peers {
    */
   public CompletableFuture<Void> revoked(long uid, long second) {
     return toOthers(ClusterRoutes.REVOCATIONS, Map.of("uid", Long.toString(uid), "at", Long.toString(second)));
+  }
+
+  /**
+   * Asks every other member for the JSON {@code path} (a signed internal GET) answers there.
+   *
+   * @return per member, its answer or, where it did not give one within {@code timeoutMillis}, the failure
+   */
+  public CompletableFuture<Map<URI, CompletableFuture<JsonNode>>> getFromOthers(String path, long timeoutMillis) {
+    Map<URI, CompletableFuture<JsonNode>> answers = new java.util.LinkedHashMap<>();
+    for (URI member : cluster.others()) {
+      answers.put(member, get(member, path, timeoutMillis));
+    }
+    return CompletableFuture.allOf(answers.values().stream().map(a -> a.exceptionally(e -> null))
+        .toArray(CompletableFuture[]::new)).thenApply(v -> answers);
+  }
+
+  private CompletableFuture<JsonNode> get(URI base, String path, long timeoutMillis) {
+    RequestOptions options = new RequestOptions()
+        .setMethod(HttpMethod.GET)
+        .setHost(base.getHost())
+        .setPort(base.getPort())
+        .setURI(path)
+        .setTimeout(timeoutMillis)
+        .putHeader(ClusterSecret.HEADER, cluster.secret().sign(cluster.self(), "GET", path, new byte[0], Instant.now()));
+    Future<JsonNode> done = client.request(options)
+        .compose(r -> r.send())
+        .compose(response -> response.body().compose(b -> response.statusCode() == 200
+            ? Future.succeededFuture(Json.read(b.getBytes()))
+            : Future.failedFuture(new IllegalStateException(base + path + " answered " + response.statusCode() + ": " + b))));
+    return done.toCompletionStage().toCompletableFuture();
   }
 
   /** Posts {@code body} to every other member's announcement route. */

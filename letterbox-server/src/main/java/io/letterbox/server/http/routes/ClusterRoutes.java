@@ -20,7 +20,7 @@ import java.time.Instant;
  * The routes of a cluster: {@code GET /v1/cluster} for operators (behind the API keys), and the
  * members' internal calls, signed with the cluster secret instead ({@link ClusterSecret}):
  * deliveries of one partition's actions into another, news of a published broadcast (decision
- * 0007), and revocations of a user's tokens (decision 0024). An internal call whose signature is
+ * 0007), revocations of a user's tokens (decision 0024), and each member's own webhook status. An internal call whose signature is
  * missing, wrong, out of its time window or replayed is 401, and does nothing. With
  * {@code cluster-port}, internal calls are served on that listener only: on the API's port they
  * are 404.
@@ -29,6 +29,8 @@ public final class ClusterRoutes {
   public static final String DELIVERIES = "/internal/v1/partitions/:p/deliveries";
   public static final String PUBLISHED = "/internal/v1/published";
   public static final String REVOCATIONS = "/internal/v1/revocations";
+  /** This member's own webhook status (served by {@link WebhookRoutes}). */
+  public static final String WEBHOOKS = "/internal/v1/webhooks";
 
   private final Letterbox box;
   private final ClusterMap cluster;
@@ -44,14 +46,14 @@ public final class ClusterRoutes {
     routes.add(GET, "/v1/cluster", ctx -> Replies.json(ctx, 200, engine.read(cluster::describe)));
 
     routes.addOpen(POST, DELIVERIES, ctx -> {
-      member(ctx);
+      member(ctx, cluster);
       int p = Params.integer(ctx, "p", 0, box.partitions().partitioning().count() - 1);
       long[] origins = JsonBody.of(ctx, "origins").ids("origins");
       Replies.noContent(ctx, engine.write(() -> box.partitions().deliver(p, origins)));
     });
 
     routes.addOpen(POST, PUBLISHED, ctx -> {
-      member(ctx);
+      member(ctx, cluster);
       JsonBody b = JsonBody.of(ctx, "sender", "id", "fannedOut");
       long sender = b.id("sender");
       long id = b.id("id");
@@ -67,7 +69,7 @@ public final class ClusterRoutes {
     });
 
     routes.addOpen(POST, REVOCATIONS, ctx -> {
-      member(ctx);
+      member(ctx, cluster);
       JsonBody b = JsonBody.of(ctx, "uid", "at");
       long uid = b.id("uid");
       long second = b.id("at");
@@ -80,7 +82,7 @@ public final class ClusterRoutes {
    * Refuses a call not signed by a holder of the cluster secret, or seen before; with a listener
    * of the members' own ({@code cluster-port}), one that came on another port is no route (404).
    */
-  private void member(RoutingContext ctx) {
+  static void member(RoutingContext ctx, ClusterMap cluster) {
     if (cluster.internalPort() > 0 && ctx.request().localAddress().port() != cluster.internalPort()) {
       throw new LetterboxException(ErrorCode.NOT_FOUND, "no route " + ctx.request().method() + " " + ctx.request().path());
     }
