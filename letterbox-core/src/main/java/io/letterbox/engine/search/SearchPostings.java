@@ -47,7 +47,8 @@ import java.util.Map;
  * The search postings an action gives a partition (decision 0012): a message's words under its
  * owners' scopes, a broadcast's under its sender's, a group post's under its group's, an edit's
  * new words where the message was indexed. Deleted and recalled messages keep their postings: a
- * search checks each candidate as history shows it. The live indexer and the rebuild both derive
+ * search checks each candidate as history shows it. A removed message's are deleted by its removal
+ * ({@link #keys}, decision 0042); a redacted entry has no words to post. The live indexer and the rebuild both derive
  * postings with it.
  */
 public final class SearchPostings implements Derivation<SearchPostings.Into> {
