@@ -9,7 +9,7 @@ import java.util.List;
  * group's; {@code payload}, {@code attachments} and {@code mentions} null when absent.
  *
  * @param kind single, broadcast or group
- * @param status normal or recalled
+ * @param status normal, recalled or removed
  */
 public record Message(long id, String kind, long from, Long to, Long group, String type, String text,
     JsonNode payload, List<Attachment> attachments, List<Long> mentions, String status, Instant editedAt,

@@ -1,7 +1,9 @@
 package io.letterbox.client;
 
+import static io.letterbox.client.internal.Route.COMPACT_STORE;
 import static io.letterbox.client.internal.Route.LIST_REPORTS;
 import static io.letterbox.client.internal.Route.REPORT_MESSAGE;
+import static io.letterbox.client.internal.Route.TAKE_DOWN_MESSAGE;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.letterbox.client.internal.Decoder;
@@ -11,7 +13,7 @@ import io.letterbox.client.internal.Transport;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Users' reports of messages, for the platform's moderators. */
+/** Users' reports of messages, for the platform's moderators, and takedowns (services only). */
 public final class Moderation extends Resource {
   private static final TypeReference<Page<Report>> REPORTS = new TypeReference<>() {};
   private static final Decoder<Created> CREATED = Decoder.json(Created.class);
@@ -42,6 +44,28 @@ public final class Moderation extends Resource {
   @Maps(LIST_REPORTS)
   public Listing<Report> reports() {
     return listing(() -> Spec.of(LIST_REPORTS), REPORTS);
+  }
+
+  /**
+   * Takes message {@code messageId} down for every party (services only): it then reads status
+   * {@code removed}, with no text, payload or attachments.
+   *
+   * @param reason why, in the moderator's words, or null
+   * @return the message as taken down
+   */
+  @Maps(TAKE_DOWN_MESSAGE)
+  public Call<Message> takeDown(long messageId, String reason) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    if (reason != null) {
+      body.put("reason", reason);
+    }
+    return call(Spec.of(TAKE_DOWN_MESSAGE, messageId).json(body), Message.class);
+  }
+
+  /** Starts a full compaction of the store, which erases taken-down content from its files (services only). */
+  @Maps(COMPACT_STORE)
+  public Call<Void> compact() {
+    return call(Spec.of(COMPACT_STORE));
   }
 
   private record Created(long id) {}

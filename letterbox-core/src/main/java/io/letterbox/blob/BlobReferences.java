@@ -37,6 +37,14 @@ public final class BlobReferences {
     }
   }
 
+  /** Deletes the rows of the blobs message {@code messageId} attaches ({@code extras}): it attaches none any more. */
+  public static void delete(WriteBatch batch, long messageId, Extras extras) {
+    for (Attachment a : extras.attachments()) {
+      BlobId id = BlobId.parse(a.blob());
+      batch.delete(Spaces.BLOB_REFS, BlobRefKey.of(id.legacy(), id.bytes(), messageId));
+    }
+  }
+
   /** @return the ids of the newest {@link #MAX_CHECKED} messages that attach blob {@code id}, newest first */
   public static List<Long> newest(StoreReads store, String id) {
     BlobId parsed = BlobId.parse(id);

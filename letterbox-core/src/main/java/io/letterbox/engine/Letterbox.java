@@ -67,6 +67,7 @@ public final class Letterbox implements AutoCloseable {
   private final MessageSearch search;
   private final Events events;
   private final Moderation moderation;
+  private final StoreCompaction compaction;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -107,7 +108,8 @@ public final class Letterbox implements AutoCloseable {
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
-    this.moderation = new Moderation(commands, state, store, visible, cursors);
+    this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
+    this.compaction = new StoreCompaction(store, replies);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
@@ -165,6 +167,11 @@ public final class Letterbox implements AutoCloseable {
   /** Users' reports of messages, for the platform's moderators. */
   public Moderation moderation() {
     return moderation;
+  }
+
+  /** Full compactions of the store on request (decision 0042). */
+  public StoreCompaction compaction() {
+    return compaction;
   }
 
   /** The change feed and live event streams. */

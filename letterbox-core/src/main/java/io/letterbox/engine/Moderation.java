@@ -3,11 +3,13 @@ package io.letterbox.engine;
 import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.StateReader;
+import io.letterbox.engine.write.RemoveContentCommand;
 import io.letterbox.engine.write.ReportCommand;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
+import io.letterbox.model.Removal;
 import io.letterbox.model.Report;
 import io.letterbox.rows.ReportRow;
 import io.letterbox.store.KeyRange;
@@ -19,7 +21,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What the platform's moderators work from (API.md, Moderation and platform hooks): users report
- * messages they can see, and the platform's services page through the reports, oldest first.
+ * messages they can see, the platform's services page through the reports, oldest first, and
+ * take messages down (a removal of their content, decision 0042).
  */
 public final class Moderation {
   /** API.md: a report's note is at most this many characters. */
@@ -31,9 +34,14 @@ public final class Moderation {
   private final StoreReads store;
   private final VisibleMessages visible;
   private final Cursors cursors;
+  private final Peers peers;
+  private final java.util.concurrent.Executor replies;
 
-  Moderation(PartitionCommands commands, StateReader state, StoreReads store, VisibleMessages visible, Cursors cursors) {
+  Moderation(PartitionCommands commands, StateReader state, StoreReads store, VisibleMessages visible, Cursors cursors,
+      Peers peers, java.util.concurrent.Executor replies) {
     this.commands = commands;
+    this.peers = peers;
+    this.replies = replies;
     this.state = state;
     this.store = store;
     this.visible = visible;
@@ -62,6 +70,48 @@ public final class Moderation {
       throw LetterboxException.notFound("no message %d for user %d", messageId, by);
     }
     return commands.submit(by, new ReportCommand(by, messageId, reason, kept));
+  }
+
+  /**
+   * Removes message {@code messageId}'s content for {@code reason} (decision 0042): every party
+   * then reads it {@code removed}, with no text, payload or attachments, whatever its age and
+   * kind; search no longer finds it, and its content goes from the store's files with their next
+   * compaction. Removing it again answers the same.
+   *
+   * @param note why, in the words of who asked (a moderator's reason), or null
+   * @return the message as removed, once every partition it reaches applied the removal (or
+   *     deliveryWait passed); fails with NOT_FOUND for no such message
+   */
+  public CompletableFuture<Message> remove(long messageId, Removal.Reason reason, String note) {
+    Validate.messageId(messageId);
+    if (reason == null) {
+      throw LetterboxException.invalid("a removal needs a reason");
+    }
+    String kept = note == null || note.isEmpty() ? null : note;
+    if (kept != null && kept.codePointCount(0, kept.length()) > MAX_NOTE) {
+      throw LetterboxException.invalid("reason must be at most %d characters", MAX_NOTE);
+    }
+    Message m = state.message(messageId);
+    if (m == null) {
+      throw LetterboxException.notFound("no message %d", messageId);
+    }
+    if (io.letterbox.id.Ids.isImported(messageId)) {
+      throw LetterboxException.invalid("message %d is imported history, which is not removed one by one", messageId);
+    }
+    long owner = m.kind() == Message.Kind.GROUP ? m.to() : m.from();
+    int home = commands.partitioning().of(owner);
+    return commands.afterDelivery(home, commands.submitTo(home, new RemoveContentCommand(messageId, reason, kept)),
+        Long::longValue).thenApplyAsync(done -> {
+          // Other nodes drop what they cached of it, and tell a group's members connected there.
+          peers.published(owner, messageId);
+          state.removed(messageId);
+          return state.message(messageId);
+        }, replies);
+  }
+
+  /** A service takes message {@code messageId} down (API.md, Takedown): {@link #remove} for {@code takedown}. */
+  public CompletableFuture<Message> takeDown(long messageId, String note) {
+    return remove(messageId, Removal.Reason.TAKEDOWN, note);
   }
 
   /** The reports of every user, oldest first, each with its message as it is now. */

@@ -112,9 +112,14 @@ final class NodeUpkeep implements PartitionHost.Listener {
 
   @Override
   public void published(long sender, long id) {
+    // Read afresh: a message removed on another node (decision 0042) may be cached here as it was.
+    state.removed(id);
     Message m = state.message(id);
+    if (m != null && (m.kind() == Message.Kind.SINGLE || m.kind() == Message.Kind.BROADCAST && m.removed())) {
+      return;
+    }
     if (m != null && m.kind() == Message.Kind.GROUP) {
-      // A group's post, or its recall: its members connected here are told (decision 0011).
+      // A group's post, or its recall or removal: its members connected here are told (decision 0011).
       if (m.recalled()) {
         streams.recalledInGroup(m.to(), m.id());
       } else {

@@ -20,6 +20,12 @@ public sealed interface Event {
     }
   }
 
+  /**
+   * Message {@code id} of the conversation with {@code peer} (0: a broadcast, or a message of
+   * {@code group}) had its content removed (decision 0042): it reads {@code status:"removed"}.
+   */
+  record Removed(String position, long peer, long group, long id) implements Event {}
+
   /** The sender edited message {@code message}, as it is now, of the conversation with {@code peer}. */
   record Edited(String position, long peer, Message message) implements Event {}
 

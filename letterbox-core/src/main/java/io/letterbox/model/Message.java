@@ -9,12 +9,28 @@ import java.time.Instant;
  * @param to the receiver of a one-to-one message, the group of a group message; 0 for a broadcast
  * @param text its text; empty for a message of another type without a caption
  * @param extras its type, payload and attachments
- * @param recalled whether its sender recalled it: then its text, payload and attachments are gone
+ * @param status normal, recalled by its sender, or removed (decision 0042): recalled or removed,
+ *     its text, payload and attachments are gone
  * @param editedAt when its sender last edited its text (epoch milliseconds); 0 for never
  */
-public record Message(long id, Kind kind, long from, long to, String text, Extras extras, boolean recalled,
+public record Message(long id, Kind kind, long from, long to, String text, Extras extras, Status status,
     long editedAt) {
   public enum Kind { SINGLE, BROADCAST, GROUP }
+
+  /** What became of a message; {@link #json} is its {@code status} in the API. */
+  public enum Status {
+    NORMAL("normal"), RECALLED("recalled"), REMOVED("removed");
+
+    private final String json;
+
+    Status(String json) {
+      this.json = json;
+    }
+
+    public String json() {
+      return json;
+    }
+  }
 
   /** A plain text message as sent. */
   public Message(long id, Kind kind, long from, long to, String text) {
@@ -23,17 +39,35 @@ public record Message(long id, Kind kind, long from, long to, String text, Extra
 
   /** A message as sent. */
   public Message(long id, Kind kind, long from, long to, String text, Extras extras) {
-    this(id, kind, from, to, text, extras, false, 0);
+    this(id, kind, from, to, text, extras, Status.NORMAL, 0);
   }
 
-  /** This message recalled: its type stays, its text, payload and attachments are gone. */
+  /** Whether its content is gone: recalled by its sender, or removed. */
+  public boolean recalled() {
+    return status != Status.NORMAL;
+  }
+
+  public boolean removed() {
+    return status == Status.REMOVED;
+  }
+
+  /** This message recalled: its type stays, its text, payload and attachments are gone. A removed one stays removed. */
   public Message recall() {
-    return new Message(id, kind, from, to, "", new Extras(extras.type(), null, java.util.List.of()), true, editedAt);
+    return gone(removed() ? Status.REMOVED : Status.RECALLED, editedAt);
   }
 
-  /** This message with its text edited at {@code at} (epoch milliseconds). */
+  /** This message removed (decision 0042): its type stays, its text, payload, attachments and edits are gone. */
+  public Message remove() {
+    return gone(Status.REMOVED, 0);
+  }
+
+  private Message gone(Status now, long edited) {
+    return new Message(id, kind, from, to, "", new Extras(extras.type(), null, java.util.List.of()), now, edited);
+  }
+
+  /** This message with its text edited at {@code at} (epoch milliseconds); a removed one stays as it is. */
   public Message edit(String newText, long at) {
-    return new Message(id, kind, from, to, newText, extras, recalled, at);
+    return removed() ? this : new Message(id, kind, from, to, newText, extras, status, at);
   }
 
   public Instant createdAt() {

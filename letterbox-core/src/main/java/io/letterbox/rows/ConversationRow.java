@@ -22,16 +22,16 @@ import java.util.TreeMap;
  *
  * @param lastText the last message's text; null where not known (a row read without it)
  * @param lastType the last message's type where it is not {@code text} (kept with the text); null for text
- * @param lastRecalled whether the last message was recalled (kept with the text, decision 0009)
+ * @param lastStatus the last message's status: recalled (decision 0009) or removed (decision 0042) are kept with the text
  * @param lastEditedAt when the last message was edited, 0 for never (kept with the text)
  * @param positions the devices that ever read, by name (absent: {@link ReadPosition#NONE})
  */
-public record ConversationRow(long lastId, long lastFrom, String lastText, String lastType, boolean lastRecalled,
+public record ConversationRow(long lastId, long lastFrom, String lastText, String lastType, Message.Status lastStatus,
     long lastEditedAt, long peerReadUpTo, boolean pinned,
     boolean muted, boolean archived, boolean request, boolean blocked, boolean wrote, long incoming,
     SortedMap<String, ReadPosition> positions) {
   public static final ConversationRow NONE =
-      new ConversationRow(0, 0, null, null, false, 0, 0, false, false, false, false, false, false, 0, new TreeMap<>());
+      new ConversationRow(0, 0, null, null, Message.Status.NORMAL, 0, 0, false, false, false, false, false, false, 0, new TreeMap<>());
 
   /**
    * Version 1 (store format 2) had no incoming count, positions or last message; version 2 no
@@ -41,6 +41,8 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
   /** Bits of the last message's revision byte (version 3, with the text). */
   private static final int LAST_RECALLED = 1;
   private static final int LAST_EDITED = 2;
+  /** Removed (decision 0042): set with {@link #LAST_RECALLED}, whose readers show its content gone too. */
+  private static final int LAST_REMOVED = 4;
   private static final int PINNED = 1;
   private static final int MUTED = 2;
   private static final int ARCHIVED = 4;
@@ -50,6 +52,11 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
   private static final int HAS_TEXT = 64;
   /** The last message is of a type other than text, written before its text. */
   private static final int HAS_TYPE = 128;
+
+  /** Whether the last message's content is gone: recalled or removed. */
+  public boolean lastRecalled() {
+    return lastStatus != Message.Status.NORMAL;
+  }
 
   public ConversationRow {
     // Most rows have no position yet (no device read): they share one empty map.
@@ -73,7 +80,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       return null;
     }
     return new Message(lastId, Message.Kind.SINGLE, lastFrom, lastFrom == owner ? peer : owner, lastText,
-        lastType == null ? Extras.TEXT : new Extras(lastType, null, java.util.List.of()), lastRecalled, lastEditedAt);
+        lastType == null ? Extras.TEXT : new Extras(lastType, null, java.util.List.of()), lastStatus, lastEditedAt);
   }
 
   /** The newest visible one-to-one message is now text message {@code id} from {@code from} (0: none). */
@@ -83,59 +90,59 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
 
   /** The newest visible one-to-one message is now {@code id} from {@code from} (0: none), of {@code type}. */
   public ConversationRow withLast(long id, long from, String text, String type) {
-    return withLast(id, from, text, type, false, 0);
+    return withLast(id, from, text, type, Message.Status.NORMAL, 0);
   }
 
-  private ConversationRow withLast(long id, long from, String text, String type, boolean recalled, long editedAt) {
+  private ConversationRow withLast(long id, long from, String text, String type, Message.Status status, long editedAt) {
     String t = type == null || type.equals(Extras.TEXT_TYPE) ? null : type;
     return id == 0
-        ? new ConversationRow(0, 0, null, null, false, 0, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+        ? new ConversationRow(0, 0, null, null, Message.Status.NORMAL, 0, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
             incoming, positions)
-        : new ConversationRow(id, from, text, t, recalled, editedAt, peerReadUpTo, pinned, muted, archived, request,
+        : new ConversationRow(id, from, text, t, status, editedAt, peerReadUpTo, pinned, muted, archived, request,
             blocked, wrote, incoming, positions);
   }
 
   /** The newest visible one-to-one message is now {@code m} as it is now ({@code null}: none). */
   public ConversationRow withLast(Message m) {
     return m == null ? withLast(0, 0, null)
-        : withLast(m.id(), m.from(), m.text(), m.extras().type(), m.recalled(), m.editedAt());
+        : withLast(m.id(), m.from(), m.text(), m.extras().type(), m.status(), m.editedAt());
   }
 
   public ConversationRow withPeerReadUpTo(long id) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, id, pinned, muted, archived, request, blocked, wrote, incoming,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, id, pinned, muted, archived, request, blocked, wrote, incoming,
         positions);
   }
 
   public ConversationRow withSettings(boolean pinned, boolean muted, boolean archived) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withRequest(boolean request) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withBlocked(boolean blocked) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   /** The owner wrote to the peer. */
   public ConversationRow withWrote() {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, true,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, true,
         incoming, positions);
   }
 
   public ConversationRow withIncoming(long incoming) {
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, positions);
   }
 
   public ConversationRow withPosition(String device, ReadPosition p) {
     SortedMap<String, ReadPosition> now = new TreeMap<>(positions);
     now.put(device, p);
-    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastRecalled, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
         incoming, now);
   }
 
@@ -196,7 +203,8 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       n++;
     }
     if (withText != null) {
-      v[at++] = (byte) ((lastRecalled ? LAST_RECALLED : 0) | (lastEditedAt != 0 ? LAST_EDITED : 0));
+      v[at++] = (byte) ((lastStatus != Message.Status.NORMAL ? LAST_RECALLED : 0) | (lastEditedAt != 0 ? LAST_EDITED : 0)
+          | (lastStatus == Message.Status.REMOVED ? LAST_REMOVED : 0));
       if (lastEditedAt != 0) {
         Bytes.putLong(v, at, lastEditedAt);
         at += 8;
@@ -225,7 +233,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     boolean wrote = (f & WROTE) != 0;
     if (v[0] == 1) {
       // Read only by the start-up pass that gives such a row its counts, positions and last message.
-      return new ConversationRow(Bytes.getLong(v, 2), 0, null, null, false, 0, Bytes.getLong(v, 10), pinned, muted, archived, request,
+      return new ConversationRow(Bytes.getLong(v, 2), 0, null, null, Message.Status.NORMAL, 0, Bytes.getLong(v, 10), pinned, muted, archived, request,
           blocked, wrote, 0, new TreeMap<>());
     }
     if (v[0] != 2 && v[0] != VERSION) {
@@ -240,11 +248,12 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       positions.put(device, new ReadPosition(Bytes.getLong(v, at), Bytes.getLong(v, at + 8)));
       at += 16;
     }
-    boolean recalled = false;
+    Message.Status status = Message.Status.NORMAL;
     long editedAt = 0;
     if ((f & HAS_TEXT) != 0 && v[0] == VERSION) {
       int last = v[at++];
-      recalled = (last & LAST_RECALLED) != 0;
+      status = (last & LAST_REMOVED) != 0 ? Message.Status.REMOVED
+          : (last & LAST_RECALLED) != 0 ? Message.Status.RECALLED : Message.Status.NORMAL;
       if ((last & LAST_EDITED) != 0) {
         editedAt = Bytes.getLong(v, at);
         at += 8;
@@ -257,7 +266,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       at += len;
     }
     String text = (f & HAS_TEXT) != 0 ? new String(v, at, v.length - at, StandardCharsets.UTF_8) : null;
-    return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, type, recalled, editedAt, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
+    return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, type, status, editedAt, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
         Bytes.getLong(v, 26), positions);
   }
 

@@ -13,7 +13,7 @@ import io.letterbox.store.Bytes;
  *
  * @param peer      the conversation's other party; 0 for a delete of every conversation; the
  *                  group of a group event
- * @param messageId the message it is about (message, recalled, edited, a delete of one message)
+ * @param messageId the message it is about (message, recalled, edited, removed, a delete of one message)
  * @param upTo      read: the id read up to; deleted (a conversation or all): the id emptied up to
  * @param flags     conversation: {@link #PINNED}, {@link #MUTED}, {@link #ARCHIVED}; read: {@link #BY_PEER};
  *                  group: {@link #JOINED} (else it left)
@@ -35,7 +35,7 @@ public record FeedRow(Type type, long peer, long messageId, long upTo, int flags
 
   /** The kinds of event; their codes are stored, never renumbered. */
   public enum Type {
-    MESSAGE(1), RECALLED(2), EDITED(3), READ(4), DELETED(5), CONVERSATION(6), GROUP(7);
+    MESSAGE(1), RECALLED(2), EDITED(3), READ(4), DELETED(5), CONVERSATION(6), GROUP(7), REMOVED(8);
 
     final int code;
 

@@ -16,7 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Users' reports of messages they can see, paged by the platform's moderators, on every backend. */
+/**
+ * Users' reports of messages they can see, paged by the platform's moderators, and the takedown
+ * of a message (decision 0042), on every backend.
+ */
 public abstract class ModerationContract extends EngineFixture {
 
   private List<Report> allReports(int pageSize) {
@@ -99,5 +102,171 @@ public abstract class ModerationContract extends EngineFixture {
     assertThat(refusal(() -> box.moderation().reports(history == null ? "bm90LWEtY3Vyc29y" : history, 1)))
         .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(refusal(() -> box.moderation().reports(null, 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+  }
+
+  // --- takedown ---
+
+  /** The spaces with a key or value that holds {@code text}'s bytes. */
+  private List<String> spacesHolding(String text) {
+    byte[] needle = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    List<String> found = new ArrayList<>();
+    for (io.letterbox.store.Space space : Letterbox.SPACES) {
+      store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
+        if (holds(k, needle) || holds(v, needle)) {
+          found.add(space.name());
+          return false;
+        }
+        return true;
+      });
+    }
+    return found;
+  }
+
+  private static boolean holds(byte[] hay, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private List<Long> found(long owner, String q) {
+    return box.search().find(owner, io.letterbox.engine.search.SearchQuery.of(q, 0, 0, null, null), null, 10).join()
+        .items().stream().map(Message::id).toList();
+  }
+
+  private void indexed(long owner, String q, long id) {
+    org.awaitility.Awaitility.await(q).atMost(java.time.Duration.ofMinutes(1)).pollInterval(java.time.Duration.ofMillis(10))
+        .until(() -> found(owner, q), ids -> ids.contains(id));
+  }
+
+  private static void assertRemoved(Message m, long id) {
+    assertThat(m).as("message %d", id).isNotNull();
+    assertThat(m.id()).isEqualTo(id);
+    assertThat(m.status()).isEqualTo(Message.Status.REMOVED);
+    assertThat(m.text()).isEmpty();
+    assertThat(m.extras().payload()).isNull();
+    assertThat(m.extras().attachments()).isEmpty();
+  }
+
+  private String position(long owner) {
+    return box.events().sync(owner, null, 10).next();
+  }
+
+  private List<Long> removedEvents(long owner, String since) {
+    return box.events().sync(owner, since, 100).events().stream()
+        .filter(io.letterbox.model.Event.Removed.class::isInstance)
+        .map(e -> ((io.letterbox.model.Event.Removed) e).id()).toList();
+  }
+
+  @Test
+  void aTakenDownOneToOneMessageReadsRemovedForBothPartiesAtAnyAgeAndNoSpaceHoldsItsTextsAnyMore() {
+    Message m = box.messages().send(new io.letterbox.model.SendRequest(ALICE, BOB, "zqxoriginal offer", null,
+        new Extras("custom:offer", "{\"zqxpayload\":1}", List.of()))).join().message();
+    Message plain = send(ALICE, BOB, "zqxplain spam");
+    box.messages().edit(ALICE, plain.id(), "zqxedited spam").join();
+    indexed(BOB, "zqxedited", plain.id());
+    indexed(ALICE, "zqxoriginal", m.id());
+    // Past the revision horizon, read (so cached as settled) on both sides.
+    clock.advance(java.time.Duration.ofDays(3));
+    assertThat(box.messages().find(BOB, plain.id()).orElseThrow().text()).isEqualTo("zqxedited spam");
+    assertThat(box.conversations().list(BOB, null, 10).items().get(0).lastMessage().text()).isEqualTo("zqxedited spam");
+    long unread = box.conversations().unread(BOB, "pc").total();
+    String aliceAt = position(ALICE);
+    String bobAt = position(BOB);
+
+    Message removed = box.moderation().takeDown(plain.id(), "spam campaign").join();
+    Message other = box.moderation().takeDown(m.id(), null).join();
+
+    assertRemoved(removed, plain.id());
+    assertRemoved(other, m.id());
+    assertThat(box.moderation().takeDown(plain.id(), "again").join()).as("taking down twice").isEqualTo(removed);
+    for (int restart = 0; restart < 2; restart++) {
+      for (long owner : new long[] {ALICE, BOB}) {
+        long peer = owner == ALICE ? BOB : ALICE;
+        assertRemoved(box.messages().find(owner, plain.id()).orElseThrow(), plain.id());
+        assertRemoved(box.messages().find(owner, m.id()).orElseThrow(), m.id());
+        assertThat(box.conversations().history(owner, io.letterbox.model.ConversationRef.peer(peer), null, 10).items())
+            .allSatisfy(h -> assertThat(h.status()).isEqualTo(Message.Status.REMOVED)).hasSize(2);
+        assertRemoved(box.conversations().list(owner, null, 10).items().get(0).lastMessage(), plain.id());
+        assertThat(found(owner, "zqxedited")).isEmpty();
+        assertThat(found(owner, "spam")).isEmpty();
+        assertThat(found(owner, "zqxoriginal")).isEmpty();
+      }
+      assertThat(removedEvents(ALICE, aliceAt)).containsExactly(plain.id(), m.id());
+      assertThat(removedEvents(BOB, bobAt)).containsExactly(plain.id(), m.id());
+      assertThat(box.conversations().unread(BOB, "pc").total()).as("unread stays exact").isEqualTo(unread);
+      assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+      reopen(config());
+    }
+  }
+
+  @Test
+  void aTakenDownGroupPostAndBroadcastReadRemovedForEveryMemberAndReceiver() {
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB, DAVE}, false).join().group().id();
+    Message post = box.groups().post(new GroupPost(gid, CAROL, "zqxpost rude", List.of(), null, Extras.TEXT)).join().message();
+    box.messages().edit(CAROL, post.id(), "zqxrevised rude").join();
+    Broadcast broadcast = done(box.broadcasts().send(new BroadcastRequest(NEWS, "zqxbroadcast scam",
+        new Audience.Uids(new long[] {BOB, DAVE}), BroadcastRequest.Priority.NORMAL, null)).join());
+    indexed(BOB, "zqxrevised", post.id());
+    indexed(DAVE, "zqxbroadcast", broadcast.id());
+    assertThat(box.messages().find(DAVE, broadcast.id()).orElseThrow().text()).isEqualTo("zqxbroadcast scam");
+    String senderAt = position(CAROL);
+
+    assertRemoved(box.moderation().takeDown(post.id(), "abuse").join(), post.id());
+    assertRemoved(box.moderation().takeDown(broadcast.id(), "scam").join(), broadcast.id());
+
+    for (int restart = 0; restart < 2; restart++) {
+      for (long member : new long[] {CAROL, BOB, DAVE}) {
+        assertRemoved(box.messages().find(member, post.id()).orElseThrow(), post.id());
+        assertRemoved(box.conversations().history(member, io.letterbox.model.ConversationRef.group(gid), null, 10)
+            .items().get(0), post.id());
+        assertThat(found(member, "zqxrevised")).isEmpty();
+        assertThat(found(member, "rude")).isEmpty();
+      }
+      for (long receiver : new long[] {BOB, DAVE}) {
+        assertRemoved(box.messages().find(receiver, broadcast.id()).orElseThrow(), broadcast.id());
+        assertThat(found(receiver, "zqxbroadcast")).isEmpty();
+      }
+      assertThat(removedEvents(CAROL, senderAt)).contains(post.id());
+      assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+      reopen(config());
+    }
+  }
+
+  @Test
+  void aTakedownOfNoMessageIsNotFound() {
+    Message m = send(ALICE, BOB, "hi");
+    assertThat(refusal(() -> box.moderation().takeDown(m.id() + 1, null).join())).isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(refusal(() -> box.moderation().takeDown(m.id(), "x".repeat(1_001)).join()))
+        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(box.messages().find(BOB, m.id()).orElseThrow().text()).isEqualTo("hi");
+  }
+
+  @Test
+  void anEditOfAStoreFromBeforeRevisionRowsListedTheirEditsIsFoundByTheUpgradeAndRemovedToo() {
+    Message m = send(ALICE, BOB, "zqxbefore");
+    box.messages().edit(ALICE, m.id(), "zqxafter one").join();
+    box.messages().edit(ALICE, m.id(), "zqxafter two").join();
+    box.close();
+    // The store as format 6 left it: the revision row without its edits' ids, no mark.
+    byte[] key = io.letterbox.keys.LogKey.of(m.id());
+    io.letterbox.rows.RevisionRow row = io.letterbox.rows.RevisionRow.decode(store.get(Spaces.REVISIONS, key));
+    assertThat(row.edits()).hasSize(2);
+    store.write(store.newBatch()
+        .put(Spaces.REVISIONS, key, new io.letterbox.rows.RevisionRow(0, row.editedAt(), row.text()).encode())
+        .delete(Spaces.STATE, io.letterbox.keys.StateKey.meta("edit-ids"))).join();
+
+    box = Letterbox.open(store, config().build());
+
+    assertThat(io.letterbox.rows.RevisionRow.decode(store.get(Spaces.REVISIONS, key)).edits()).isEqualTo(row.edits());
+    assertThat(box.messages().find(BOB, m.id()).orElseThrow().text()).isEqualTo("zqxafter two");
+    assertRemoved(box.moderation().takeDown(m.id(), null).join(), m.id());
+    assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
   }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The proof that a replay of the log derives exactly what the live writer derived: random
- * sequences of every kind of action, sent in bursts that the sequencer groups into shared batches,
+ * sequences of every kind of action (takedowns, which redact the log, among them), sent in bursts that the sequencer groups into shared batches,
  * then the store's content compared row by row, in every space, counters included, after
  * {@code rebuild} and after {@code migrate} into a second store. Seeded: a failure names its seed.
  */
@@ -135,7 +135,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(26)) {
+    return switch (r.nextInt(28)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       case 4 -> box.messages().importHistory(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
           Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
@@ -166,6 +166,10 @@ public abstract class ReplayContract extends EngineFixture {
       case 23 -> messages.isEmpty() ? null : box.messages().edit(a, messages.get(r.nextInt(messages.size())), "edited" + r.nextInt(9));
       case 24 -> messages.isEmpty() ? null : box.moderation().report(a, messages.get(r.nextInt(messages.size())),
           io.letterbox.model.Report.Reason.values()[r.nextInt(3)], r.nextBoolean() ? null : "n" + r.nextInt(9));
+      // A takedown (decision 0042): the log is redacted in place, and a replay over it derives the same.
+      case 25 -> messages.isEmpty() ? null : box.moderation().takeDown(messages.get(r.nextInt(messages.size())),
+          r.nextBoolean() ? null : "t" + r.nextInt(9));
+      case 26 -> broadcasts.isEmpty() ? null : box.moderation().takeDown(broadcasts.get(r.nextInt(broadcasts.size())), null);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
@@ -187,7 +191,9 @@ public abstract class ReplayContract extends EngineFixture {
       case 8, 9 -> {
         List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.group(gid), null, 5).items();
         long id = some.isEmpty() ? 0 : some.get(r.nextInt(some.size())).id();
-        yield id == 0 ? null : r.nextBoolean() ? box.messages().delete(a, id) : box.messages().recall(a, id);
+        int what = r.nextInt(3);
+        yield id == 0 ? null : what == 0 ? box.messages().delete(a, id) : what == 1 ? box.messages().recall(a, id)
+            : r.nextBoolean() ? box.messages().edit(a, id, "pe" + r.nextInt(9)) : box.moderation().takeDown(id, null);
       }
       case 0, 1, 2 -> box.groups().post(new io.letterbox.model.GroupPost(gid, a, "p" + r.nextInt(1000),
           r.nextBoolean() ? List.of() : List.of(pick(r, USERS)), key, io.letterbox.model.Extras.TEXT));

@@ -79,7 +79,7 @@ class ConversationRowTest {
     io.letterbox.store.Bytes.putLong(v1, 10, 40);
     ConversationRow read = ConversationRow.decode(v1);
     assertThat(ConversationRow.isVersion1(v1)).isTrue();
-    assertThat(read).isEqualTo(new ConversationRow(42, 0, null, null, false, 0, 40, true, false, false, false, false, true, 0,
+    assertThat(read).isEqualTo(new ConversationRow(42, 0, null, null, io.letterbox.model.Message.Status.NORMAL, 0, 40, true, false, false, false, false, true, 0,
         new TreeMap<>()));
   }
 }

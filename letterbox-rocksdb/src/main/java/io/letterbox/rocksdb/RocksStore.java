@@ -620,7 +620,7 @@ public final class RocksStore implements KeyValueStore {
   }
 
   /**
-   * Compacts every space fully; blocks until done. Every table file ends rewritten at the last
+   * Flushes every memtable, then compacts every space fully; blocks until done. Every table file ends rewritten at the last
    * level, with that level's compression (ZSTD and its dictionary, {@link RocksTuning}): without
    * {@code kForceOptimized} RocksDB moves a file that overlaps nothing (a small space's one file,
    * or the log's, whose keys only grow) to the last level as it is, with the compression it was
@@ -628,6 +628,9 @@ public final class RocksStore implements KeyValueStore {
    */
   @Override
   public void compact() {
+    // Every memtable first: then no write-ahead log file is needed by any space any more, and
+    // RocksDB deletes them (none is archived), so an overwritten value is in no file after this.
+    flush();
     Lock lock = enterToWrite();
     try (CompactRangeOptions whole = new CompactRangeOptions()
         .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {

@@ -66,7 +66,9 @@ public enum Route {
   SET_GROUP_CONVERSATION_STATE("setGroupConversationState", "PUT", "/v1/users/{uid}/groups/{gid}/state", true),
   SEARCH_MESSAGES("searchMessages", "GET", "/v1/users/{uid}/search", true),
   REPORT_MESSAGE("reportMessage", "POST", "/v1/users/{uid}/reports", false),
-  LIST_REPORTS("listReports", "GET", "/v1/reports", true);
+  LIST_REPORTS("listReports", "GET", "/v1/reports", true),
+  TAKE_DOWN_MESSAGE("takeDownMessage", "POST", "/v1/messages/{id}/takedown", true),
+  COMPACT_STORE("compactStore", "POST", "/v1/admin/compact", true);
 
   public final String operationId;
   public final String method;

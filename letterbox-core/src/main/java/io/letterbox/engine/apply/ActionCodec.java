@@ -60,6 +60,8 @@ public final class ActionCodec {
         case UserSettingsSet.TAG -> UserSettingsSet.read(r);
         case GroupLeft.TAG -> GroupLeft.read(r);
         case Reported.TAG -> Reported.read(r);
+        case ContentRemoved.TAG -> ContentRemoved.read(r);
+        case Redacted.TAG -> Redacted.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {
@@ -79,11 +81,17 @@ public final class ActionCodec {
         case BroadcastAccepted.TAG -> BroadcastAccepted.message(r, false);
         case BroadcastAccepted.TYPED_TAG -> BroadcastAccepted.message(r, true);
         case GroupPosted.TAG -> GroupPosted.message(r);
+        case Redacted.TAG -> Redacted.message(r);
         default -> null;
       };
     } catch (RuntimeException e) {
       throw refused(e);
     }
+  }
+
+  /** Whether a log entry is a {@link Redacted} one: its message's content was removed. */
+  public static boolean isRedacted(byte[] entry) {
+    return entry != null && entry.length > 0 && entry[0] == Redacted.TAG;
   }
 
   /**
@@ -160,6 +168,12 @@ public final class ActionCodec {
       return this;
     }
 
+    /** Bytes as they are, to the end of the record: another record inside this one. */
+    Writer raw(byte[] bytes) {
+      ensure(bytes.length).buf.put(bytes);
+      return this;
+    }
+
     byte[] bytes() {
       return Arrays.copyOf(buf.array(), buf.position());
     }
@@ -194,6 +208,13 @@ public final class ActionCodec {
     /** Whether fields follow: a field added to a kind later is read only if the entry has it. */
     public boolean more() {
       return b.hasRemaining();
+    }
+
+    /** The bytes left: a record written inside this one by {@link Writer#raw}. */
+    byte[] rest() {
+      byte[] out = new byte[b.remaining()];
+      b.get(out);
+      return out;
     }
 
     public int i() {

@@ -64,6 +64,8 @@ public final class Applier implements Applying {
   private final int[] touched;
   private int touchedCount;
   private boolean home;
+  /** The id of the action being applied. */
+  private long applying;
 
   /** Live writer: the epoch it commits with and the seq of its next entry; 0 for a replay. */
   private long epoch;
@@ -156,6 +158,11 @@ public final class Applier implements Applying {
   }
 
   @Override
+  public long id() {
+    return applying;
+  }
+
+  @Override
   public void event(long owner, FeedRow row, Message content) {
     if (feed) {
       events.add(new Unplaced(owner, row, content));
@@ -189,6 +196,7 @@ public final class Applier implements Applying {
       pending.put(Spaces.LOG, LogKey.of(logId), logEntry);
     }
     home = true;
+    applying = logId;
     touchedCount = 0;
     try {
       action.apply(this);
@@ -203,6 +211,7 @@ public final class Applier implements Applying {
 
   /** Adds this partition's part of action {@code origin}, logged by another partition. */
   public void deliver(long origin, Action action) {
+    applying = origin;
     action.apply(this);
     pending.put(Spaces.DELIVERIES, DeliveryKey.of(partition, origin), EMPTY);
     record(-origin);

@@ -10,6 +10,12 @@ public interface Applying {
   /** The stored state as it is after every earlier action, written or still pending. */
   StateReader state();
 
+  /**
+   * The id of the action applied: its key in the log at its home partition, its origin where it
+   * is delivered; 0 where nothing is written.
+   */
+  long id();
+
   /** The pending batch the action's index writes go into. */
   WriteBatch batch();
 

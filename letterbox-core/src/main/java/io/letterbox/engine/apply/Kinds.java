@@ -40,9 +40,12 @@ public final class Kinds<T> {
     return new Builder<>();
   }
 
-  /** Whether {@code kind} is declared: handled or ignored. */
+  /**
+   * Whether {@code kind} is declared: handled or ignored. A {@link Redacted} entry is declared by
+   * every derivation: each derives it as the entry it redacts, whose content is gone.
+   */
   public boolean declares(Class<? extends Action> kind) {
-    return handlers.containsKey(kind) || ignored.contains(kind);
+    return kind == Redacted.class || handlers.containsKey(kind) || ignored.contains(kind);
   }
 
   /** Whether a handler derives from {@code kind}. */
@@ -50,11 +53,12 @@ public final class Kinds<T> {
     return handlers.containsKey(kind);
   }
 
-  /** Runs {@code action}'s handler on {@code target}; nothing for an ignored kind. */
+  /** Runs {@code action}'s handler on {@code target} (a redacted entry's: its entry's); nothing for an ignored kind. */
   public void derive(T target, Action action) {
-    BiConsumer<T, Action> handler = handlers.get(action.getClass());
+    Action entry = action instanceof Redacted r ? r.entry() : action;
+    BiConsumer<T, Action> handler = handlers.get(entry.getClass());
     if (handler != null) {
-      handler.accept(target, action);
+      handler.accept(target, entry);
     }
   }
 

@@ -17,7 +17,7 @@ import io.letterbox.rows.RevisionRow;
  * stays recalled.
  */
 public record MessageRevised(long messageId, long sender, long peer, String text, long at) implements Action {
-  static final byte TAG = 20;
+  public static final byte TAG = 20;
 
   public boolean recall() {
     return text == null;
@@ -59,14 +59,17 @@ public record MessageRevised(long messageId, long sender, long peer, String text
 
   /**
    * Writes message {@code messageId}'s revision row: recalled at {@code at} ({@code text} null) or
-   * edited to {@code text}. Only the sender's partition writes a message's revisions.
+   * edited to {@code text} by the action applied (whose log id the row keeps, so that a removal
+   * finds the edits' entries). Only the sender's partition writes a message's revisions.
    */
   static void write(Applying to, long messageId, String text, long at) {
     RevisionRow old = to.state().revision(messageId);
+    if (old == null) {
+      old = new RevisionRow(0, 0, null);
+    }
     RevisionRow row = text == null
-        ? new RevisionRow(old != null && old.recalled() ? old.recalledAt() : at, old == null ? 0 : old.editedAt(),
-            old == null ? null : old.text())
-        : new RevisionRow(old == null ? 0 : old.recalledAt(), at, text);
+        ? new RevisionRow(old.recalled() ? old.recalledAt() : at, old.editedAt(), old.text(), old.removedAt(), old.edits())
+        : old.withEdit(to.id(), text, at);
     to.batch().put(Spaces.REVISIONS, LogKey.of(messageId), row.encode());
   }
 
@@ -77,6 +80,11 @@ public record MessageRevised(long messageId, long sender, long peer, String text
 
   /** The owner's conversation row shows the message as it is now, if it is the last one. */
   private void reviseCopy(Applying to, long owner, long other) {
+    reviseCopy(to, owner, other, messageId);
+  }
+
+  /** The owner's conversation row shows message {@code messageId} as it is now, if it is the last one. */
+  static void reviseCopy(Applying to, long owner, long other, long messageId) {
     ConversationRow row = to.state().conversations().conversationRow(owner, other);
     if (row.lastId() != messageId) {
       return;

@@ -51,6 +51,11 @@ public final class Reach implements Applying {
   }
 
   @Override
+  public long id() {
+    return 0;
+  }
+
+  @Override
   public WriteBatch batch() {
     return DROPPED;
   }

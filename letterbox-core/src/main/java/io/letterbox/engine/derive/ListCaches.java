@@ -1,5 +1,6 @@
 package io.letterbox.engine.derive;
 
+import io.letterbox.engine.apply.ContentRemoved;
 import io.letterbox.engine.apply.AllDeleted;
 import io.letterbox.engine.apply.Derivation;
 import io.letterbox.engine.apply.Kinds;
@@ -71,6 +72,14 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .on(GroupMessageRecalled.class, (c, r) -> c.state().revised(r.messageId()))
       // The broadcast heads hold rows for their folder, pin, block and last id: a revision changes none.
       .on(MessageRevised.class, (c, r) -> c.state().revised(r.messageId()))
+      // Whatever was cached of the message, settled or as logged, is read again, redacted.
+      .on(ContentRemoved.class, (c, r) -> {
+        c.state().removed(r.messageId());
+        if (r.peer() != 0) {
+          c.conversations().rowChanged(r.sender(), r.peer());
+          c.conversations().rowChanged(r.peer(), r.sender());
+        }
+      })
       // The caches hold nothing these change.
       .ignore(ReadMarked.class, FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
           SegmentReplaced.class, SegmentExtended.class, GroupCreated.class, GroupMembersChanged.class,

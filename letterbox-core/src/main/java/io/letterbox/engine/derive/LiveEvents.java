@@ -1,5 +1,6 @@
 package io.letterbox.engine.derive;
 
+import io.letterbox.engine.apply.ContentRemoved;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.AllDeleted;
 import io.letterbox.engine.apply.BlockSet;
@@ -91,6 +92,13 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
         // told here; the sender's feed row tells a broadcast's receivers.
         if (r.recall() && r.peer() == 0 && b.owns(r.sender())) {
           b.streams().recalledBySender(r.messageId(), r.at());
+        }
+      })
+      // A group's connected members are told by the sender's partition, as of a recall; the
+      // parties of a one-to-one message and a broadcast's sender by their feed rows.
+      .on(ContentRemoved.class, (b, r) -> {
+        if (r.kind() == io.letterbox.model.Message.Kind.GROUP && b.owns(r.sender())) {
+          b.streams().removedInGroup(r.to(), r.messageId(), r.at());
         }
       })
       .on(Sent.class, IN_THE_FEED)

@@ -94,7 +94,8 @@ public final class EventStreams implements AutoCloseable {
       }
       // A broadcast's sender revised it: the receivers connected now are told too.
       for (FeedEntry e : entries) {
-        if (e.row().peer() == 0 && (e.row().type() == FeedRow.Type.RECALLED || e.row().type() == FeedRow.Type.EDITED)) {
+        if (e.row().peer() == 0 && (e.row().type() == FeedRow.Type.RECALLED || e.row().type() == FeedRow.Type.EDITED
+            || e.row().type() == FeedRow.Type.REMOVED)) {
           revisedBroadcast(e.owner(), e.row());
         }
       }
@@ -131,10 +132,18 @@ public final class EventStreams implements AutoCloseable {
    * {@code at} (epoch milliseconds), as its revision row says: the connected members are told.
    */
   public void recalledInGroup(long gid, long id, long at) {
-    thread.execute(() -> toMembers(gid, id, s -> s.recalledInGroup(gid, id, at)));
+    thread.execute(() -> toMembers(gid, id, s -> s.recalledInGroup(gid, id, at, false)));
   }
 
-  /** Group message {@code id} of group {@code gid} was recalled on another node: the connected members are told. */
+  /**
+   * Group message {@code id} of group {@code gid} had its content removed at {@code at} (epoch
+   * milliseconds), as its revision row says: the connected members are told.
+   */
+  public void removedInGroup(long gid, long id, long at) {
+    thread.execute(() -> toMembers(gid, id, s -> s.recalledInGroup(gid, id, at, true)));
+  }
+
+  /** Group message {@code id} of group {@code gid} was recalled or removed on another node: the connected members are told. */
   public void recalledInGroup(long gid, long id) {
     thread.execute(() -> {
       RevisionRow r;
@@ -144,8 +153,8 @@ public final class EventStreams implements AutoCloseable {
         log.warn("revision of group message {} not read for its connected members", id, e);
         return;
       }
-      if (r != null && r.recalled()) {
-        toMembers(gid, id, s -> s.recalledInGroup(gid, id, r.revisedAt()));
+      if (r != null && (r.recalled() || r.removed())) {
+        toMembers(gid, id, s -> s.recalledInGroup(gid, id, r.revisedAt(), r.removed()));
       }
     });
   }
@@ -165,7 +174,7 @@ public final class EventStreams implements AutoCloseable {
         return;
       }
       if (m != null && m.kind() == Message.Kind.GROUP) {
-        toMembers(m.to(), id, s -> s.recalledInGroup(m.to(), id, at));
+        toMembers(m.to(), id, s -> s.recalledInGroup(m.to(), id, at, false));
       }
     });
   }
@@ -237,7 +246,7 @@ public final class EventStreams implements AutoCloseable {
     }
     if (r != null) {
       // As it is now: a recall that followed an edit quickly is given once, as the recall.
-      Revised revised = new Revised(sender, row.messageId(), r.recalled(), r.revisedAt());
+      Revised revised = new Revised(sender, row.messageId(), r.eventType(), r.revisedAt());
       toAudience(sender, row.messageId(), s -> s.revisedBroadcast(revised));
     }
   }
@@ -286,11 +295,11 @@ public final class EventStreams implements AutoCloseable {
     });
   }
 
-  /** Broadcast {@code id}'s sender recalled or edited it, last at {@code at} (epoch milliseconds). */
-  private record Revised(long sender, long id, boolean recalled, long at) {}
+  /** Broadcast {@code id} was recalled, edited or removed ({@code type}), last at {@code at} (epoch milliseconds). */
+  private record Revised(long sender, long id, FeedRow.Type type, long at) {}
 
-  /** Message {@code id} of group {@code gid} was recalled at {@code at} (epoch milliseconds). */
-  private record GroupRecall(long gid, long id, long at) {}
+  /** Message {@code id} of group {@code gid} was recalled or removed ({@code removed}) at {@code at} (epoch milliseconds). */
+  private record GroupRecall(long gid, long id, long at, boolean removed) {}
 
   /** One client's stream. */
   public final class Stream implements AutoCloseable {
@@ -337,7 +346,7 @@ public final class EventStreams implements AutoCloseable {
         } else if (w instanceof Revised r) {
           revisedBroadcast(r);
         } else if (w instanceof GroupRecall g) {
-          recalledInGroup(g.gid(), g.id(), g.at());
+          recalledInGroup(g.gid(), g.id(), g.at(), g.removed());
         }
         if (ended) {
           return;
@@ -390,7 +399,7 @@ public final class EventStreams implements AutoCloseable {
         return;
       }
       position = position.keepingRevision(r.id(), r.at());
-      FeedRow row = FeedRow.message(r.recalled() ? FeedRow.Type.RECALLED : FeedRow.Type.EDITED, r.sender(), r.id());
+      FeedRow row = FeedRow.message(r.type(), r.sender(), r.id());
       Event event = feed.toEvent(owner, row, null, feed.encode(owner, position));
       if (event != null) {
         emit(event);
@@ -398,16 +407,17 @@ public final class EventStreams implements AutoCloseable {
     }
 
     /** Group message {@code id} was recalled at {@code at}: given once, as a broadcast's revision is. */
-    private void recalledInGroup(long gid, long id, long at) {
+    private void recalledInGroup(long gid, long id, long at, boolean removed) {
       if (!live) {
-        waiting.add(new GroupRecall(gid, id, at));
+        waiting.add(new GroupRecall(gid, id, at, removed));
         return;
       }
       if (ended || position.gaveRevision(id, at)) {
         return;
       }
       position = position.keepingRevision(id, at);
-      emit(new Event.Recalled(feed.encode(owner, position), 0, gid, id));
+      String p = feed.encode(owner, position);
+      emit(removed ? new Event.Removed(p, 0, gid, id) : new Event.Recalled(p, 0, gid, id));
     }
 
     private boolean emit(Event e) {

@@ -224,7 +224,7 @@ public final class FeedReader {
         event = m == null ? null : new Event.MessageArrived(encode(owner, at), m);
       } else {
         at = at.withRevision(f.id(), f.revision().revisedAt(), mark);
-        event = toEvent(owner, FeedRow.message(f.revision().recalled() ? FeedRow.Type.RECALLED : FeedRow.Type.EDITED,
+        event = toEvent(owner, FeedRow.message(f.revision().eventType(),
             f.sender(), f.id()), null, encode(owner, at));
       }
       if (event != null) {
@@ -252,6 +252,7 @@ public final class FeedReader {
         yield m == null ? null : new Event.MessageArrived(position, m);
       }
       case RECALLED -> new Event.Recalled(position, row.peer(), row.messageId());
+      case REMOVED -> new Event.Removed(position, row.peer(), 0, row.messageId());
       case EDITED -> {
         Message m = state.message(row.messageId());
         yield m == null ? null : new Event.Edited(position, row.peer(), m);

@@ -1,5 +1,6 @@
 package io.letterbox.engine.follow;
 
+import io.letterbox.engine.apply.ContentRemoved;
 import io.letterbox.engine.apply.AllDeleted;
 import io.letterbox.engine.apply.BlockSet;
 import io.letterbox.engine.apply.BroadcastAccepted;
@@ -68,6 +69,12 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
       .on(AllDeleted.class, (into, d) -> into.owner(d.owner()))
       .on(ConversationStateSet.class, (into, c) -> into.owner(c.owner()))
       .on(MessageRevised.class, (into, r) -> {
+        into.owner(r.sender());
+        if (r.peer() != 0) {
+          into.owner(r.peer());
+        }
+      })
+      .on(ContentRemoved.class, (into, r) -> {
         into.owner(r.sender());
         if (r.peer() != 0) {
           into.owner(r.peer());

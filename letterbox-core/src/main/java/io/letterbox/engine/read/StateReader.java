@@ -296,11 +296,30 @@ public final class StateReader {
   }
 
   private static Message revised(Message m, RevisionRow r) {
-    if (r == null) {
+    if (r == null || m.removed()) {
       return m;
+    }
+    if (r.removed()) {
+      return m.remove();
     }
     Message edited = r.editedAt() > 0 ? m.edit(r.text(), r.editedAt()) : m;
     return r.recalled() ? edited.recall() : edited;
+  }
+
+  /** @return the log entry at {@code id} as stored (a removed message's is redacted), or null */
+  public byte[] logEntry(long id) {
+    return store.get(Spaces.LOG, LogKey.of(id));
+  }
+
+  /**
+   * Message {@code id}'s content was removed (decision 0042): its cached form, settled or as
+   * logged, is dropped, and a reader reads it again from its redacted entry.
+   */
+  public void removed(long id) {
+    if (messages != null) {
+      messages.invalidate(key(id));
+    }
+    revised(id);
   }
 
   /** @return the revision of message {@code id}, or null if it was never recalled or edited */

@@ -22,7 +22,7 @@ import io.letterbox.store.WriteBatch;
  * once, recorded by a mark in the store (kept by {@code rebuild}, carried by {@code migrate}:
  * the target's indexes are derived by today's appliers).
  *
- * <p>Store formats are numbered; today's appliers write format 6, and each pass below brings a
+ * <p>Store formats are numbered; today's appliers write format 7, and each pass below brings a
  * store up one format:
  * <ol>
  *   <li>format 1, the first release's: incoming counters and read positions, no conversation rows;
@@ -32,7 +32,9 @@ import io.letterbox.store.WriteBatch;
  *       last message, and the counters and positions are gone;
  *   <li>format 4, {@link #gatherNewestBroadcasts}: the senders' newest broadcast ids kept together;
  *   <li>format 5, {@link #gatherPins}: pinned conversations in their own space;
- *   <li>format 6, {@link #referenceBlobs}: blobs know the messages that attach them (decision 0022).
+ *   <li>format 6, {@link #referenceBlobs}: blobs know the messages that attach them (decision 0022);
+ *   <li>format 7, {@link #keepEditIds}: an edited message's revision row lists its edits' log ids,
+ *       by which a removal finds and redacts them (decision 0042).
  * </ol>
  * {@link #apply} folds counts before it indexes, so that a format-1 store's counters become rows
  * the index pass then completes.
@@ -48,6 +50,8 @@ final class StoreUpgrades {
   private static final String PINNED_MARK = "pinned";
   /** The mark of a store whose blobs know the messages that attach them. */
   private static final String BLOB_REFERENCES_MARK = "blob-references";
+  /** The mark of a store whose revision rows list their edits' log ids. */
+  private static final String EDIT_IDS_MARK = "edit-ids";
   private static final int BATCH = 10_000;
 
   private StoreUpgrades() {}
@@ -59,13 +63,14 @@ final class StoreUpgrades {
     gatherNewestBroadcasts(store);
     gatherPins(store);
     referenceBlobs(store);
+    keepEditIds(store);
   }
 
   /** Whether {@code key} (of the state space) is one of the marks. */
   static boolean isMark(byte[] key) {
     return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK)
         || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK) || StateKey.isMeta(key, PINNED_MARK)
-        || StateKey.isMeta(key, BLOB_REFERENCES_MARK);
+        || StateKey.isMeta(key, BLOB_REFERENCES_MARK) || StateKey.isMeta(key, EDIT_IDS_MARK);
   }
 
   /**
@@ -173,6 +178,38 @@ final class StoreUpgrades {
         pass.endIfFull();
       }
       return true;
+    });
+    pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
+    pass.end();
+  }
+
+  /**
+   * Format 7: gives the revision rows of edited messages, written before they kept them, their
+   * edits' log ids (decision 0042): one pass over the log gathering each message's edits in log
+   * order, then each such row rewritten with them.
+   */
+  static void keepEditIds(KeyValueStore store) {
+    byte[] mark = StateKey.meta(EDIT_IDS_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    java.util.Map<Long, java.util.List<Long>> edits = new java.util.TreeMap<>();
+    store.scan(Spaces.LOG, new KeyRange(new byte[0], null), false, (k, v) -> {
+      if (v.length > 0 && v[0] == io.letterbox.engine.apply.MessageRevised.TAG
+          && ActionCodec.decode(v) instanceof io.letterbox.engine.apply.MessageRevised r && !r.recall()) {
+        edits.computeIfAbsent(r.messageId(), id -> new java.util.ArrayList<>()).add(io.letterbox.keys.LogKey.id(k));
+      }
+      return true;
+    });
+    Pass pass = new Pass(store);
+    edits.forEach((messageId, ids) -> {
+      byte[] key = io.letterbox.keys.LogKey.of(messageId);
+      io.letterbox.rows.RevisionRow row = io.letterbox.rows.RevisionRow.decode(store.get(Spaces.REVISIONS, key));
+      if (row != null && row.edits().isEmpty() && row.editedAt() != 0) {
+        pass.batch.put(Spaces.REVISIONS, key, new io.letterbox.rows.RevisionRow(row.recalledAt(), row.editedAt(),
+            row.text(), row.removedAt(), ids).encode());
+        pass.endIfFull();
+      }
     });
     pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
     pass.end();

@@ -111,4 +111,33 @@ public final class JournalPostings {
   static java.util.concurrent.CompletableFuture<Void> writeMark(KeyValueStore store, int p, long upTo) {
     return store.write(store.newBatch().put(Spaces.STATE, markKey(p), Bytes.ofLong(upTo)));
   }
+
+  /**
+   * Deletes the postings just written of messages whose content was removed meanwhile (decision
+   * 0042): a removal deletes the postings there are when it is applied, and its log entry is
+   * redacted in the same batch, so postings derived from the entry before that and written after
+   * are found here, by reading whether it is redacted now that they are written.
+   */
+  static void dropRemoved(KeyValueStore store, PostingBatch postings) {
+    if (postings.isEmpty()) {
+      return;
+    }
+    List<Long> ids = new java.util.ArrayList<>(postings.ids());
+    List<byte[]> keys = new java.util.ArrayList<>(ids.size());
+    for (long id : ids) {
+      keys.add(LogKey.of(id));
+    }
+    List<byte[]> entries = store.multiGet(Spaces.LOG, keys);
+    java.util.Set<Long> removed = new java.util.HashSet<>();
+    for (int i = 0; i < ids.size(); i++) {
+      if (ActionCodec.isRedacted(entries.get(i))) {
+        removed.add(ids.get(i));
+      }
+    }
+    if (!removed.isEmpty()) {
+      io.letterbox.store.WriteBatch batch = store.newBatch();
+      postings.forEachKeyOf(removed, key -> batch.delete(Spaces.POSTINGS, key));
+      store.write(batch).join();
+    }
+  }
 }

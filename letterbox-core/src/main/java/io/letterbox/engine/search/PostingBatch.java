@@ -37,6 +37,24 @@ final class PostingBatch {
     postings.add(new Posting(scope, (kind & 0xFFL) << 32 | (word & 0xFFFF_FFFFL), id, value));
   }
 
+  /** The messages its postings are of. */
+  java.util.Set<Long> ids() {
+    java.util.Set<Long> ids = new java.util.HashSet<>();
+    for (Posting p : postings) {
+      ids.add(p.id);
+    }
+    return ids;
+  }
+
+  /** Gives the key of each of its postings of a message among {@code ids}. */
+  void forEachKeyOf(java.util.Set<Long> ids, java.util.function.Consumer<byte[]> to) {
+    for (Posting p : postings) {
+      if (ids.contains(p.id)) {
+        to.accept(PostingKey.of(p.scope, (byte) (p.kindWord >>> 32), (int) p.kindWord, p.id));
+      }
+    }
+  }
+
   int size() {
     return postings.size();
   }

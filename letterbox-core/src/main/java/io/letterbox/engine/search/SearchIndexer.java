@@ -344,6 +344,7 @@ public final class SearchIndexer implements AutoCloseable {
   /** Writes {@code step}'s postings, then marks {@code f} indexed up to {@code upTo} and answers who waited for it. */
   private void loaded(Follower f, Step step, long upTo) {
     step.write(store);
+    JournalPostings.dropRemoved(store, step.postings);
     f.indexed = upTo;
     // The postings are durable: the mark may say so (not waited for; lost, it only means more to
     // index again after a crash).

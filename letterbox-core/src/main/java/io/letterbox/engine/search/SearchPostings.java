@@ -1,5 +1,6 @@
 package io.letterbox.engine.search;
 
+import io.letterbox.engine.apply.ContentRemoved;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.AllDeleted;
@@ -46,7 +47,8 @@ import java.util.Map;
  * The search postings an action gives a partition (decision 0012): a message's words under its
  * owners' scopes, a broadcast's under its sender's, a group post's under its group's, an edit's
  * new words where the message was indexed. Deleted and recalled messages keep their postings: a
- * search checks each candidate as history shows it. The live indexer and the rebuild both derive
+ * search checks each candidate as history shows it. A removed message's are deleted by its removal
+ * ({@link #keys}, decision 0042); a redacted entry has no words to post. The live indexer and the rebuild both derive
  * postings with it.
  */
 public final class SearchPostings implements Derivation<SearchPostings.Into> {
@@ -86,6 +88,8 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
           BlockSet.class, GroupCreated.class, GroupMembersChanged.class, GroupRenamed.class, GroupReadMarked.class,
           GroupMessageDeleted.class, GroupMessageRecalled.class, GroupSettingsSet.class, UserSettingsSet.class, Reported.class,
           GroupLeft.class)
+      // A removal deletes the message's postings itself, with the words it reads before they go.
+      .ignore(ContentRemoved.class)
       .build();
 
   private SearchPostings() {}
@@ -142,6 +146,40 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
 
   private static void put(PostingBatch batch, long scope, byte kind, Map<Integer, byte[]> postings, long id) {
     postings.forEach((hash, words) -> batch.put(scope, kind, hash, id, words));
+  }
+
+  /**
+   * The keys of the postings message {@code m} has for {@code texts} (its text and its edits'):
+   * what a removal deletes (decision 0042).
+   */
+  public static java.util.List<byte[]> keys(io.letterbox.model.Message m, java.util.Collection<String> texts) {
+    java.util.Set<Integer> hashes = new java.util.TreeSet<>();
+    for (String text : texts) {
+      hashes.addAll(postings(text).keySet());
+    }
+    long[] scopes;
+    byte kind;
+    switch (m.kind()) {
+      case SINGLE -> {
+        scopes = new long[] {m.from(), m.to()};
+        kind = PostingKey.OWNER;
+      }
+      case GROUP -> {
+        scopes = new long[] {m.to()};
+        kind = PostingKey.GROUP;
+      }
+      default -> {
+        scopes = new long[] {m.from()};
+        kind = PostingKey.BROADCASTS;
+      }
+    }
+    java.util.List<byte[]> keys = new java.util.ArrayList<>();
+    for (long scope : scopes) {
+      for (int hash : hashes) {
+        keys.add(PostingKey.of(scope, kind, hash, m.id()));
+      }
+    }
+    return keys;
   }
 
   /** A text's postings: each word's hash, with the words of the text that have it (nearly always one). */

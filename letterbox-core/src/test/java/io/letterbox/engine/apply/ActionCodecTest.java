@@ -72,7 +72,14 @@ class ActionCodecTest {
       new GroupLeft(95, 90, 1, 2, 5, 94),
       new GroupLeft(96, 90, 2, 0, 5, 94),
       new Reported(97, 1, 50, io.letterbox.model.Report.Reason.ABUSE, "repeated threats", 1_700_000_000_000L),
-      new Reported(98, 2, 51, io.letterbox.model.Report.Reason.SPAM, null, 1_700_000_000_001L));
+      new Reported(98, 2, 51, io.letterbox.model.Report.Reason.SPAM, null, 1_700_000_000_001L),
+      new ContentRemoved(99, Message.Kind.GROUP, 2, 90, io.letterbox.model.Removal.Reason.TAKEDOWN, "违规 content",
+          1_700_000_000_002L),
+      new ContentRemoved(100, Message.Kind.BROADCAST, 5, 0, io.letterbox.model.Removal.Reason.ERASURE, null, 1),
+      Redacted.of(new GroupPosted(93, 90, 2, 4, "大家好", "k", 7, new long[] {1, 70_000}, Extras.TEXT, null),
+          new io.letterbox.model.Removal(io.letterbox.model.Removal.Reason.TAKEDOWN, 1_700_000_000_003L)),
+      Redacted.of(new MessageRevised(8, 1, 0, "改过的", 1_795_000_000_001L),
+          new io.letterbox.model.Removal(io.letterbox.model.Removal.Reason.RETENTION, 1_795_000_000_009L)));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {
@@ -143,5 +150,21 @@ class ActionCodecTest {
     byte[] typed = ActionCodec.encode(new BroadcastAccepted(78, 5, "通知", new Audience.Uids(uids), Priority.HIGH, "k", 1,
         card));
     assertThat(ActionCodec.message(typed)).isEqualTo(new Message(78, Message.Kind.BROADCAST, 5, 0, "通知", card));
+  }
+
+  @Test
+  void aRedactedEntryKeepsWhatItsApplyNeedsAndReadsAsItsMessageRemoved() {
+    Extras card = new Extras("card", "{\"title\":\"标题\"}", List.of(new Attachment("sha256:" + "ef".repeat(32), "c.jpg",
+        "image/jpeg", 9)));
+    io.letterbox.model.Removal removal = new io.letterbox.model.Removal(io.letterbox.model.Removal.Reason.TAKEDOWN, 5);
+    byte[] redacted = ActionCodec.encode(Redacted.of(new Sent(11, 1, 2, "secret caption", "k", 3, true, card), removal));
+
+    Redacted back = (Redacted) ActionCodec.decode(redacted);
+    assertThat(back.removal()).isEqualTo(removal);
+    assertThat(back.entry()).isEqualTo(new Sent(11, 1, 2, "", "k", 3, true, new Extras("card", null, List.of())));
+    assertThat(new String(redacted, java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("secret", "标题", "c.jpg");
+    assertThat(ActionCodec.message(redacted)).isEqualTo(new Message(11, Message.Kind.SINGLE, 1, 2, "", card).remove());
+    assertThat(ActionCodec.message(redacted).status()).isEqualTo(Message.Status.REMOVED);
+    assertThatThrownBy(() -> Redacted.of(new Followed(1, 2), removal)).isInstanceOf(IllegalArgumentException.class);
   }
 }

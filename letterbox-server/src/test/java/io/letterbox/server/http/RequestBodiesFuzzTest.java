@@ -41,6 +41,7 @@ class RequestBodiesFuzzTest extends ApiTestBase {
   @BeforeAll
   static void fixture() {
     long message = send(A, B, "hello").get("id").asLong();
+    long takenDown = send(A, B, "to take down").get("id").asLong();
     long group = api.post("/v1/groups", json(Map.of("by", "" + A, "name", "g", "members", List.of("" + B))))
         .json().get("id").asLong();
     api.put("/v1/users/" + B + "/following/" + A, null);
@@ -67,7 +68,8 @@ class RequestBodiesFuzzTest extends ApiTestBase {
         route("POST", "/v1/users/{uid}/groups/{gid}/read", B, group),
         route("PUT", "/v1/users/{uid}/groups/{gid}/state", B, group),
         route("PUT", "/v1/users/{uid}/settings", B),
-        route("POST", "/v1/users/{uid}/reports", B));
+        route("POST", "/v1/users/{uid}/reports", B),
+        route("POST", "/v1/messages/{id}/takedown", takenDown));
   }
 
   // A fuzzing run is one invocation of ten minutes: the suite's default timeout (10 m) would cut it short.

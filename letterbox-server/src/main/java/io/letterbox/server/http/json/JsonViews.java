@@ -138,7 +138,7 @@ public final class JsonViews {
     return new MessageView(Ids64.format(m.id()), m.kind().name().toLowerCase(java.util.Locale.ROOT),
         Ids64.format(m.from()), single ? Ids64.format(m.to()) : null, group ? Ids64.format(m.to()) : null,
         m.extras().type(), m.text(), m.extras().payload(), attachments(m.extras()),
-        m.extras().mentions().stream().map(Ids64::format).toList(), m.recalled() ? "recalled" : "normal",
+        m.extras().mentions().stream().map(Ids64::format).toList(), m.status().json(),
         m.editedAt() == 0 ? null : Times.format(java.time.Instant.ofEpochMilli(m.editedAt())), Times.format(m.createdAt()));
   }
 
@@ -196,6 +196,9 @@ public final class JsonViews {
           null, null, null, null, null);
     } else if (event instanceof io.letterbox.model.Event.Recalled r) {
       return new EventView("recalled", at, peer(r.peer()), Ids64.format(r.id()), null, null, null, null, null, null,
+          null, null, r.group() == 0 ? null : Ids64.format(r.group()));
+    } else if (event instanceof io.letterbox.model.Event.Removed r) {
+      return new EventView("removed", at, peer(r.peer()), Ids64.format(r.id()), null, null, null, null, null, null,
           null, null, r.group() == 0 ? null : Ids64.format(r.group()));
     } else if (event instanceof io.letterbox.model.Event.Edited e) {
       return new EventView("edited", at, peer(e.peer()), Ids64.format(e.message().id()), message(e.message()), null,

@@ -151,7 +151,7 @@ public final class StreamedJson {
       }
       out.writeEndArray();
     }
-    out.writeStringField("status", m.recalled() ? "recalled" : "normal");
+    out.writeStringField("status", m.status().json());
     out.writeFieldName("editedAt");
     if (m.editedAt() == 0) {
       out.writeNull();

@@ -13,9 +13,11 @@ import io.letterbox.server.http.json.JsonBody;
 import io.letterbox.server.http.json.JsonViews;
 
 /**
- * Reports (API.md, Moderation and platform hooks): a user reports a message it can see
- * ({@code POST /v1/users/{uid}/reports}); the platform's services page through every report,
- * oldest first ({@code GET /v1/reports}, services only).
+ * Reports and takedown (API.md, Moderation and platform hooks): a user reports a message it can
+ * see ({@code POST /v1/users/{uid}/reports}); the platform's services page through every report,
+ * oldest first ({@code GET /v1/reports}), take a message down for every party
+ * ({@code POST /v1/messages/{id}/takedown}, decision 0042) and start the compaction that erases
+ * what was taken down from the store's files ({@code POST /v1/admin/compact}); services only.
  */
 public final class ModerationRoutes {
   private final Letterbox box;
@@ -25,6 +27,8 @@ public final class ModerationRoutes {
     this.box = box;
     this.engine = engine;
   }
+
+  record CompactionView(String status) {}
 
   public void register(Routes routes) {
     routes.add(POST, "/v1/users/:uid/reports", ctx -> {
@@ -38,6 +42,18 @@ public final class ModerationRoutes {
       }
       String note = b.optionalString("note").orElse(null);
       Replies.json(ctx, 201, engine.write(() -> box.moderation().report(uid, message, reason, note)).map(JsonViews::id));
+    });
+
+    routes.add(POST, "/v1/messages/:id/takedown", ctx -> {
+      long id = Params.id(ctx, "id");
+      String reason = JsonBody.of(ctx, "reason").optionalString("reason").orElse(null);
+      Replies.json(ctx, 200, engine.write(() -> box.moderation().takeDown(id, reason)).map(JsonViews::message));
+    });
+
+    routes.add(POST, "/v1/admin/compact", ctx -> {
+      // Started, not waited for: a full compaction of a large store takes minutes.
+      box.compaction().start();
+      Replies.json(ctx, 202, new CompactionView("running"));
     });
 
     routes.add(GET, "/v1/reports", ctx -> {

@@ -32,10 +32,11 @@ class StreamedJsonTest {
       new Message(ID + 4, Message.Kind.SINGLE, 100, 200, "", new Extras("image",
           "{\"w\":640,\"h\":480,\"tags\":[\"a\",1.5,null,true]}",
           List.of(new Attachment("b1", "cat.png", "image/png", 12_345), new Attachment("b2", null, "image/jpeg", 0))),
-          false, 0),
-      new Message(ID + 5, Message.Kind.SINGLE, 100, 200, "edited text", Extras.TEXT, false, 1_764_000_000_123L),
+          Message.Status.NORMAL, 0),
+      new Message(ID + 5, Message.Kind.SINGLE, 100, 200, "edited text", Extras.TEXT, Message.Status.NORMAL, 1_764_000_000_123L),
       new Message(ID + 6, Message.Kind.SINGLE, 100, 200, "to recall").recall(),
-      new Message(ID + 7, Message.Kind.SINGLE, 100, 200, null, new Extras(null, null, List.of()), false, 0),
+      new Message(ID + 8, Message.Kind.SINGLE, 100, 200, "taken down").remove(),
+      new Message(ID + 7, Message.Kind.SINGLE, 100, 200, null, new Extras(null, null, List.of()), Message.Status.NORMAL, 0),
       new Message(Long.MAX_VALUE, Message.Kind.SINGLE, 100, 200, "the last id"));
 
   @Test

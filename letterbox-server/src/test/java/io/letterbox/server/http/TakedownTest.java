@@ -1,0 +1,162 @@
+package io.letterbox.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.letterbox.engine.Letterbox;
+import io.letterbox.rocksdb.RocksStore;
+import io.letterbox.server.LetterboxServer;
+import io.letterbox.server.support.Api;
+import io.letterbox.server.support.Reply;
+import io.letterbox.server.support.TestServers;
+import io.letterbox.store.KeyRange;
+import io.letterbox.store.KeyValueStore;
+import io.letterbox.store.Space;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * POST /v1/messages/{id}/takedown and POST /v1/admin/compact (API.md, Moderation and platform
+ * hooks; Lifecycle): a message taken down reads removed, and after the compaction no file under
+ * the data directory holds its text, read raw and through the store (decision 0042).
+ */
+class TakedownTest {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @TempDir
+  Path dataDir;
+  private LetterboxServer server;
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static String json(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** The files under the data directory whose bytes hold {@code text}. */
+  private List<Path> filesHolding(String text) {
+    byte[] needle = text.getBytes(StandardCharsets.UTF_8);
+    List<Path> found = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(dataDir)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        byte[] bytes;
+        try {
+          bytes = Files.readAllBytes(f);
+        } catch (java.nio.file.NoSuchFileException gone) {
+          continue; // deleted by a compaction while listed
+        }
+        if (indexOf(bytes, needle) >= 0) {
+          found.add(dataDir.relativize(f));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return found;
+  }
+
+  private static int indexOf(byte[] hay, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  @Test
+  void aTakenDownMessageReadsRemovedAndAfterTheCompactionNoFileUnderTheDataDirectoryHoldsItsTexts() {
+    server = TestServers.start(dataDir);
+    Api api = new Api(server.port());
+    long alice = TestServers.freshUid();
+    long bob = TestServers.freshUid();
+    String marker = "zqx" + UUID.randomUUID().toString().replace("-", "");
+    String edited = "zqy" + UUID.randomUUID().toString().replace("-", "");
+    Reply sent = api.post("/v1/messages", json(Map.of("from", "" + alice, "to", "" + bob, "text", marker + " spam")));
+    assertThat(sent.status()).as("%s", sent).isEqualTo(201);
+    String id = sent.json().get("id").asText();
+    Reply edit = api.send("PATCH", "/v1/users/" + alice + "/messages/" + id, json(Map.of("text", edited + " spam")),
+        "application/json");
+    assertThat(edit.status()).as("%s", edit).isEqualTo(200);
+    assertThat(filesHolding(marker)).as("the text is in the write-ahead log once sent").isNotEmpty();
+
+    Reply down = api.post("/v1/messages/" + id + "/takedown", json(Map.of("reason", "a spam campaign")));
+    Reply compact = api.post("/v1/admin/compact", "");
+
+    assertThat(down.status()).as("%s", down).isEqualTo(200);
+    assertThat(down.json().get("status").asText()).isEqualTo("removed");
+    assertThat(down.json().get("text").asText("")).isEmpty();
+    assertThat(compact.status()).as("%s", compact).isEqualTo(202);
+    for (long owner : new long[] {alice, bob}) {
+      JsonNode m = api.get("/v1/users/" + owner + "/messages/" + id).json();
+      assertThat(m.get("status").asText()).isEqualTo("removed");
+      assertThat(api.get("/v1/users/" + owner + "/search?q=spam").json().get("items")).isEmpty();
+    }
+    Awaitility.await("the compaction").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
+        .until(() -> filesHolding(marker).isEmpty() && filesHolding(edited).isEmpty());
+
+    server.close();
+    server = null;
+    assertThat(filesHolding(marker)).isEmpty();
+    assertThat(filesHolding(edited)).isEmpty();
+    // Values compressed on disk are read through the store.
+    try (KeyValueStore store = RocksStore.open(dataDir, Letterbox.SPACES)) {
+      for (Space space : Letterbox.SPACES) {
+        store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
+          String row = new String(k, StandardCharsets.ISO_8859_1) + new String(v, StandardCharsets.ISO_8859_1);
+          assertThat(row).as("a row of %s", space.name()).doesNotContain(marker, edited);
+          return true;
+        });
+      }
+    }
+  }
+
+  @Test
+  void theJavaClientTakesDownAndCompactsAndAnUnknownMessageOrALongReasonIsRefused() {
+    server = TestServers.start(dataDir);
+    Api api = new Api(server.port());
+    io.letterbox.client.LetterboxClient client = io.letterbox.client.LetterboxClient.builder()
+        .baseUrls("http://127.0.0.1:" + server.port()).retryPolicy(io.letterbox.client.RetryPolicy.NONE).build();
+    long alice = TestServers.freshUid();
+    long bob = TestServers.freshUid();
+    long id = client.messages().send(io.letterbox.client.SendMessage.text(alice, bob, "to take down")).execute().id();
+
+    io.letterbox.client.Message removed = client.moderation().takeDown(id, null).execute();
+    client.moderation().compact().execute();
+
+    assertThat(removed.status()).isEqualTo("removed");
+    assertThat(removed.text()).isNullOrEmpty();
+    assertThat(client.moderation().takeDown(id, "again").execute().status()).as("again: the same").isEqualTo("removed");
+    assertThat(api.post("/v1/messages/" + (id + 1) + "/takedown", "{}").status()).isEqualTo(404);
+    assertThat(api.post("/v1/messages/" + id + "/takedown", json(Map.of("reason", "x".repeat(1_001)))).status())
+        .isEqualTo(400);
+    assertThat(api.post("/v1/messages/" + id + "/takedown", json(Map.of("reason", 7))).status()).isEqualTo(400);
+  }
+}
