@@ -66,6 +66,7 @@ public final class Letterbox implements AutoCloseable {
   private final Relations relations;
   private final MessageSearch search;
   private final Events events;
+  private final PushReads pushReads;
   private final Moderation moderation;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
@@ -107,6 +108,7 @@ public final class Letterbox implements AutoCloseable {
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
+    this.pushReads = new PushReads(config, commands, state, store, streams, unread);
     this.moderation = new Moderation(commands, state, store, visible, cursors);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
@@ -178,6 +180,11 @@ public final class Letterbox implements AutoCloseable {
    */
   public FeedFollowers feedFollowers() {
     return followers;
+  }
+
+  /** What offline push reads of the owners this node hosts (decision 0043). */
+  public PushReads pushReads() {
+    return pushReads;
   }
 
   /** The blobs (attachments' bytes): not partitioned, any node writes and reads them. */
