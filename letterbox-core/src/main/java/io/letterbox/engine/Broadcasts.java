@@ -100,7 +100,8 @@ public final class Broadcasts {
     }
     BroadcastRequest.Priority priority =
         request.priority() == null ? BroadcastRequest.Priority.NORMAL : request.priority();
-    return new BroadcastRequest(request.from(), text, audience, priority, request.idempotencyKey(), extras);
+    return new BroadcastRequest(request.from(), text, audience, priority, request.idempotencyKey(), extras,
+        request.push());
   }
 
   /** @return the broadcast with this id, with its fan-out status and counts. */

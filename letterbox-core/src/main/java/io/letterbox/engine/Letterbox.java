@@ -66,6 +66,7 @@ public final class Letterbox implements AutoCloseable {
   private final Relations relations;
   private final MessageSearch search;
   private final Events events;
+  private final PushReads pushReads;
   private final Moderation moderation;
   private final StoreCompaction compaction;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
@@ -108,6 +109,7 @@ public final class Letterbox implements AutoCloseable {
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
+    this.pushReads = new PushReads(config, commands, state, store, streams, unread);
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
     this.compaction = new StoreCompaction(store, replies);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
@@ -185,6 +187,11 @@ public final class Letterbox implements AutoCloseable {
    */
   public FeedFollowers feedFollowers() {
     return followers;
+  }
+
+  /** What offline push reads of the owners this node hosts (decision 0043). */
+  public PushReads pushReads() {
+    return pushReads;
   }
 
   /** The blobs (attachments' bytes): not partitioned, any node writes and reads them. */

@@ -15,6 +15,7 @@ import io.letterbox.server.http.forwarding.HttpPeers;
 import io.letterbox.server.http.forwarding.InternalChannel;
 import io.letterbox.server.metrics.Metrics;
 import io.letterbox.server.kafka.KafkaFeedConsumer;
+import io.letterbox.server.push.OfflinePush;
 import io.letterbox.server.webhooks.Webhooks;
 import io.letterbox.store.KeyValueStore;
 import io.vertx.core.Vertx;
@@ -47,6 +48,8 @@ public final class LetterboxServer implements AutoCloseable {
   private volatile EventLoopServers internalHttp;
   /** The change stream to Kafka; null when it is not set. */
   private volatile KafkaFeedConsumer changeStream;
+  /** Offline push; null when push-url is not set. */
+  private volatile OfflinePush push;
   private final AtomicBoolean ready = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -102,6 +105,11 @@ public final class LetterboxServer implements AutoCloseable {
     }
     KafkaFeedConsumer changeStream = config.kafkaChangeStream().enabled()
         ? KafkaFeedConsumer.start(box.feedFollowers(), config.kafkaChangeStream()) : null;
+    OfflinePush push = config.push().enabled()
+        ? OfflinePush.start(vertx, box.feedFollowers(), box.pushReads(), config.push()) : null;
+    if (push != null) {
+      metrics.pushes(push::sent, push::failed);
+    }
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
     HttpServerOptions apiOptions = new HttpServerOptions()
         // A connection silent for client-timeout is closed: a stalled body got its 408 at
@@ -115,6 +123,7 @@ public final class LetterboxServer implements AutoCloseable {
         .setCompressionSupported(true);
     LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine);
     server.changeStream = changeStream;
+    server.push = push;
     int maxConnections = config.maxConnections() > 0 ? config.maxConnections() : ConnectionLimit.halfTheDescriptorsLeft();
     log.info("max-connections {}", maxConnections);
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
@@ -202,6 +211,9 @@ public final class LetterboxServer implements AutoCloseable {
     }
     await(client.close());
     engine.close();
+    if (push != null) {
+      push.close();
+    }
     await(vertx.close());
     try {
       if (changeStream != null) {

@@ -33,7 +33,7 @@ import org.roaringbitmap.RoaringBitmap;
  * {@code extras}) lives in this log entry.
  */
 public record BroadcastAccepted(long id, long from, String text, Audience audience, Priority priority,
-    String idempotencyKey, long requestHash, Extras extras) implements Action {
+    String idempotencyKey, long requestHash, Extras extras, boolean push) implements Action {
   static final byte TAG = 14;
   /**
    * A broadcast that is not plain text: its type, payload and attachments follow the text, ahead
@@ -48,12 +48,23 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
     this(id, from, text, audience, priority, idempotencyKey, requestHash, Extras.TEXT);
   }
 
+  /** A broadcast without offline push. */
+  public BroadcastAccepted(long id, long from, String text, Audience audience, Priority priority,
+      String idempotencyKey, long requestHash, Extras extras) {
+    this(id, from, text, audience, priority, idempotencyKey, requestHash, extras, false);
+  }
+
   private static final byte AUDIENCE_FOLLOWERS = 1;
   private static final byte AUDIENCE_SUBSCRIBERS = 2;
   private static final byte AUDIENCE_UIDS = 3;
   private static final byte AUDIENCE_SEGMENT = 4;
   private static final byte PRIORITY_NORMAL = 0;
   private static final byte PRIORITY_HIGH = 1;
+  /**
+   * Set in the priority's byte when the request asked for offline push: entries written before
+   * push existed never have it, so they read as they always did (no store upgrade).
+   */
+  private static final byte PUSH = 0x10;
 
   @Override
   public byte tag() {
@@ -77,7 +88,8 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
     } else {
       throw new IllegalArgumentException("unknown audience " + audience);
     }
-    w.b(priority == Priority.HIGH ? PRIORITY_HIGH : PRIORITY_NORMAL).s(idempotencyKey).l(requestHash);
+    w.b((byte) ((priority == Priority.HIGH ? PRIORITY_HIGH : PRIORITY_NORMAL) | (push ? PUSH : 0)))
+        .s(idempotencyKey).l(requestHash);
   }
 
   static BroadcastAccepted read(ActionCodec.Reader r, boolean typed) {
@@ -93,13 +105,15 @@ public record BroadcastAccepted(long id, long from, String text, Audience audien
       case AUDIENCE_SEGMENT -> new Audience.Segment(r.s());
       default -> throw new IllegalStateException("unknown audience type " + kind);
     };
-    byte priority = r.b();
+    byte flags = r.b();
+    boolean push = (flags & PUSH) != 0;
+    byte priority = (byte) (flags & ~PUSH);
     Priority p = switch (priority) {
       case PRIORITY_NORMAL -> Priority.NORMAL;
       case PRIORITY_HIGH -> Priority.HIGH;
       default -> throw new IllegalStateException("unknown priority " + priority);
     };
-    return new BroadcastAccepted(id, from, text, audience, p, r.s(), r.l(), extras);
+    return new BroadcastAccepted(id, from, text, audience, p, r.s(), r.l(), extras, push);
   }
 
   /** The message of a log entry read up to its content: not the audience, which may be millions of uids. */

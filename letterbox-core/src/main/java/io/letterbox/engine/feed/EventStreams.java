@@ -55,6 +55,11 @@ public final class EventStreams implements AutoCloseable {
   /** Open streams by owner; only the streams' thread touches it. */
   private final Map<Long, List<Stream>> byOwner = new HashMap<>();
   private volatile int open;
+  /**
+   * Open streams by owner, counted as {@link #open} is called and as a stream is removed: read
+   * from any thread ({@link #hasOpen}), so that a stream being opened already counts.
+   */
+  private final Map<Long, Integer> openByOwner = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** @param reads runs catch-up reads, which may block on the store */
   public EventStreams(FeedReader feed, StateReader state, StoreReads store, Executor reads) {
@@ -72,12 +77,34 @@ public final class EventStreams implements AutoCloseable {
   /** Opens a stream of {@code owner}'s events after {@code from}, to {@code sink}. */
   public Stream open(long owner, FeedPosition from, Sink sink) {
     Stream s = new Stream(owner, from, sink);
-    thread.execute(() -> {
-      byOwner.computeIfAbsent(owner, k -> new ArrayList<>()).add(s);
-      open++;
-      catchUp(s);
-    });
+    openByOwner.merge(owner, 1, Integer::sum);
+    try {
+      thread.execute(() -> {
+        if (s.ended) {
+          return;
+        }
+        byOwner.computeIfAbsent(owner, k -> new ArrayList<>()).add(s);
+        open++;
+        catchUp(s);
+      });
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      uncount(owner);
+      throw e;
+    }
     return s;
+  }
+
+  /**
+   * Whether {@code owner} has a stream open on this node (any device, SSE or WebSocket). Since
+   * an owner's streams are opened only on the node hosting its partition, on that node this
+   * says whether it has one anywhere. Any thread.
+   */
+  public boolean hasOpen(long owner) {
+    return openByOwner.containsKey(owner);
+  }
+
+  private void uncount(long owner) {
+    openByOwner.computeIfPresent(owner, (k, n) -> n == 1 ? null : n - 1);
   }
 
   /** A durable batch's feed events (on a store thread). */
@@ -447,6 +474,7 @@ public final class EventStreams implements AutoCloseable {
         return;
       }
       ended = true;
+      uncount(owner);
       List<Stream> streams = byOwner.get(owner);
       if (streams != null && streams.remove(this)) {
         open--;

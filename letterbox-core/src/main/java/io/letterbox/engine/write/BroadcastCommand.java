@@ -41,13 +41,13 @@ public final class BroadcastCommand extends Command<Long> {
     }
     long id = context.ids().next();
     return Decision.of(id, new BroadcastAccepted(id, request.from(), request.text(), request.audience(),
-        request.priority(), request.idempotencyKey(), requestHash, request.extras()), id);
+        request.priority(), request.idempotencyKey(), requestHash, request.extras(), request.push()), id);
   }
 
   /** FNV-1a over the encoded request: what makes two broadcasts the same. */
   private static long hash(BroadcastRequest r) {
     byte[] bytes = ActionCodec.encode(new BroadcastAccepted(0, r.from(), r.text(), r.audience(),
-        r.priority(), null, 0, r.extras()));
+        r.priority(), null, 0, r.extras(), r.push()));
     long h = 0xcbf29ce484222325L ^ 0x42;
     for (byte b : bytes) {
       h = (h ^ (b & 0xFF)) * 0x100000001b3L;

@@ -49,6 +49,7 @@ class ActionCodecTest {
       new BroadcastAccepted(81, 5, "", new Audience.Uids(new long[] {1, 2}), Priority.NORMAL, null, 3,
           new Extras("card", "{\"url\":\"https://x\"}", List.of(new Attachment("sha256:" + "01".repeat(32), "c.png",
               "image/png", 77)))),
+      new BroadcastAccepted(82, 5, "pushed", new Audience.Followers(), Priority.HIGH, null, 4, Extras.TEXT, true),
       new BroadcastCompleted(80, 5, 1234),
       new ConversationStateSet(1, 2, true, false, true),
       new ConversationStateSet(1, Long.MAX_VALUE, false, true, false),
@@ -123,6 +124,22 @@ class ActionCodecTest {
     BroadcastAccepted b = (BroadcastAccepted) ActionCodec.decode(HexFormat.of().parseHex(written.get(5)));
     assertThat(((Audience.Uids) b.audience()).uids()).containsExactly(1, 2);
     assertThat(b.priority()).isEqualTo(Priority.HIGH);
+  }
+
+  @Test
+  void aBroadcastAskingForPushKeepsItsPriorityAndOneNotAskingEncodesAsBroadcastsAlwaysDid() {
+    for (Priority priority : Priority.values()) {
+      BroadcastAccepted pushed = new BroadcastAccepted(90, 5, "hi", new Audience.Uids(new long[] {1, 2}), priority,
+          "k", 7, Extras.TEXT, true);
+      BroadcastAccepted back = (BroadcastAccepted) ActionCodec.decode(ActionCodec.encode(pushed));
+      assertThat(back.push()).isTrue();
+      assertThat(back.priority()).isEqualTo(priority);
+
+      BroadcastAccepted quiet = new BroadcastAccepted(90, 5, "hi", new Audience.Uids(new long[] {1, 2}), priority,
+          "k", 7);
+      assertThat(((BroadcastAccepted) ActionCodec.decode(ActionCodec.encode(quiet))).push()).isFalse();
+      assertThat(ActionCodec.encode(quiet)).isNotEqualTo(ActionCodec.encode(pushed));
+    }
   }
 
   @Test

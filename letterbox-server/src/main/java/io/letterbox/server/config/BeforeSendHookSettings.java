@@ -31,14 +31,7 @@ public record BeforeSendHookSettings(URI url, String secret, Duration timeout, b
     }
     URI uri = null;
     if (url != null) {
-      try {
-        uri = URI.create(url);
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException("hook-before-send-url is not a URL: " + url);
-      }
-      if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-        throw new ConfigException("hook-before-send-url must be an http or https URL: " + url);
-      }
+      uri = HttpUrls.parse("hook-before-send-url", url);
       if (secret == null) {
         throw new ConfigException("hook-before-send-url needs hook-secret: the hook must be able to tell our calls");
       }

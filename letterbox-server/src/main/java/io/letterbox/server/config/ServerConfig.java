@@ -41,6 +41,7 @@ public final class ServerConfig implements SettingValues {
   private final KafkaChangeStreamSettings kafkaChangeStream;
   private final UserLimitSettings userLimits;
   private final BeforeSendHookSettings beforeSendHook;
+  private final PushSettings push;
 
   private ServerConfig(Builder b, long maxBodyBufferBytes, long eventBufferTotalBytes, LetterboxConfig engineConfig,
       StoreLocation store, ClusterSettings cluster, UserTokenSettings userTokens) {
@@ -58,6 +59,7 @@ public final class ServerConfig implements SettingValues {
         get(USER_BLOB_BYTES_PER_DAY), get(USER_GROUPS_PER_DAY), get(USER_MEMBER_ADDS_PER_DAY),
         get(USER_SEARCHES_PER_SECOND));
     this.beforeSendHook = BeforeSendHookSettings.of(this);
+    this.push = PushSettings.of(this);
   }
 
   public static Builder builder() {
@@ -119,6 +121,9 @@ public final class ServerConfig implements SettingValues {
 
   /** The before-send hook; {@link BeforeSendHookSettings#enabled()} false when none is set. */
   public BeforeSendHookSettings beforeSendHook() { return beforeSendHook; }
+
+  /** Offline push; {@link PushSettings#enabled()} false when no push-url is set. */
+  public PushSettings push() { return push; }
 
   /** @return whether the server is reachable only from this machine. */
   public boolean loopbackOnly() {
@@ -200,6 +205,10 @@ public final class ServerConfig implements SettingValues {
     public Builder hookSecret(String v) { return with(HOOK_SECRET, v); }
     public Builder hookBeforeSendTimeout(Duration v) { return with(HOOK_BEFORE_SEND_TIMEOUT, v); }
     public Builder hookBeforeSendFailure(String v) { return with(HOOK_BEFORE_SEND_FAILURE, v); }
+    public Builder pushUrl(String v) { return with(PUSH_URL, v); }
+    public Builder pushPreview(boolean v) { return with(PUSH_PREVIEW, v); }
+    public Builder pushCoalesce(Duration v) { return with(PUSH_COALESCE, v); }
+    public Builder pushBroadcastRate(long v) { return with(PUSH_BROADCAST_RATE, v); }
 
     /** Sets the setting named {@code key} (as in the file) from its text form. */
     public Builder set(String key, String value) {

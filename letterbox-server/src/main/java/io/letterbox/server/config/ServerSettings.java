@@ -404,6 +404,30 @@ public final class ServerSettings {
       .meaning("the longest wait between calls while the webhook endpoint fails"));
 
 
+  // Offline push (decision 0043, docs/platform-hooks.md)
+
+  public static final Setting<String> PUSH_URL = declare(Setting.of("push-url", optionalText(), null)
+      .meaning("URL a message is POSTed to, as `{\"uid\",\"badge\",\"from\" or \"group\",\"messageId\",\"preview\"}` signed "
+          + "with `hook-secret`, when it reaches an owner with no open event stream or socket: never for a muted "
+          + "conversation or one's own message; broadcasts only when their request says `\"push\":true`")
+      .because("None: a platform without a push service pays nothing."));
+
+  public static final Setting<Boolean> PUSH_PREVIEW = declare(Setting.of("push-preview", bools(), false)
+      .meaning("`true`: a push carries the message's text as `preview`")
+      .because("No text leaves Letterbox unless the platform asks for it: a push service is one more party."));
+
+  public static final Setting<Duration> PUSH_COALESCE = declare(
+      Setting.of("push-coalesce", durations(), Duration.ofSeconds(2))
+      .meaning("at most one push per owner this often, carrying the newest message and the badge as it is then")
+      .because("A burst of messages makes one notification, and a phone buzzes once."));
+
+  public static final Setting<Long> PUSH_BROADCAST_RATE = declare(
+      Setting.of("push-broadcast-rate", longs(1, 10_000_000), 10_000L)
+      .meaning("most receivers a second that broadcasts asking for push are pushed to, over all broadcasts")
+      .because("A broadcast to millions must not flood the push service; 10,000 a second reach a million in "
+          + "under two minutes."));
+
+
   // Event streams and slow clients
 
   public static final Setting<Duration> EVENT_KEEP_ALIVE = declare(

@@ -35,14 +35,7 @@ public record WebhookSettings(URI url, String secret, int batch, Duration timeou
     }
     URI uri = null;
     if (url != null) {
-      try {
-        uri = URI.create(url);
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException("webhook-url is not a URL: " + url);
-      }
-      if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-        throw new ConfigException("webhook-url must be an http or https URL: " + url);
-      }
+      uri = HttpUrls.parse("webhook-url", url);
       if (values.get(WEBHOOK_SECRET) == null) {
         throw new ConfigException("webhook-url needs webhook-secret: the endpoint must be able to tell our calls");
       }

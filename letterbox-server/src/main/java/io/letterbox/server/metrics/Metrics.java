@@ -101,6 +101,19 @@ public final class Metrics implements AutoCloseable {
         .register(registry);
   }
 
+  /**
+   * Exposes the offline pushes push-url took as {@code letterbox_push_sent_total}, and those it
+   * did not (another answer, no answer in time) as {@code letterbox_push_failed_total}.
+   */
+  public void pushes(LongSupplier sent, LongSupplier failed) {
+    io.micrometer.core.instrument.FunctionCounter.builder("letterbox.push.sent", sent, LongSupplier::getAsLong)
+        .description("offline pushes push-url answered 2xx")
+        .register(registry);
+    io.micrometer.core.instrument.FunctionCounter.builder("letterbox.push.failed", failed, LongSupplier::getAsLong)
+        .description("offline pushes push-url did not take, or that could not be made")
+        .register(registry);
+  }
+
   public MeterRegistry registry() {
     return registry;
   }

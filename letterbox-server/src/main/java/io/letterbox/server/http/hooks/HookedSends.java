@@ -89,7 +89,7 @@ public final class HookedSends {
         // Broadcasts share the sender's idempotency keys with one-to-one sends.
         () -> box.messages().idempotencyKeyUsed(request.from(), request.idempotencyKey()),
         (r, v) -> new BroadcastRequest(r.from(), text(r.text(), v), r.audience(), r.priority(), r.idempotencyKey(),
-            extras(r.extras(), v)));
+            extras(r.extras(), v), r.push()));
   }
 
   private <R, T> Future<T> through(R req, JsonNode body, Function<Vetted<R>, Future<T>> store,

@@ -29,14 +29,14 @@ public final class BroadcastRoutes {
   }
 
   private static final String[] FIELDS =
-      MessageContent.withFields("from", "text", "audience", "priority", "idempotencyKey");
+      MessageContent.withFields("from", "text", "audience", "priority", "idempotencyKey", "push");
 
   public void register(Routes routes) {
     routes.add(POST, "/v1/broadcasts", ctx -> {
       JsonBody b = JsonBody.of(ctx, FIELDS);
       BroadcastRequest request = new BroadcastRequest(b.id("from"), b.optionalString("text").orElse(null), audience(b),
           priority(b.optionalString("priority").orElse("normal")), b.optionalString("idempotencyKey").orElse(null),
-          MessageContent.extras(b));
+          MessageContent.extras(b), b.optionalBoolean("push").orElse(false));
       // 202: the audience is frozen and readable; a fan-out to unrelated receivers may still run.
       Replies.json(ctx, 202, hooked.broadcast(request, b.node(), v -> engine.write(() -> box.broadcasts().send(v)))
           .map(JsonViews::broadcast));
