@@ -102,6 +102,9 @@ public final class LetterboxServer implements AutoCloseable {
     }
     KafkaFeedConsumer changeStream = config.kafkaChangeStream().enabled()
         ? KafkaFeedConsumer.start(box.feedFollowers(), config.kafkaChangeStream()) : null;
+    if (changeStream != null) {
+      metrics.kafkaLag(() -> changeStream.status().lagEvents());
+    }
     EngineCalls engine = new EngineCalls(vertx, config.workerThreads(), config.maxPendingCalls());
     HttpServerOptions apiOptions = new HttpServerOptions()
         // A connection silent for client-timeout is closed: a stalled body got its 408 at
