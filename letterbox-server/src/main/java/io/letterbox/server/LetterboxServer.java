@@ -105,6 +105,9 @@ public final class LetterboxServer implements AutoCloseable {
     }
     KafkaFeedConsumer changeStream = config.kafkaChangeStream().enabled()
         ? KafkaFeedConsumer.start(box.feedFollowers(), config.kafkaChangeStream()) : null;
+    if (changeStream != null) {
+      metrics.kafkaLag(() -> changeStream.status().lagEvents());
+    }
     OfflinePush push = config.push().enabled()
         ? OfflinePush.start(vertx, box.feedFollowers(), box.pushReads(), config.push()) : null;
     if (push != null) {

@@ -180,7 +180,7 @@ public final class HttpScenario implements Callable<Integer> {
 
   private void measure(Wrk wrk, List<WrkOperation> ops, List<Integer> levels, int secs, int warm, int tries,
       HttpSeed seed, Path work, Report report) throws Exception {
-    try (AllowingHook hook = allowingHook ? AllowingHook.start() : null;
+    try (PlatformEndpoint hook = allowingHook ? PlatformEndpoint.start(0) : null;
         LocalServer server = url == null ? startServer(work, report, hook) : null) {
       URI target = url != null ? URI.create(HttpSeed.trimSlash(url.toString()))
           : URI.create("http://127.0.0.1:" + server.port());
@@ -229,7 +229,7 @@ public final class HttpScenario implements Callable<Integer> {
         P99_GOAL_MILLIS));
   }
 
-  private LocalServer startServer(Path work, Report report, AllowingHook hook) throws Exception {
+  private LocalServer startServer(Path work, Report report, PlatformEndpoint hook) throws Exception {
     Path jar = serverJar.toAbsolutePath();
     if (!Files.isRegularFile(jar)) {
       throw new ParameterException(spec.commandLine(), "no server jar at " + jar + ": build it (./mvnw -B -q"
@@ -243,8 +243,8 @@ public final class HttpScenario implements Callable<Integer> {
       settings.put("user-token-secret", tokenSecret);
     }
     if (hook != null) {
-      settings.put("hook-before-send-url", hook.url());
-      settings.put("hook-secret", AllowingHook.SECRET);
+      settings.put("hook-before-send-url", hook.url("/before-send"));
+      settings.put("hook-secret", PlatformEndpoint.SECRET);
     }
     settings.putAll(serverSettings);
     Path config = work.resolve("server.properties");

@@ -6,6 +6,7 @@ import io.letterbox.engine.follow.FeedEvent;
 import io.letterbox.engine.follow.FeedFollowers;
 import io.letterbox.engine.follow.FeedMark;
 import io.letterbox.engine.follow.FeedPositions;
+import io.letterbox.engine.follow.FollowStatus;
 import io.letterbox.model.Event;
 import io.letterbox.server.config.KafkaChangeStreamSettings;
 import io.letterbox.server.http.json.Json;
@@ -118,6 +119,11 @@ public final class KafkaFeedConsumer implements FeedConsumer, FeedPositions, Aut
       }
       return CompletableFuture.<Void>failedFuture(cause);
     }).thenCompose(f -> f);
+  }
+
+  /** Its progress on this node's partitions: the events not yet committed to Kafka, and whether publishing fails. */
+  public FollowStatus status() {
+    return followed.status();
   }
 
   @Override

@@ -96,8 +96,17 @@ public final class Metrics implements AutoCloseable {
 
   /** Exposes the feed events not yet delivered to the webhook endpoint here as {@code letterbox_webhook_lag_events}. */
   public void webhookLag(LongSupplier events) {
-    Gauge.builder("letterbox.webhook.lag.events", () -> events.getAsLong())
-        .description("events of the partitions hosted on this node not yet delivered to webhook-url")
+    feedLag("letterbox.webhook.lag.events", "webhook-url", events);
+  }
+
+  /** Exposes the feed events not yet committed to the Kafka change stream here as {@code letterbox_kafka_lag_events}. */
+  public void kafkaLag(LongSupplier events) {
+    feedLag("letterbox.kafka.lag.events", "kafka-topic", events);
+  }
+
+  private void feedLag(String name, String destination, LongSupplier events) {
+    Gauge.builder(name, () -> events.getAsLong())
+        .description("events of the partitions hosted on this node not yet delivered to " + destination)
         .register(registry);
   }
 
