@@ -269,4 +269,23 @@ public abstract class ModerationContract extends EngineFixture {
     assertRemoved(box.moderation().takeDown(m.id(), null).join(), m.id());
     assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
   }
+
+  @Test
+  void aTakenDownMessageNoLongerLetsItsReadersReadTheBlobsItAttached() {
+    io.letterbox.model.Blob blob = box.blobs().put(ALICE, "a forbidden picture".getBytes(), "image/png").join().blob();
+    Message m = box.messages().send(new io.letterbox.model.SendRequest(ALICE, BOB, "", null, new Extras("file", null,
+        List.of(new io.letterbox.model.Attachment(blob.id(), null, null, -1)))), ALICE).join().message();
+    assertThat(box.blobAccess().read(BOB, blob.id())).as("its receiver reads it").isPresent();
+
+    box.moderation().takeDown(m.id(), null).join();
+
+    assertThat(box.blobAccess().read(BOB, blob.id())).as("no message of its receiver's attaches it").isEmpty();
+    assertThat(box.messages().find(BOB, m.id()).orElseThrow().extras().attachments()).isEmpty();
+    long[] references = {0};
+    store.scan(Spaces.BLOB_REFS, new KeyRange(new byte[0], null), false, (k, v) -> {
+      references[0]++;
+      return true;
+    });
+    assertThat(references[0]).isZero();
+  }
 }
