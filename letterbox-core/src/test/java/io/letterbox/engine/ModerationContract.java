@@ -216,7 +216,10 @@ public abstract class ModerationContract extends EngineFixture {
     indexed(BOB, "zqxrevised", post.id());
     indexed(DAVE, "zqxbroadcast", broadcast.id());
     assertThat(box.messages().find(DAVE, broadcast.id()).orElseThrow().text()).isEqualTo("zqxbroadcast scam");
+    // Past the delay after which a broadcast is visible to sync: the position has given it.
+    clock.advance(java.time.Duration.ofMinutes(1));
     String senderAt = position(CAROL);
+    String receiverAt = position(DAVE);
 
     assertRemoved(box.moderation().takeDown(post.id(), "abuse").join(), post.id());
     assertRemoved(box.moderation().takeDown(broadcast.id(), "scam").join(), broadcast.id());
@@ -234,6 +237,9 @@ public abstract class ModerationContract extends EngineFixture {
         assertThat(found(receiver, "zqxbroadcast")).isEmpty();
       }
       assertThat(removedEvents(CAROL, senderAt)).contains(post.id());
+      if (restart == 0) {
+        assertThat(removedEvents(DAVE, receiverAt)).as("a broadcast's receiver").containsExactly(broadcast.id());
+      }
       assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
       reopen(config());
     }
