@@ -107,6 +107,7 @@ class TakedownTest {
     assertThat(edit.status()).as("%s", edit).isEqualTo(200);
     assertThat(filesHolding(marker)).as("the text is in the write-ahead log once sent").isNotEmpty();
 
+    String bobAt = api.get("/v1/users/" + bob + "/sync").json().get("next").asText();
     Reply down = api.post("/v1/messages/" + id + "/takedown", json(Map.of("reason", "a spam campaign")));
     Reply compact = api.post("/v1/admin/compact", "");
 
@@ -119,6 +120,11 @@ class TakedownTest {
       assertThat(m.get("status").asText()).isEqualTo("removed");
       assertThat(api.get("/v1/users/" + owner + "/search?q=spam").json().get("items")).isEmpty();
     }
+    JsonNode events = api.get("/v1/users/" + bob + "/sync?since=" + bobAt).json().get("events");
+    assertThat(events).hasSize(1);
+    assertThat(events.get(0).get("type").asText()).isEqualTo("removed");
+    assertThat(events.get(0).get("id").asText()).isEqualTo(id);
+    assertThat(events.get(0).get("peer").asText()).isEqualTo("" + alice);
     Awaitility.await("the compaction").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
         .until(() -> filesHolding(marker).isEmpty() && filesHolding(edited).isEmpty());
 
