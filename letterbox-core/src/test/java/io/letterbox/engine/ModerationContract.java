@@ -112,7 +112,7 @@ public abstract class ModerationContract extends EngineFixture {
     List<String> found = new ArrayList<>();
     for (io.letterbox.store.Space space : Letterbox.SPACES) {
       store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
-        if (holds(k, needle) || holds(v, needle)) {
+        if (ByteSearch.holds(k, needle) || ByteSearch.holds(v, needle)) {
           found.add(space.name());
           return false;
         }
@@ -120,19 +120,6 @@ public abstract class ModerationContract extends EngineFixture {
       });
     }
     return found;
-  }
-
-  private static boolean holds(byte[] hay, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= hay.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (hay[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return true;
-    }
-    return false;
   }
 
   private List<Long> found(long owner, String q) {

@@ -68,7 +68,7 @@ class TakedownTest {
         } catch (java.nio.file.NoSuchFileException gone) {
           continue; // deleted by a compaction while listed
         }
-        if (indexOf(bytes, needle) >= 0) {
+        if (io.letterbox.engine.ByteSearch.holds(bytes, needle)) {
           found.add(dataDir.relativize(f));
         }
       }
@@ -76,19 +76,6 @@ class TakedownTest {
       throw new UncheckedIOException(e);
     }
     return found;
-  }
-
-  private static int indexOf(byte[] hay, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= hay.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (hay[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 
   @Test
