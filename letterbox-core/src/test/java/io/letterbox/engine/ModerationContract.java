@@ -281,4 +281,27 @@ public abstract class ModerationContract extends EngineFixture {
     });
     assertThat(references[0]).isZero();
   }
+
+  @Test
+  void aConnectedMemberOfAGroupIsToldLiveOfATakenDownPost() {
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB}, false).join().group().id();
+    Message post = box.groups().post(new GroupPost(gid, CAROL, "zqxlive", List.of(), null, Extras.TEXT)).join().message();
+    List<io.letterbox.model.Event> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (var stream = box.events().stream(BOB, position(BOB), new io.letterbox.engine.feed.EventStreams.Sink() {
+      @Override
+      public boolean accept(io.letterbox.model.Event event) {
+        seen.add(event);
+        return true;
+      }
+
+      @Override
+      public void ended(String reason) {}
+    })) {
+      box.moderation().takeDown(post.id(), null).join();
+
+      org.awaitility.Awaitility.await("a removed event").atMost(java.time.Duration.ofSeconds(30))
+          .until(() -> seen.stream().anyMatch(e -> e instanceof io.letterbox.model.Event.Removed r
+              && r.id() == post.id() && r.group() == gid));
+    }
+  }
 }
