@@ -61,10 +61,7 @@ public final class Moderation {
     if (reason == null) {
       throw LetterboxException.invalid("reason must be spam, abuse or other");
     }
-    String kept = note == null || note.isEmpty() ? null : note;
-    if (kept != null && kept.codePointCount(0, kept.length()) > MAX_NOTE) {
-      throw LetterboxException.invalid("note must be at most %d characters", MAX_NOTE);
-    }
+    String kept = note("note", note);
     commands.requireHosted(by);
     if (visible.find(by, messageId).isEmpty()) {
       throw LetterboxException.notFound("no message %d for user %d", messageId, by);
@@ -87,10 +84,7 @@ public final class Moderation {
     if (reason == null) {
       throw LetterboxException.invalid("a removal needs a reason");
     }
-    String kept = note == null || note.isEmpty() ? null : note;
-    if (kept != null && kept.codePointCount(0, kept.length()) > MAX_NOTE) {
-      throw LetterboxException.invalid("reason must be at most %d characters", MAX_NOTE);
-    }
+    String kept = note("reason", note);
     Message m = state.message(messageId);
     if (m == null) {
       throw LetterboxException.notFound("no message %d", messageId);
@@ -112,6 +106,15 @@ public final class Moderation {
   /** A service takes message {@code messageId} down (API.md, Takedown): {@link #remove} for {@code takedown}. */
   public CompletableFuture<Message> takeDown(long messageId, String note) {
     return remove(messageId, Removal.Reason.TAKEDOWN, note);
+  }
+
+  /** @return a person's words ({@code field} in the API) as kept: null for none; at most {@link #MAX_NOTE} characters */
+  private static String note(String field, String words) {
+    String kept = words == null || words.isEmpty() ? null : words;
+    if (kept != null && kept.codePointCount(0, kept.length()) > MAX_NOTE) {
+      throw LetterboxException.invalid("%s must be at most %d characters", field, MAX_NOTE);
+    }
+    return kept;
   }
 
   /** The reports of every user, oldest first, each with its message as it is now. */

@@ -68,7 +68,7 @@ class TakedownTest {
         } catch (java.nio.file.NoSuchFileException gone) {
           continue; // deleted by a compaction while listed
         }
-        if (indexOf(bytes, needle) >= 0) {
+        if (io.letterbox.engine.ByteSearch.holds(bytes, needle)) {
           found.add(dataDir.relativize(f));
         }
       }
@@ -76,19 +76,6 @@ class TakedownTest {
       throw new UncheckedIOException(e);
     }
     return found;
-  }
-
-  private static int indexOf(byte[] hay, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= hay.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (hay[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 
   @Test
@@ -107,6 +94,7 @@ class TakedownTest {
     assertThat(edit.status()).as("%s", edit).isEqualTo(200);
     assertThat(filesHolding(marker)).as("the text is in the write-ahead log once sent").isNotEmpty();
 
+    String bobAt = api.get("/v1/users/" + bob + "/sync").json().get("next").asText();
     Reply down = api.post("/v1/messages/" + id + "/takedown", json(Map.of("reason", "a spam campaign")));
     Reply compact = api.post("/v1/admin/compact", "");
 
@@ -119,6 +107,11 @@ class TakedownTest {
       assertThat(m.get("status").asText()).isEqualTo("removed");
       assertThat(api.get("/v1/users/" + owner + "/search?q=spam").json().get("items")).isEmpty();
     }
+    JsonNode events = api.get("/v1/users/" + bob + "/sync?since=" + bobAt).json().get("events");
+    assertThat(events).hasSize(1);
+    assertThat(events.get(0).get("type").asText()).isEqualTo("removed");
+    assertThat(events.get(0).get("id").asText()).isEqualTo(id);
+    assertThat(events.get(0).get("peer").asText()).isEqualTo("" + alice);
     Awaitility.await("the compaction").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
         .until(() -> filesHolding(marker).isEmpty() && filesHolding(edited).isEmpty());
 
