@@ -108,7 +108,7 @@ public final class Letterbox implements AutoCloseable {
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
-    this.pushReads = new PushReads(config, commands, state, store, streams, unread);
+    this.pushReads = new PushReads(config, commands, state, store, streams, unread, groupReader);
     this.moderation = new Moderation(commands, state, store, visible, cursors);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
