@@ -109,7 +109,7 @@ public final class Letterbox implements AutoCloseable {
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, replies);
     this.events = new Events(commands, feed, streams);
-    this.pushReads = new PushReads(config, commands, state, store, streams, unread);
+    this.pushReads = new PushReads(config, commands, state, store, streams, unread, groupReader);
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
     this.compaction = new StoreCompaction(store, replies);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,

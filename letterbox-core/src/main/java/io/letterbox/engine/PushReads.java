@@ -5,11 +5,14 @@ import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.BroadcastAccepted;
 import io.letterbox.engine.feed.EventStreams;
 import io.letterbox.engine.partition.PartitionCommands;
+import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.read.UnreadCounter;
 import io.letterbox.keys.AudienceKey;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
+import io.letterbox.model.Message;
+import io.letterbox.rows.MembershipRow;
 import io.letterbox.store.Bytes;
 import io.letterbox.store.KeyRange;
 import io.letterbox.store.KeyValue;
@@ -20,19 +23,22 @@ import org.roaringbitmap.IntIterator;
 
 /**
  * What offline push asks of the engine (decision 0043), answered on the node hosting the owner:
- * whether it has an open stream, whether it muted a conversation, its badge, and for a broadcast,
- * whether its request asked for push and who its receivers are.
+ * whether it has an open stream, whether it muted a conversation, its badge; for a broadcast,
+ * whether its request asked for push and who its receivers are; a group's members.
  */
 public final class PushReads {
+  private static final int MEMBERS_PER_READ = 1000;
   private final LetterboxConfig config;
   private final PartitionCommands commands;
   private final StateReader state;
   private final StoreReads store;
   private final EventStreams streams;
   private final UnreadCounter unread;
+  private final GroupReader groups;
 
   PushReads(LetterboxConfig config, PartitionCommands commands, StateReader state, StoreReads store,
-      EventStreams streams, UnreadCounter unread) {
+      EventStreams streams, UnreadCounter unread, GroupReader groups) {
+    this.groups = groups;
     this.config = config;
     this.commands = commands;
     this.state = state;
@@ -62,6 +68,29 @@ public final class PushReads {
   /** Whether {@code owner} muted its one-to-one conversation with {@code peer}. */
   public boolean muted(long owner, long peer) {
     return state.conversations().conversationRow(owner, peer).muted();
+  }
+
+  /** Whether {@code uid} sees group message {@code m} and did not mute its group. */
+  public boolean seesUnmuted(long uid, Message m) {
+    MembershipRow row = state.groups().membership(uid, m.to());
+    return row != null && !row.muted() && groups.visible(uid, m);
+  }
+
+  /** Calls {@code each} with every member of group {@code gid} now, in uid order, until it returns false. */
+  public void members(long gid, LongPredicate each) {
+    long after = 0;
+    while (true) {
+      java.util.Map<Long, ?> page = state.groups().members(gid, after, MEMBERS_PER_READ);
+      for (long uid : page.keySet()) {
+        if (!each.test(uid)) {
+          return;
+        }
+        after = uid;
+      }
+      if (page.size() < MEMBERS_PER_READ) {
+        return;
+      }
+    }
   }
 
   /** The highest unread {@code total} over {@code owner}'s devices, as {@code GET …/unread} gives it. */

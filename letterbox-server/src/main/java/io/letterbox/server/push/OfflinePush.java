@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * The offline push consumer of the owner feed (decision 0043). A one-to-one message that reaches
  * an owner (not its own, not in a conversation it muted) while it has no open stream is owed a
  * push, coalesced per owner; a broadcast whose request asked for push is owed one by each of its
- * receivers, at the broadcast rate. A batch is delivered once its pushes are owed: their calls
+ * receivers, at the broadcast rate, and a group post by each member who did not mute the group. A batch is delivered once its pushes are owed: their calls
  * are made later, when the owner's window closes, with the badge and presence as they are then.
  */
 public final class OfflinePush implements FeedConsumer, AutoCloseable {
@@ -36,7 +36,7 @@ public final class OfflinePush implements FeedConsumer, AutoCloseable {
     return t;
   });
   private final PushCoalescer coalescer;
-  private final BroadcastPushes broadcasts;
+  private final ManyReceiverPushes many;
   private volatile FeedFollowers.Followed followed;
 
   private OfflinePush(Vertx vertx, PushReads reads, PushSettings settings) {
@@ -44,7 +44,7 @@ public final class OfflinePush implements FeedConsumer, AutoCloseable {
     this.settings = settings;
     this.calls = new PushCalls(vertx, settings);
     this.coalescer = new PushCoalescer(settings.coalesce(), timer, this::make);
-    this.broadcasts = new BroadcastPushes(reads, coalescer, settings.broadcastRate());
+    this.many = new ManyReceiverPushes(reads, coalescer, settings.broadcastRate());
   }
 
   /** Starts pushing for the messages of the feed after the stored positions. */
@@ -79,12 +79,11 @@ public final class OfflinePush implements FeedConsumer, AutoCloseable {
       case BROADCAST -> {
         // Given once, as its sender's: its receivers are in its frozen audience.
         if (reads.pushRequested(m.id())) {
-          broadcasts.submit(m);
+          many.broadcast(m);
         }
       }
-      case GROUP -> {
-        // Group posts are not pushed yet (decision 0043).
-      }
+      // Given once, as the group's: its receivers are its members.
+      case GROUP -> many.group(m);
     }
   }
 
@@ -114,7 +113,7 @@ public final class OfflinePush implements FeedConsumer, AutoCloseable {
   @Override
   public void close() {
     followed.close();
-    broadcasts.close();
+    many.close();
     timer.shutdownNow();
     calls.close();
   }

@@ -383,4 +383,26 @@ class ServerConfigTest {
     assertThatThrownBy(() -> ServerConfig.builder().set("webhook-backoff-min", "PT2M").build())
         .isInstanceOf(ConfigException.class).hasMessageContaining("webhook-backoff-max");
   }
+
+  @Test
+  void pushIsOffUntilAUrlIsSetWhichNeedsTheHookSecretAndAnHttpUrl() {
+    PushSettings off = ServerConfig.builder().build().push();
+    assertThat(off.enabled()).isFalse();
+    assertThat(off.preview()).isFalse();
+    assertThat(off.coalesce()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(off.broadcastRate()).isEqualTo(10_000);
+    PushSettings on = ServerConfig.builder().set("push-url", "https://push.example/letterbox").set("hook-secret", "s")
+        .set("push-preview", "true").set("push-coalesce", "PT5S").set("push-broadcast-rate", "500").build().push();
+    assertThat(on.enabled()).isTrue();
+    assertThat(on.preview()).isTrue();
+    assertThat(on.coalesce()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(on.broadcastRate()).isEqualTo(500);
+    assertThatThrownBy(() -> ServerConfig.builder().set("push-url", "https://push.example/").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("hook-secret");
+    assertThatThrownBy(() -> ServerConfig.builder().set("push-url", "ftp://push.example/").set("hook-secret", "s")
+        .build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("push-url");
+    assertThatThrownBy(() -> ServerConfig.builder().set("push-broadcast-rate", "0").build())
+        .isInstanceOf(ConfigException.class).hasMessageContaining("push-broadcast-rate");
+  }
 }

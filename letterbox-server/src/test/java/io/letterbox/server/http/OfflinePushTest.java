@@ -216,4 +216,29 @@ class OfflinePushTest {
     }
     assertThat(unreadTotal(bob, "pc")).isEqualTo(2);
   }
+
+  @Test
+  void aGroupPostPushesItsMembersButItsSenderAndThoseWhoMutedTheGroup() {
+    startServer(b -> b.pushCoalesce(SHORT));
+    long dave = TestServers.freshUid();
+    Reply created = api.post("/v1/groups", "{\"by\":\"" + alice + "\",\"name\":\"team\",\"members\":[\"" + bob
+        + "\",\"" + carol + "\",\"" + dave + "\"]}");
+    assertThat(created.status()).as("%s", created).isEqualTo(201);
+    String gid = created.json().get("id").asText();
+    Reply muted = api.put("/v1/users/" + bob + "/groups/" + gid + "/state", "{\"muted\":true}");
+    assertThat(muted.status()).as("%s", muted).isEqualTo(200);
+
+    Reply posted = api.post("/v1/groups/" + gid + "/messages", "{\"from\":\"" + alice + "\",\"text\":\"hello team\"}");
+    assertThat(posted.status()).as("%s", posted).isEqualTo(201);
+
+    await().atMost(WAIT).until(() -> pushes(carol).size() == 1 && pushes(dave).size() == 1);
+    await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> pushes(alice).isEmpty() && pushes(bob).isEmpty());
+    for (long member : new long[] {carol, dave}) {
+      JsonNode push = pushes(member).get(0);
+      assertThat(push.get("group").asText()).isEqualTo(gid);
+      assertThat(push.has("from")).isFalse();
+      assertThat(push.get("messageId").asText()).isEqualTo(posted.json().get("id").asText());
+      assertThat(push.get("badge").asLong()).isEqualTo(1);
+    }
+  }
 }
