@@ -7,12 +7,16 @@ import collections, gzip, sys
 
 GROUPS = {
     "hook: BeforeSendHook and HookedSends, all they call": ["hooks/BeforeSendHook", "hooks/HookedSends"],
-    "Vert.x's web client (the calls to the hook and their answers)": ["io/vertx/ext/web/client"],
-    "the signature (HookSignature)": ["HookSignature"],
+    "Vert.x's web client (calls to the hook or the webhook endpoint)": ["io/vertx/ext/web/client"],
+    "the signatures (HookSignature)": ["HookSignature"],
     "  of it: Mac.getInstance": ["javax/crypto/Mac.getInstance"],
     "the JSON written (Json.write, any caller)": ["http/json/Json.write"],
     "Vert.x timers set and cancelled": ["VertxImpl.setTimer", "VertxImpl.cancelTimer"],
     "the idempotency record's read (idempotencyKeyUsed)": ["idempotencyKeyUsed"],
+    "the feed's followers and the webhooks' deliveries, all they call": ["engine/follow/", "server/webhooks/"],
+    "  of it: the feed read back (JournalFeed)": ["engine/follow/JournalFeed"],
+    "  of it: its range scans (JournalFeed.items, RocksStore.scan)": ["JournalFeed.items;io/letterbox/rocksdb/RocksStore.scan"],
+    "  of it: the webhooks' deliveries (Webhooks)": ["server/webhooks/Webhooks"],
     "the sequencer (engine writes)": ["engine/write/Sequencer"],
     "the search indexer": ["engine/search/SearchIndexer"],
     "RocksDB's background threads (flushes, compactions)": ["rocksdb::ThreadPoolImpl"],
