@@ -102,6 +102,27 @@ public final class PushReads {
     return badge;
   }
 
+  /**
+   * Message {@code id} as another node announced it ({@code sender} being a broadcast's sender or
+   * a post's group), if its receivers are owed pushes here: a broadcast whose request asked for
+   * push, or a group post, neither removed nor recalled. Null otherwise, and when this node hosts
+   * {@code sender}: its own feed consumer pushes that message.
+   */
+  public Message announced(long sender, long id) {
+    if (hosted(sender)) {
+      return null;
+    }
+    Message m = state.message(id);
+    if (m == null || m.recalled()) { // recalled or removed
+      return null;
+    }
+    return switch (m.kind()) {
+      case BROADCAST -> m.from() == sender && pushRequested(id) ? m : null;
+      case GROUP -> m.to() == sender ? m : null;
+      case SINGLE -> null;
+    };
+  }
+
   /** Whether broadcast {@code id}'s request said {@code "push":true}. */
   public boolean pushRequested(long id) {
     byte[] logged = store.get(Spaces.LOG, LogKey.of(id));

@@ -15,6 +15,7 @@ import io.letterbox.server.http.forwarding.HttpPeers;
 import io.letterbox.server.http.forwarding.InternalChannel;
 import io.letterbox.server.metrics.Metrics;
 import io.letterbox.server.kafka.KafkaFeedConsumer;
+import io.letterbox.server.http.routes.ClusterRoutes;
 import io.letterbox.server.push.OfflinePush;
 import io.letterbox.server.webhooks.Webhooks;
 import io.letterbox.store.KeyValueStore;
@@ -131,7 +132,8 @@ public final class LetterboxServer implements AutoCloseable {
     log.info("max-connections {}", maxConnections);
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
     var router = HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client,
-        new Revocations(store, blockingReads(vertx)), webhooks);
+        new Revocations(store, blockingReads(vertx)), webhooks,
+        push == null ? ClusterRoutes.Announced.NONE : push::announced);
     var guarded = connections.guard(router);
     server.http = listen(server, vertx, cores, apiOptions, config.host(), config.port(), http -> {
       http.connectionHandler(connections);

@@ -42,10 +42,12 @@ public final class HttpApi {
    * @param cluster     the cluster this node is a member of; null for a single node
    * @param revocations when each user's tokens were last revoked
    * @param webhooks    the webhooks' delivery; null when no webhook-url is set
+   * @param announced   told of each broadcast or group post another member announces
    */
   public static Router router(Vertx vertx, Letterbox box, EngineCalls engine, ServerConfig config,
       Metrics metrics, BooleanSupplier ready, ClusterMap cluster, io.vertx.core.http.HttpClient client,
-      io.letterbox.server.auth.Revocations revocations, io.letterbox.server.webhooks.Webhooks webhooks) {
+      io.letterbox.server.auth.Revocations revocations, io.letterbox.server.webhooks.Webhooks webhooks,
+      ClusterRoutes.Announced announced) {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new SafeServing());
@@ -83,7 +85,7 @@ public final class HttpApi {
     new io.letterbox.server.http.routes.WebhookRoutes(webhooks, cluster, peers).register(routes);
     new RevocationRoutes(revocations, peers).register(routes);
     if (cluster != null) {
-      new ClusterRoutes(box, cluster, revocations).register(routes, engine);
+      new ClusterRoutes(box, cluster, revocations, announced).register(routes, engine);
     }
     // Unmatched paths (404), wrong methods (405) and anything a route failed to handle.
     for (int status : new int[] {400, 404, 405, 413, 415, 500}) {

@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * own, so that they never hold up those of one-to-one messages: broadcasts that asked for push,
  * at most push-broadcast-rate receivers a second over all of them (a Bucket4j token bucket
  * holding a second's worth), and group posts. A receiver with an open stream, or who muted the
- * conversation, takes no token. Only receivers hosted on this node are pushed to (decision 0043).
+ * conversation, takes no token. Only receivers hosted on this node are pushed to (decision 0043):
+ * those of a message whose sender (group) another node hosts when that node announces it, and the
+ * bucket's rate holds per node.
  */
 final class ManyReceiverPushes implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ManyReceiverPushes.class);
@@ -41,14 +43,41 @@ final class ManyReceiverPushes implements AutoCloseable {
 
   /** Queues the pushes of broadcast {@code m} to its receivers; returns at once. */
   void broadcast(Message m) {
-    thread.execute(() -> push(m, each -> reads.receivers(m.from(), m.id(), each),
-        receiver -> !reads.muted(receiver, m.from()), true));
+    thread.execute(() -> pushBroadcast(m));
   }
 
   /** Queues the pushes of group post {@code m} to the group's members; returns at once. */
   void group(Message m) {
-    thread.execute(() -> push(m, each -> reads.members(m.to(), each), receiver -> reads.seesUnmuted(receiver, m),
-        false));
+    thread.execute(() -> pushGroup(m));
+  }
+
+  /**
+   * Queues the pushes of broadcast or group post {@code id} of {@code sender}, which another node
+   * announced, to its receivers hosted here (the message is read on this thread); returns at once.
+   */
+  void announced(long sender, long id) {
+    thread.execute(() -> {
+      Message m;
+      try {
+        m = reads.announced(sender, id);
+      } catch (RuntimeException e) {
+        log.warn("message {} announced by another node was not read for push", id, e);
+        return;
+      }
+      if (m != null && m.kind() == Message.Kind.BROADCAST) {
+        pushBroadcast(m);
+      } else if (m != null) {
+        pushGroup(m);
+      }
+    });
+  }
+
+  private void pushBroadcast(Message m) {
+    push(m, each -> reads.receivers(m.from(), m.id(), each), receiver -> !reads.muted(receiver, m.from()), true);
+  }
+
+  private void pushGroup(Message m) {
+    push(m, each -> reads.members(m.to(), each), receiver -> reads.seesUnmuted(receiver, m), false);
   }
 
   private void push(Message m, Consumer<LongPredicate> receivers, LongPredicate wants, boolean limited) {

@@ -87,6 +87,15 @@ public final class OfflinePush implements FeedConsumer, AutoCloseable {
     }
   }
 
+  /**
+   * Another node announced broadcast or group post {@code id} of {@code sender} (decision 0043):
+   * its receivers hosted here, which that node's consumer leaves out, are pushed to as this
+   * node's own would be. Returns at once.
+   */
+  public void announced(long sender, long id) {
+    many.announced(sender, id);
+  }
+
   /** Makes the push of {@code notice}, unless its owner opened a stream meanwhile. */
   private void make(PushNotice notice) {
     try {

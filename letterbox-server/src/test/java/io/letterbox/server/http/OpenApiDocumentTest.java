@@ -45,7 +45,8 @@ class OpenApiDocumentTest {
   void everyRouteOfTheServerIsInTheDocumentAndEveryOperationOfTheDocumentIsARoute() throws Exception {
     // Routes only keep the engine for later calls, so none is needed to list them.
     Router router = HttpApi.router(vertx, null, engine, ServerConfig.builder().build(), metrics, () -> true,
-        new NoCluster(), null, new io.letterbox.server.auth.Revocations(null, Runnable::run), null);
+        new NoCluster(), null, new io.letterbox.server.auth.Revocations(null, Runnable::run), null,
+        io.letterbox.server.http.routes.ClusterRoutes.Announced.NONE);
     List<String> served = new ArrayList<>();
     for (Route route : router.getRoutes()) {
       if (route.getPath() != null && route.methods() != null) {

@@ -20,7 +20,8 @@ import java.time.Instant;
  * The routes of a cluster: {@code GET /v1/cluster} for operators (behind the API keys), and the
  * members' internal calls, signed with the cluster secret instead ({@link ClusterSecret}):
  * deliveries of one partition's actions into another, news of a published broadcast (decision
- * 0007), revocations of a user's tokens (decision 0024), and each member's own webhook status. An internal call whose signature is
+ * 0007), which this node also hands to {@link Announced} (offline push of the receivers it hosts,
+ * decision 0043), revocations of a user's tokens (decision 0024), and each member's own webhook status. An internal call whose signature is
  * missing, wrong, out of its time window or replayed is 401, and does nothing. With
  * {@code cluster-port}, internal calls are served on that listener only: on the API's port they
  * are 404.
@@ -32,14 +33,25 @@ public final class ClusterRoutes {
   /** This member's own webhook status (served by {@link WebhookRoutes}). */
   public static final String WEBHOOKS = "/internal/v1/webhooks";
 
+  /** What else this node does when another member announces a published broadcast or group post. */
+  @FunctionalInterface
+  public interface Announced {
+    Announced NONE = (sender, id) -> { };
+
+    /** Broadcast {@code id} of {@code sender}, or post {@code id} to group {@code sender}, is readable here. */
+    void published(long sender, long id);
+  }
+
   private final Letterbox box;
   private final ClusterMap cluster;
   private final Revocations revocations;
+  private final Announced announced;
 
-  public ClusterRoutes(Letterbox box, ClusterMap cluster, Revocations revocations) {
+  public ClusterRoutes(Letterbox box, ClusterMap cluster, Revocations revocations, Announced announced) {
     this.box = box;
     this.cluster = cluster;
     this.revocations = revocations;
+    this.announced = announced;
   }
 
   public void register(Routes routes, EngineCalls engine) {
@@ -63,6 +75,7 @@ public final class ClusterRoutes {
           box.partitions().fannedOut(sender, id);
         } else {
           box.partitions().published(sender, id);
+          announced.published(sender, id);
         }
         return null;
       }));
