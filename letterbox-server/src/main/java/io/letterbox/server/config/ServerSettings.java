@@ -423,7 +423,7 @@ public final class ServerSettings {
 
   public static final Setting<Long> PUSH_BROADCAST_RATE = declare(
       Setting.of("push-broadcast-rate", longs(1, 10_000_000), 10_000L)
-      .meaning("most receivers a second that broadcasts asking for push are pushed to, over all broadcasts")
+      .meaning("most receivers a second that broadcasts asking for push are pushed to, over all broadcasts, per node")
       .because("A broadcast to millions must not flood the push service; 10,000 a second reach a million in "
           + "under two minutes."));
 
