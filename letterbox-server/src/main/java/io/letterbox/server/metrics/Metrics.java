@@ -115,10 +115,12 @@ public final class Metrics implements AutoCloseable {
    * did not (another answer, no answer in time) as {@code letterbox_push_failed_total}.
    */
   public void pushes(LongSupplier sent, LongSupplier failed) {
-    io.micrometer.core.instrument.FunctionCounter.builder("letterbox.push.sent", sent, LongSupplier::getAsLong)
+    // A function counter holds its object weakly: it is this registry's owner, which lives as long
+    // as the counters, never the supplier itself, which nothing else holds and a GC would take.
+    io.micrometer.core.instrument.FunctionCounter.builder("letterbox.push.sent", this, m -> sent.getAsLong())
         .description("offline pushes push-url answered 2xx")
         .register(registry);
-    io.micrometer.core.instrument.FunctionCounter.builder("letterbox.push.failed", failed, LongSupplier::getAsLong)
+    io.micrometer.core.instrument.FunctionCounter.builder("letterbox.push.failed", this, m -> failed.getAsLong())
         .description("offline pushes push-url did not take, or that could not be made")
         .register(registry);
   }
