@@ -1,6 +1,7 @@
 package io.letterbox.server.hostile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.engine.partition.Partitioning;
@@ -141,10 +142,13 @@ class RogueMemberTest {
     for (long uid : users) {
       for (int node = 0; node < 2; node++) {
         Api asUser = new Api(nodes.port(node)).withKey(token(uid));
-        Reply sent = asUser.post("/v1/messages", "{\"from\":\"" + uid + "\",\"to\":\"" + TestServers.freshUid()
-            + "\",\"text\":\"for my partition's owner only\"}");
-        assertThat(sent.status()).as("a send for partition %s through node %s", partitioning.of(uid), node)
-            .isEqualTo(201);
+        String body = "{\"from\":\"" + uid + "\",\"to\":\"" + TestServers.freshUid()
+            + "\",\"text\":\"for my partition's owner only\"}";
+        int p = partitioning.of(uid);
+        int n = node;
+        // A partition just taken answers 503 (with Retry-After) until it has opened.
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(asUser.post("/v1/messages", body).status())
+            .as("a send for partition %s through node %s", p, n).isEqualTo(201));
         assertThat(asUser.get("/v1/users/" + uid + "/conversations").status()).isEqualTo(200);
         assertThat(nodes.api(node).get("/v1/users/" + uid + "/unread?device=pc").status()).isEqualTo(200);
       }
