@@ -59,6 +59,21 @@ class WireFormatTest {
       assertThat(sent.at("/audience/uids/1").isTextual()).isTrue();
       assertThat(sent.get("type").asText()).isEqualTo("image");
       assertThat(b.status()).isEqualTo("queued");
+      assertThat(sent.has("push")).as("no push unless asked").isFalse();
+    }
+  }
+
+  @Test
+  void aBroadcastAskingForPushAndHighPrioritySaysSo() throws Exception {
+    try (FakeServer server = new FakeServer((r, ex, i) -> FakeServer.json(ex, 202, "{\"id\":\"3\",\"status\":\"queued\"}"))) {
+      Fixtures.client(server.url()).build().broadcasts()
+          .send(SendBroadcast.of(100, Content.text("hi"), Audience.uids(List.of(5L))).withPush().withPriority("high"))
+          .execute();
+
+      JsonNode sent = JSON.readTree(server.received.get(0).body());
+      assertThat(sent.get("push").isBoolean()).isTrue();
+      assertThat(sent.get("push").asBoolean()).isTrue();
+      assertThat(sent.get("priority").asText()).isEqualTo("high");
     }
   }
 
