@@ -127,19 +127,7 @@ class OfflinePushClusterTest {
     });
   }
 
-  /** The pushes the endpoint took for {@code uid}. */
   private static List<JsonNode> pushes(long uid) {
-    List<JsonNode> out = new ArrayList<>();
-    for (byte[] body : endpoint.delivered) {
-      try {
-        JsonNode push = JSON.readTree(body);
-        if (push.get("uid").asText().equals(Long.toString(uid))) {
-          out.add(push);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return out;
+    return endpoint.pushesTo(uid);
   }
 }

@@ -86,20 +86,8 @@ class OfflinePushTest {
     return r.json().get("id").asText();
   }
 
-  /** The pushes the endpoint took for {@code uid}, in the order they came. */
   private List<JsonNode> pushes(long uid) {
-    List<JsonNode> out = new ArrayList<>();
-    for (byte[] body : endpoint.delivered) {
-      try {
-        JsonNode push = JSON.readTree(body);
-        if (push.get("uid").asText().equals(Long.toString(uid))) {
-          out.add(push);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return out;
+    return endpoint.pushesTo(uid);
   }
 
   private long unreadTotal(long uid, String device) {

@@ -71,6 +71,22 @@ public final class WebhookEndpoint implements AutoCloseable {
   }
 
   /** What {@code owner}'s sync gives after {@code since}, each event as {@link #shown}. */
+  /** The offline pushes the endpoint took for {@code uid}, in the order they came. */
+  public List<JsonNode> pushesTo(long uid) {
+    List<JsonNode> out = new ArrayList<>();
+    for (byte[] body : delivered) {
+      try {
+        JsonNode push = JSON.readTree(body);
+        if (push.get("uid").asText().equals(Long.toString(uid))) {
+          out.add(push);
+        }
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+    return out;
+  }
+
   public static List<String> synced(Api api, long owner, String since) {
     return Synced.events(api, owner, since).stream().map(WebhookEndpoint::shown).toList();
   }
