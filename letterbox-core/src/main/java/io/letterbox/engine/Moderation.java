@@ -1,6 +1,8 @@
 package io.letterbox.engine;
 
 import io.letterbox.engine.partition.PartitionCommands;
+import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.id.Ids;
 import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.write.RemoveContentCommand;
@@ -89,11 +91,9 @@ public final class Moderation {
     if (m == null) {
       throw LetterboxException.notFound("no message %d", messageId);
     }
-    if (io.letterbox.id.Ids.isImported(messageId)) {
-      throw LetterboxException.invalid("message %d is imported history, which is not removed one by one", messageId);
-    }
     long owner = m.kind() == Message.Kind.GROUP ? m.to() : m.from();
-    int home = commands.partitioning().of(owner);
+    // Imported history is logged, and so redacted, by the imports' partition.
+    int home = Ids.isImported(messageId) ? Partitioning.IMPORTS : commands.partitioning().of(owner);
     return commands.afterDelivery(home, commands.submitTo(home, new RemoveContentCommand(messageId, reason, kept)),
         Long::longValue).thenApplyAsync(done -> {
           // Other nodes drop what they cached of it, and tell a group's members connected there.

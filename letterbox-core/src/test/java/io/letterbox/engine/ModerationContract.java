@@ -233,6 +233,53 @@ public abstract class ModerationContract extends EngineFixture {
   }
 
   @Test
+  void aTakenDownImportedMessageReadsRemovedForBothPartiesAndOnlyItsTextLeavesTheImport() {
+    java.time.Instant then = java.time.Instant.parse("2019-05-01T08:00:00Z");
+    List<Long> ids = box.messages().importHistory(List.of(
+        new io.letterbox.model.ImportedMessage(ALICE, BOB, "kept history", then),
+        new io.letterbox.model.ImportedMessage(BOB, ALICE, "zqximported insult", then.plusSeconds(60)))).join();
+    long kept = ids.get(0);
+    long gone = ids.get(1);
+    indexed(ALICE, "zqximported", gone);
+    indexed(ALICE, "kept", kept);
+
+    assertRemoved(box.moderation().takeDown(gone, "abuse").join(), gone);
+
+    for (int restart = 0; restart < 2; restart++) {
+      for (long owner : new long[] {ALICE, BOB}) {
+        assertRemoved(box.messages().find(owner, gone).orElseThrow(), gone);
+        assertRemoved(box.conversations().list(owner, null, 10).items().get(0).lastMessage(), gone);
+        assertThat(box.messages().find(owner, kept).orElseThrow().text()).isEqualTo("kept history");
+        assertThat(found(owner, "zqximported")).isEmpty();
+        assertThat(found(owner, "insult")).isEmpty();
+        assertThat(found(owner, "kept")).containsExactly(kept);
+      }
+      assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+      reopen(config());
+    }
+  }
+
+  @Test
+  void anImportOfAStoreFromBeforeContentRowsNamedTheirImportIsFoundByTheUpgradeAndRemovedToo() {
+    java.time.Instant then = java.time.Instant.parse("2019-05-01T08:00:00Z");
+    long id = box.messages().importHistory(List.of(
+        new io.letterbox.model.ImportedMessage(ALICE, BOB, "zqxold import", then))).join().get(0);
+    box.close();
+    // The store as format 7 left it: the content row from(8) to(8) text, no mark.
+    byte[] key = io.letterbox.keys.LogKey.of(id);
+    byte[] text = "zqxold import".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] old = java.nio.ByteBuffer.allocate(16 + text.length).putLong(ALICE).putLong(BOB).put(text).array();
+    store.write(store.newBatch().put(Spaces.IMPORTED, key, old)
+        .delete(Spaces.STATE, io.letterbox.keys.StateKey.meta("import-entries"))).join();
+
+    box = Letterbox.open(store, config().build());
+
+    assertThat(box.messages().find(BOB, id).orElseThrow().text()).isEqualTo("zqxold import");
+    assertRemoved(box.moderation().takeDown(id, null).join(), id);
+    assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+  }
+
+  @Test
   void aTakedownOfNoMessageIsNotFound() {
     Message m = send(ALICE, BOB, "hi");
     assertThat(refusal(() -> box.moderation().takeDown(m.id() + 1, null).join())).isEqualTo(ErrorCode.NOT_FOUND);

@@ -137,8 +137,8 @@ public abstract class ReplayContract extends EngineFixture {
     String device = r.nextBoolean() ? "pc" : "mobile";
     return switch (r.nextInt(28)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
-      case 4 -> box.messages().importHistory(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
-          Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
+      // One or two in an import: a removal redacts one message inside its import's entry.
+      case 4 -> box.messages().importHistory(imports(r, a, b));
       case 5 -> box.conversations().markRead(a, ConversationRef.peer(b), device, null);
       case 6 -> messages.isEmpty() ? box.conversations().markRead(a, ConversationRef.peer(b), device, null)
           : box.conversations().markRead(a, ConversationRef.peer(b), device, messages.get(r.nextInt(messages.size())));
@@ -179,6 +179,15 @@ public abstract class ReplayContract extends EngineFixture {
    * Groups of the users (decision 0011): created, posted to, administered, read; adds refused
    * for want of consent, members and owners leaving, groups ending (decision 0023).
    */
+  private static List<ImportedMessage> imports(Random r, long a, long b) {
+    List<ImportedMessage> batch = new ArrayList<>();
+    for (int k = r.nextInt(2); k >= 0; k--) {
+      batch.add(new ImportedMessage(k == 0 ? a : b, k == 0 ? b : a, "old" + r.nextInt(100),
+          Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L)));
+    }
+    return batch;
+  }
+
   private CompletableFuture<?> groupAction(Random r, List<Long> groups) {
     long a = pick(r, USERS);
     if (groups.isEmpty() || r.nextInt(10) == 0) {

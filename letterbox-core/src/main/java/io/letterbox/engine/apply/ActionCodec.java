@@ -30,7 +30,8 @@ public final class ActionCodec {
       byte tag = r.b();
       return switch (tag) {
         case Sent.TAG -> Sent.read(r);
-        case Imported.TAG -> Imported.read(r);
+        case Imported.TAG -> Imported.read(r, false);
+        case Imported.REDACTED_TAG -> Imported.read(r, true);
         case ReadMarked.TAG -> ReadMarked.read(r);
         case MessageDeleted.TAG -> MessageDeleted.read(r);
         case ConversationDeleted.TAG -> ConversationDeleted.read(r);

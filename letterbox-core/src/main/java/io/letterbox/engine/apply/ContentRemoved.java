@@ -2,11 +2,13 @@ package io.letterbox.engine.apply;
 
 import io.letterbox.blob.BlobReferences;
 import io.letterbox.engine.search.SearchPostings;
+import io.letterbox.id.Ids;
 import io.letterbox.keys.LogKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Message;
 import io.letterbox.model.Removal;
 import io.letterbox.rows.FeedRow;
+import io.letterbox.rows.ImportedRow;
 import io.letterbox.rows.RevisionRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,11 +29,6 @@ public record ContentRemoved(long messageId, Message.Kind kind, long sender, lon
     long at)
     implements Action {
   static final byte TAG = 32;
-
-  /** The owner whose partition logs it: the one that logged the message. */
-  public long home() {
-    return kind == Message.Kind.GROUP ? to : sender;
-  }
 
   /** The receiver of a one-to-one message, whose row may show it; 0 otherwise. */
   public long peer() {
@@ -99,6 +96,10 @@ public record ContentRemoved(long messageId, Message.Kind kind, long sender, lon
    * attachments left elsewhere; nothing if the entry is redacted already.
    */
   private void redact(Applying to, Removal mark) {
+    if (Ids.isImported(messageId)) {
+      redactImported(to, mark);
+      return;
+    }
     byte[] logged = to.state().logEntry(messageId);
     Action entry = logged == null ? null : ActionCodec.decode(logged);
     if (entry == null || entry instanceof Redacted) {
@@ -108,6 +109,25 @@ public record ContentRemoved(long messageId, Message.Kind kind, long sender, lon
     to.batch().put(Spaces.LOG, LogKey.of(messageId), ActionCodec.encode(Redacted.of(entry, mark)));
     deletePostings(to, List.of(message.text()));
     BlobReferences.delete(to.batch(), messageId, message.extras());
+  }
+
+  /**
+   * An imported message (logged by the imports' partition, as this is): its content row and the
+   * {@link Imported} entry that carries it lose its text; nothing if they did already.
+   */
+  private void redactImported(Applying to, Removal mark) {
+    byte[] key = LogKey.of(messageId);
+    byte[] row = to.state().importedRow(messageId);
+    if (row == null || ImportedRow.removed(row)) {
+      return;
+    }
+    long logId = ImportedRow.logId(row);
+    byte[] logged = to.state().logEntry(logId);
+    if (logged != null && ActionCodec.decode(logged) instanceof Imported entry && entry.entry(messageId) != null) {
+      to.batch().put(Spaces.LOG, LogKey.of(logId), ActionCodec.encode(entry.redact(messageId, mark)));
+    }
+    to.batch().put(Spaces.IMPORTED, key, ImportedRow.encode(logId, sender, this.to, true, ""));
+    deletePostings(to, List.of(ImportedRow.decode(messageId, row).text()));
   }
 
   /**

@@ -306,6 +306,11 @@ public final class StateReader {
     return r.recalled() ? edited.recall() : edited;
   }
 
+  /** @return imported message {@code id}'s content row ({@link ImportedRow}), or null */
+  public byte[] importedRow(long id) {
+    return store.get(Spaces.IMPORTED, LogKey.of(id));
+  }
+
   /** @return the log entry at {@code id} as stored (a removed message's is redacted), or null */
   public byte[] logEntry(long id) {
     return store.get(Spaces.LOG, LogKey.of(id));

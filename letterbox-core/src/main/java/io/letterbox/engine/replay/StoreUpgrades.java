@@ -22,7 +22,7 @@ import io.letterbox.store.WriteBatch;
  * once, recorded by a mark in the store (kept by {@code rebuild}, carried by {@code migrate}:
  * the target's indexes are derived by today's appliers).
  *
- * <p>Store formats are numbered; today's appliers write format 7, and each pass below brings a
+ * <p>Store formats are numbered; today's appliers write format 8, and each pass below brings a
  * store up one format:
  * <ol>
  *   <li>format 1, the first release's: incoming counters and read positions, no conversation rows;
@@ -34,10 +34,13 @@ import io.letterbox.store.WriteBatch;
  *   <li>format 5, {@link #gatherPins}: pinned conversations in their own space;
  *   <li>format 6, {@link #referenceBlobs}: blobs know the messages that attach them (decision 0022);
  *   <li>format 7, {@link #keepEditIds}: an edited message's revision row lists its edits' log ids,
- *       by which a removal finds and redacts them (decision 0042).
+ *       by which a removal finds and redacts them (decision 0042);
+ *   <li>format 8, {@link #nameImportEntries}: an imported message's content row names the log id
+ *       of the import that carries it, by which a removal redacts it there (decision 0042).
  * </ol>
  * {@link #apply} folds counts before it indexes, so that a format-1 store's counters become rows
- * the index pass then completes.
+ * the index pass then completes; it names import entries first, since the other passes read
+ * imported messages' content rows.
  */
 final class StoreUpgrades {
   /** The mark of a store whose appliers keep conversation rows and the activity index. */
@@ -52,12 +55,15 @@ final class StoreUpgrades {
   private static final String BLOB_REFERENCES_MARK = "blob-references";
   /** The mark of a store whose revision rows list their edits' log ids. */
   private static final String EDIT_IDS_MARK = "edit-ids";
+  /** The mark of a store whose imported messages' content rows name the log id of their import. */
+  private static final String IMPORT_ENTRIES_MARK = "import-entries";
   private static final int BATCH = 10_000;
 
   private StoreUpgrades() {}
 
   /** Runs every pass the store has not had yet. */
   static void apply(KeyValueStore store, LetterboxConfig config) {
+    nameImportEntries(store);
     foldConversationCounts(store, config);
     indexConversations(store, config);
     gatherNewestBroadcasts(store);
@@ -70,7 +76,8 @@ final class StoreUpgrades {
   static boolean isMark(byte[] key) {
     return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK)
         || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK) || StateKey.isMeta(key, PINNED_MARK)
-        || StateKey.isMeta(key, BLOB_REFERENCES_MARK) || StateKey.isMeta(key, EDIT_IDS_MARK);
+        || StateKey.isMeta(key, BLOB_REFERENCES_MARK) || StateKey.isMeta(key, EDIT_IDS_MARK)
+        || StateKey.isMeta(key, IMPORT_ENTRIES_MARK);
   }
 
   /**
@@ -210,6 +217,33 @@ final class StoreUpgrades {
             row.text(), row.removedAt(), ids).encode());
         pass.endIfFull();
       }
+    });
+    pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
+    pass.end();
+  }
+
+  /**
+   * Format 8: rewrites every imported message's content row from the {@code Imported} entry that
+   * carries it, naming that entry's log id (one pass over the log).
+   */
+  static void nameImportEntries(KeyValueStore store) {
+    byte[] mark = StateKey.meta(IMPORT_ENTRIES_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    Pass pass = new Pass(store);
+    store.scan(Spaces.LOG, new KeyRange(new byte[0], null), false, (k, v) -> {
+      // Before this format no import was redacted, so every import is under its first tag.
+      if (v.length > 0 && v[0] == io.letterbox.engine.apply.Imported.TAG
+          && ActionCodec.decode(v) instanceof io.letterbox.engine.apply.Imported imported) {
+        long logId = io.letterbox.keys.LogKey.id(k);
+        for (io.letterbox.engine.apply.Imported.Entry e : imported.messages()) {
+          pass.batch.put(Spaces.IMPORTED, io.letterbox.keys.LogKey.of(e.id()),
+              io.letterbox.rows.ImportedRow.encode(logId, e.from(), e.to(), e.removed() != null, e.text()));
+        }
+        pass.endIfFull();
+      }
+      return true;
     });
     pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
     pass.end();

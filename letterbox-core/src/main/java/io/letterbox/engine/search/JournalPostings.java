@@ -97,6 +97,14 @@ public final class JournalPostings {
     load(store, postings);
   }
 
+  private static List<byte[]> keys(List<Long> ids) {
+    List<byte[]> keys = new java.util.ArrayList<>(ids.size());
+    for (long id : ids) {
+      keys.add(LogKey.of(id));
+    }
+    return keys;
+  }
+
   /** Writes {@code postings} in one sorted load; durable when it returns. */
   static void load(KeyValueStore store, PostingBatch postings) {
     if (!postings.isEmpty()) {
@@ -122,16 +130,23 @@ public final class JournalPostings {
     if (postings.isEmpty()) {
       return;
     }
-    List<Long> ids = new java.util.ArrayList<>(postings.ids());
-    List<byte[]> keys = new java.util.ArrayList<>(ids.size());
-    for (long id : ids) {
-      keys.add(LogKey.of(id));
-    }
-    List<byte[]> entries = store.multiGet(Spaces.LOG, keys);
     java.util.Set<Long> removed = new java.util.HashSet<>();
-    for (int i = 0; i < ids.size(); i++) {
+    List<Long> logged = new java.util.ArrayList<>();
+    List<Long> imported = new java.util.ArrayList<>();
+    for (long id : postings.ids()) {
+      (io.letterbox.id.Ids.isImported(id) ? imported : logged).add(id);
+    }
+    List<byte[]> entries = store.multiGet(Spaces.LOG, keys(logged));
+    for (int i = 0; i < logged.size(); i++) {
       if (ActionCodec.isRedacted(entries.get(i))) {
-        removed.add(ids.get(i));
+        removed.add(logged.get(i));
+      }
+    }
+    // Imported history is redacted in its content row (and inside its import's entry).
+    List<byte[]> rows = imported.isEmpty() ? List.of() : store.multiGet(Spaces.IMPORTED, keys(imported));
+    for (int i = 0; i < imported.size(); i++) {
+      if (rows.get(i) != null && io.letterbox.rows.ImportedRow.removed(rows.get(i))) {
+        removed.add(imported.get(i));
       }
     }
     if (!removed.isEmpty()) {

@@ -29,6 +29,8 @@ class ActionCodecTest {
       new Sent(10, 1, 2, "caption", null, 3, true, new Extras("custom:vote", null, List.of())),
       new Imported(List.of(new Imported.Entry(9, 3, 4, ""), new Imported.Entry(10, 4, 3, "旧消息"))),
       new Imported(List.of()),
+      new Imported(List.of(new Imported.Entry(9, 3, 4, "kept"),
+          new Imported.Entry(10, 4, 3, "", new io.letterbox.model.Removal(io.letterbox.model.Removal.Reason.RETENTION, 77)))),
       new ReadMarked(1, 2, "mobile", 99),
       new MessageDeleted(1, 2, 3),
       new ConversationDeleted(1, 2, 3),
