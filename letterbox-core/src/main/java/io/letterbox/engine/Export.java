@@ -1,5 +1,6 @@
 package io.letterbox.engine;
 
+import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.id.Ids;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.ConversationRef;
@@ -31,10 +32,12 @@ public final class Export {
   public static final int PAGE = 100;
 
   private final LetterboxConfig config;
+  private final PartitionCommands commands;
   private final Conversations conversations;
 
-  Export(LetterboxConfig config, Conversations conversations) {
+  Export(LetterboxConfig config, PartitionCommands commands, Conversations conversations) {
     this.config = config;
+    this.commands = commands;
     this.conversations = conversations;
   }
 
@@ -55,8 +58,7 @@ public final class Export {
    */
   public Walk of(long owner) {
     Validate.uid("uid", owner);
-    // Checks the owner is hosted here before anything is yielded.
-    conversations.list(owner, null, 1);
+    commands.requireHosted(owner);
     return new Walk(owner, snapshot(config.clock()));
   }
 

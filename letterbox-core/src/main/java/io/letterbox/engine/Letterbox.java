@@ -113,7 +113,7 @@ public final class Letterbox implements AutoCloseable {
     this.pushReads = new PushReads(config, commands, state, store, streams, unread, groupReader);
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
     this.compaction = new StoreCompaction(store, replies);
-    this.export = new Export(config, conversations);
+    this.export = new Export(config, commands, conversations);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));

@@ -149,6 +149,22 @@ public abstract class ExportContract extends EngineFixture {
   }
 
   @Test
+  void anExportHoldsTheRequestsFolderWhereTheDeploymentHasOne() {
+    reopen(config().requestsFolder(true));
+    send(BOB, ALICE, "a stranger writes");
+    send(ALICE, CAROL, "alice writes");
+    clock.advance(Duration.ofMillis(1));
+
+    Map<Conversation, List<Message>> export = drain(box.export().of(ALICE));
+
+    assertThat(box.conversations().list(ALICE, Folder.REQUESTS, null, 10).items()).extracting(Conversation::peer)
+        .containsExactly(BOB);
+    assertThat(export.keySet()).extracting(Conversation::peer).containsExactlyInAnyOrder(BOB, CAROL);
+    assertThat(export.values()).flatExtracting(m -> m).extracting(Message::text)
+        .containsExactlyInAnyOrder("a stranger writes", "alice writes");
+  }
+
+  @Test
   void anExportOfABadUidIsRefused() {
     assertThat(refusal(() -> box.export().of(0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     assertThat(refusal(() -> box.export().of(-5))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
