@@ -28,7 +28,8 @@ public final class ExportRoutes {
     routes.add(GET, PATH, ctx -> {
       long uid = Params.id(ctx, "uid");
       Replies.when(ctx, engine.read(() -> box.export().of(uid)), walk -> new ExportStream(ctx.vertx(), ctx.response(),
-          () -> engine.read(() -> StreamedJson.exportLines(walk.next()))).start("application/x-ndjson; charset=utf-8"));
+          () -> engine.read(() -> StreamedJson.exportLines(walk.next())), ctx::fail)
+          .start("application/x-ndjson; charset=utf-8"));
     });
   }
 }

@@ -3,6 +3,7 @@ package io.letterbox.server.http.routes;
 import io.letterbox.engine.ErrorCode;
 import io.letterbox.engine.LetterboxException;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -14,9 +15,10 @@ import org.slf4j.LoggerFactory;
  * A chunked answer written batch by batch at the client's pace: a batch is asked for only once the
  * previous one is written and the response's write queue has room again ({@code writeQueueFull},
  * then its drain handler), so the server holds a batch or two, never the whole answer. An empty
- * batch ends the answer. A batch refused with OVERLOADED is asked for again a little later; any other
- * failure cuts the connection, since the status is sent: an incomplete chunked body is how the
- * client learns it.
+ * batch ends the answer. A batch refused with OVERLOADED is asked for again a little later. Any other
+ * failure of the first batch, before a byte is sent, is answered as a refusal (a partition that moved
+ * is forwarded); later, it cuts the connection: an incomplete chunked body is how the client learns
+ * it.
  */
 final class ExportStream {
   private static final Logger log = LoggerFactory.getLogger(ExportStream.class);
@@ -25,13 +27,18 @@ final class ExportStream {
   private final Vertx vertx;
   private final HttpServerResponse response;
   private final Supplier<Future<Buffer>> batches;
+  private final Handler<Throwable> refusal;
   private boolean closed;
 
-  /** @param batches the next batch, completed on the response's event loop; empty at the end */
-  ExportStream(Vertx vertx, HttpServerResponse response, Supplier<Future<Buffer>> batches) {
+  /**
+   * @param batches the next batch, completed on the response's event loop; empty at the end
+   * @param refusal answers a failure that came before the first byte
+   */
+  ExportStream(Vertx vertx, HttpServerResponse response, Supplier<Future<Buffer>> batches, Handler<Throwable> refusal) {
     this.vertx = vertx;
     this.response = response;
     this.batches = batches;
+    this.refusal = refusal;
   }
 
   /** Sends the status and headers with {@code contentType}, then the batches. */
@@ -53,6 +60,8 @@ final class ExportStream {
         write(ar.result());
       } else if (ar.cause() instanceof LetterboxException e && e.code() == ErrorCode.OVERLOADED) {
         vertx.setTimer(RETRY_MILLIS, t -> next());
+      } else if (!response.headWritten()) {
+        refusal.handle(ar.cause());
       } else {
         log.error("a streamed answer failed after it began", ar.cause());
         response.reset();

@@ -35,7 +35,8 @@ class ExportStreamTest {
     AtomicInteger asked = new AtomicInteger();
     HttpServer server = vertx.createHttpServer()
         .requestHandler(request -> new ExportStream(vertx, request.response(), () -> Future.succeededFuture(
-            asked.incrementAndGet() <= BATCHES ? Buffer.buffer(bytes) : Buffer.buffer())).start("application/x-ndjson"))
+            asked.incrementAndGet() <= BATCHES ? Buffer.buffer(bytes) : Buffer.buffer()), e -> request.response().reset())
+            .start("application/x-ndjson"))
         .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().join();
 
     try (Socket socket = new Socket("127.0.0.1", server.actualPort())) {
@@ -55,6 +56,23 @@ class ExportStreamTest {
       }
       assertThat(read).isGreaterThan((long) BATCHES * BATCH_BYTES);
       assertThat(asked.get()).as("every batch, then the empty one that ends the answer").isEqualTo(BATCHES + 1);
+    }
+  }
+
+  @Test
+  void aFailureBeforeTheFirstByteIsAnsweredAsARefusal() throws Exception {
+    HttpServer server = vertx.createHttpServer()
+        .requestHandler(request -> new ExportStream(vertx, request.response(),
+            () -> Future.failedFuture(new IllegalStateException("the partition moved")),
+            e -> request.response().setStatusCode(503).putHeader("Content-Type", "text/plain").end(e.getMessage()))
+            .start("application/x-ndjson"))
+        .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().join();
+
+    try (Socket socket = new Socket("127.0.0.1", server.actualPort())) {
+      socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+          .getBytes(StandardCharsets.US_ASCII));
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      assertThat(answer).startsWith("HTTP/1.1 503").contains("the partition moved");
     }
   }
 }
