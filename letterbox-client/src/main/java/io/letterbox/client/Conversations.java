@@ -1,6 +1,7 @@
 package io.letterbox.client;
 
 import static io.letterbox.client.internal.Route.DELETE_CONVERSATION;
+import static io.letterbox.client.internal.Route.EXPORT_USER;
 import static io.letterbox.client.internal.Route.GET_CONVERSATION;
 import static io.letterbox.client.internal.Route.GET_UNREAD;
 import static io.letterbox.client.internal.Route.LIST_CONVERSATIONS;
@@ -10,7 +11,10 @@ import static io.letterbox.client.internal.Route.SET_CONVERSATION_STATE;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.letterbox.client.internal.Maps;
 import io.letterbox.client.internal.Spec;
+import io.letterbox.client.internal.Json;
 import io.letterbox.client.internal.Transport;
+import java.io.InputStream;
+import java.util.function.Consumer;
 
 /** An owner's conversation list, one conversation, read positions and unread counts. */
 public final class Conversations extends Resource {
@@ -58,6 +62,28 @@ public final class Conversations extends Resource {
   @Maps(GET_UNREAD)
   public Call<Unread> unread(long uid, String device) {
     return call(Spec.of(GET_UNREAD, uid).query("device", device), Unread.class);
+  }
+
+  /**
+   * {@code uid}'s data as of the request: each line of the export handed to {@code lines} as it is
+   * read off the connection, so the client's memory does not grow with the export. A conversation
+   * comes before the messages of it. A connection cut before the end fails the call.
+   *
+   * @return the number of lines
+   */
+  @Maps(EXPORT_USER)
+  public Call<Long> export(long uid, Consumer<ExportLine> lines) {
+    return call(Spec.of(EXPORT_USER, uid).untimed(), response -> {
+      long count = 0;
+      try (InputStream in = response.body();
+          var values = Json.MAPPER.readerFor(ExportLine.class).<ExportLine>readValues(in)) {
+        while (values.hasNextValue()) {
+          lines.accept(values.nextValue());
+          count++;
+        }
+      }
+      return count;
+    });
   }
 
   /** Empties the conversation with {@code peer} for {@code uid} only. */

@@ -69,6 +69,7 @@ public final class Letterbox implements AutoCloseable {
   private final PushReads pushReads;
   private final Moderation moderation;
   private final StoreCompaction compaction;
+  private final Export export;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -112,6 +113,7 @@ public final class Letterbox implements AutoCloseable {
     this.pushReads = new PushReads(config, commands, state, store, streams, unread, groupReader);
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
     this.compaction = new StoreCompaction(store, replies);
+    this.export = new Export(config, commands, conversations);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
@@ -174,6 +176,11 @@ public final class Letterbox implements AutoCloseable {
   /** Full compactions of the store on request (decision 0042). */
   public StoreCompaction compaction() {
     return compaction;
+  }
+
+  /** A user's data as it stands, read a page at a time (decision 0046). */
+  public Export export() {
+    return export;
   }
 
   /** The change feed and live event streams. */

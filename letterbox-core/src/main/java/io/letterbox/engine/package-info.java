@@ -3,7 +3,8 @@
  * {@link io.letterbox.store.KeyValueStore}, which wires the packages below and hands out one
  * narrow API per concept: {@code Messages}, {@code Conversations} (one-to-one and group, named by a
  * {@code model.ConversationRef}), {@code Groups}, {@code Broadcasts}, {@code Relations},
- * {@code MessageSearch}, {@code Events} and {@code BlobAccess}; with its settings
+ * {@code MessageSearch}, {@code Events}, {@code BlobAccess} and {@code Export} (a user's data,
+ * page by page, over the paged reads); with its settings
  * ({@link io.letterbox.engine.LetterboxConfig}) and its one failure type
  * ({@link io.letterbox.engine.LetterboxException} with an {@link io.letterbox.engine.ErrorCode}).
  * The APIs check arguments and hand work to the packages below, one per role; {@code NodeUpkeep}

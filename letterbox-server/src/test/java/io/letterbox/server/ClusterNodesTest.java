@@ -84,6 +84,36 @@ class ClusterNodesTest {
     runSenders(4, 75, () -> false);
     verifyAcknowledged();
     assertThat(failures).isEmpty();
+    verifyExports();
+  }
+
+  /** A user's export through each node (forwarded, streamed, to its owner's) holds every message of its. */
+  private void verifyExports() {
+    String first = sentPairs.keySet().iterator().next();
+    long user = Long.parseLong(first.split(">")[0]);
+    Set<Long> expected = new HashSet<>();
+    sentPairs.forEach((pair, ids) -> {
+      String[] p = pair.split(">");
+      if (Long.parseLong(p[0]) == user || Long.parseLong(p[1]) == user) {
+        expected.addAll(ids);
+      }
+    });
+    for (int node = 0; node < 3; node++) {
+      Reply export = nodes.api(node).get("/v1/users/" + user + "/export");
+      assertThat(export.status()).as("%s", export).isEqualTo(200);
+      List<Long> ids = export.body().lines().map(ClusterNodesTest::json).filter(l -> l.has("message"))
+          .map(l -> l.get("message").get("id").asLong()).toList();
+      assertThat(ids).as("export of %d through node %d", user, node).doesNotHaveDuplicates()
+          .containsExactlyInAnyOrderElementsOf(expected);
+    }
+  }
+
+  private static JsonNode json(String line) {
+    try {
+      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test

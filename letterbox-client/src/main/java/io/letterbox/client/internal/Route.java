@@ -14,6 +14,7 @@ public enum Route {
   MARK_READ("markRead", "POST", "/v1/users/{uid}/conversations/{peer}/read", true),
   GET_CONVERSATION("getConversation", "GET", "/v1/users/{uid}/conversations/{peer}", true),
   DELETE_CONVERSATION("deleteConversation", "DELETE", "/v1/users/{uid}/conversations/{peer}", true),
+  EXPORT_USER("exportUser", "GET", "/v1/users/{uid}/export", true),
   GET_UNREAD("getUnread", "GET", "/v1/users/{uid}/unread", true),
   GET_MESSAGE("getMessage", "GET", "/v1/users/{uid}/messages/{id}", true),
   DELETE_MESSAGE("deleteMessage", "DELETE", "/v1/users/{uid}/messages/{id}", true),

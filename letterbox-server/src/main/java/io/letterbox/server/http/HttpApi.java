@@ -17,6 +17,7 @@ import io.letterbox.server.http.requests.RequestSyntax;
 import io.letterbox.server.http.routes.BlobRoutes;
 import io.letterbox.server.http.routes.BroadcastRoutes;
 import io.letterbox.server.http.routes.CapRoutes;
+import io.letterbox.server.http.routes.ExportRoutes;
 import io.letterbox.server.http.routes.ClusterRoutes;
 import io.letterbox.server.http.routes.ConversationRoutes;
 import io.letterbox.server.http.routes.EventRoutes;
@@ -66,6 +67,7 @@ public final class HttpApi {
     var hooked = new HookedSends(BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry()), engine, box);
     new MessageRoutes(box, engine, hooked).register(routes);
     new ConversationRoutes(box, engine).register(routes);
+    new ExportRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
     new RelationRoutes(box, engine).register(routes);
     new UserSettingsRoutes(box, engine).register(routes);

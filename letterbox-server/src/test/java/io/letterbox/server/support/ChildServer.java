@@ -36,9 +36,21 @@ public final class ChildServer implements AutoCloseable {
    * --nofile=1024:1024 --}, which lowers the child's limits).
    */
   public Api startUnder(List<String> wrapper, String name, String... extraArgs) throws IOException {
+    return launch(wrapper, List.of(), name, extraArgs);
+  }
+
+  /** As {@link #start}, with {@code jvmOptions} (e.g. {@code -Xmx256m}) given to the child's JVM. */
+  public Api startWith(List<String> jvmOptions, String name, String... extraArgs) throws IOException {
+    return launch(List.of(), jvmOptions, name, extraArgs);
+  }
+
+  private Api launch(List<String> wrapper, List<String> jvmOptions, String name, String... extraArgs)
+      throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>(wrapper);
-    command.addAll(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
+    command.add(java.toString());
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         Main.class.getName(), "serve", "--port", Integer.toString(port), "--data-dir", dir.resolve("data").toString()));
     command.addAll(List.of(extraArgs));
     Path log = log(name);

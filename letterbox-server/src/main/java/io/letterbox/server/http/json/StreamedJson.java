@@ -1,6 +1,7 @@
 package io.letterbox.server.http.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.letterbox.engine.Export;
 import io.letterbox.model.Attachment;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.Message;
@@ -76,6 +77,29 @@ public final class StreamedJson {
       }
       json.out.writeEndArray();
       json.out.writeEndObject();
+    });
+  }
+
+  /**
+   * Lines of a user's export (decision 0046), each one JSON object and a newline: {@code
+   * {"conversation":…}} with {@link JsonViews#conversation}'s item, or {@code {"message":…}} with
+   * {@link JsonViews#message}'s message.
+   */
+  public static Buffer exportLines(List<Export.Line> lines) {
+    return write(json -> {
+      json.out.setRootValueSeparator(null);
+      for (Export.Line line : lines) {
+        json.out.writeStartObject();
+        if (line instanceof Export.ConversationLine c) {
+          json.out.writeFieldName("conversation");
+          json.writeConversation(c.conversation());
+        } else {
+          json.out.writeFieldName("message");
+          json.writeMessage(((Export.MessageLine) line).message());
+        }
+        json.out.writeEndObject();
+        json.out.writeRaw('\n');
+      }
     });
   }
 
