@@ -6,7 +6,11 @@ import io.letterbox.keys.MembershipKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
 import io.letterbox.keys.TimelineKey;
+import io.letterbox.model.UserSettings;
+import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.ErasureRow;
+import io.letterbox.rows.MembershipRow;
+import io.letterbox.rows.UserSettingsRow;
 import io.letterbox.rows.GroupTimelineRow;
 import io.letterbox.rows.TimelineFlags;
 import io.letterbox.store.Bytes;
@@ -57,19 +61,30 @@ public final class LifecycleState {
   }
 
   /**
-   * Whether Letterbox knows user {@code uid}: users are implicit, so a user is known while it has
-   * a conversation, a membership (current or former), a broadcast, a follow, a subscription, a
-   * block or settings of its own.
+   * Whether Letterbox holds data of user {@code uid} from after log id {@code since} (0: any):
+   * users are implicit, so a user is known while it has a conversation with a message after it, a
+   * group it is a member of, a broadcast after it, a follow, a subscription, a block or settings
+   * other than the defaults. An erasure leaves none of these, so a user erased and not heard of
+   * since is not known.
    */
-  public boolean known(long uid) {
-    byte[] owner = Bytes.ofLong(uid);
-    for (Space s : List.of(Spaces.CONVERSATION, Spaces.CONVERSATIONS, Spaces.MEMBERSHIPS, Spaces.BROADCASTS,
-        Spaces.FOLLOWING, Spaces.SUBSCRIPTIONS, Spaces.BLOCKED)) {
-      if (!store.scan(s, KeyRange.prefix(owner), false, 1).isEmpty()) {
+  public boolean known(long uid, long since) {
+    KeyRange owner = KeyRange.prefix(Bytes.ofLong(uid));
+    boolean[] found = {false};
+    store.scan(Spaces.CONVERSATIONS, owner, false, (k, v) -> !(found[0] = ConversationRow.decode(v).lastId() > since));
+    store.scan(Spaces.MEMBERSHIPS, owner, false, (k, v) -> !(found[0] |= MembershipRow.decode(v).member()));
+    if (found[0]) {
+      return true;
+    }
+    List<io.letterbox.store.KeyValue> newest = store.scan(Spaces.BROADCASTS, owner, true, 1);
+    if (!newest.isEmpty() && BroadcastKey.id(newest.get(0).key()) > since) {
+      return true;
+    }
+    for (Space s : List.of(Spaces.FOLLOWING, Spaces.SUBSCRIPTIONS, Spaces.BLOCKED)) {
+      if (!store.scan(s, owner, false, 1).isEmpty()) {
         return true;
       }
     }
-    return store.get(Spaces.STATE, StateKey.settings(uid)) != null;
+    return !UserSettingsRow.decode(store.get(Spaces.STATE, StateKey.settings(uid))).equals(UserSettings.DEFAULT);
   }
 
   /** One step of what a user sent: the ids found, and where the next step starts (null: the end). */
@@ -95,6 +110,13 @@ public final class LifecycleState {
       out.add(MembershipKey.gid(k));
       return true;
     });
+    return out;
+  }
+
+  /** The keys of the messages of group {@code gid} that {@code uid} deleted from its own view. */
+  public List<byte[]> hiddenInGroup(long uid, long gid) {
+    List<byte[]> out = new ArrayList<>();
+    store.scan(Spaces.GROUP_HIDDEN, MembershipKey.hiddenRange(uid, gid, 0, Long.MAX_VALUE), false, (k, v) -> out.add(k));
     return out;
   }
 

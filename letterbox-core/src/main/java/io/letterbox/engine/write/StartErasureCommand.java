@@ -7,9 +7,10 @@ import io.letterbox.rows.ErasureRow;
 
 /**
  * Starts the erasure of user {@code uid} (decision 0044), decided by the user's partition. A user
- * on legal hold is refused (ON_HOLD). While one runs, asking again answers it. A user Letterbox
- * does not know (no conversation, membership, broadcast, relation, block or settings) is NOT_FOUND,
- * unless it was erased before: then the done erasure answers. Its result is the erasure's row.
+ * on legal hold is refused (ON_HOLD). While one runs, asking again answers it. A user erased
+ * before gets a new erasure only if it has data from after that one's start; otherwise the done
+ * erasure answers. A user Letterbox does not know (no conversation, membership, broadcast,
+ * relation, block or settings) is NOT_FOUND. Its result is the erasure's row.
  */
 public final class StartErasureCommand extends Command<ErasureRow> {
   private final long uid;
@@ -28,7 +29,7 @@ public final class StartErasureCommand extends Command<ErasureRow> {
     if (last != null && !last.done()) {
       return Decision.nothing(last);
     }
-    if (!lifecycle.known(uid)) {
+    if (!lifecycle.known(uid, last == null ? 0 : last.id())) {
       if (last != null) {
         return Decision.nothing(last);
       }
