@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * sent message's removal, a leave, an unfollow, a delete), so replay derives what the job did;
  * every step is idempotent, so a job resumed after a restart or at a partition's new owner starts
  * over and skips what is done (a removed message costs a read, no write). At most {@link
- * #IN_FLIGHT} removals wait at once, so the sends of the partitions it shares keep their pace.
+ * #IN_FLIGHT} removals wait at once, and the job rests between groups of them ({@link #REST}), so
+ * the sends of the partitions it shares keep their pace.
  * When a job finds nothing left, it logs the erasure done and a full compaction of the store runs
  * within half of {@code erasureGrace}.
  */
@@ -37,6 +38,11 @@ final class ErasureJobs implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ErasureJobs.class);
   /** Removals waiting at once: each is a batch on its message's partition and one per reached party. */
   static final int IN_FLIGHT = 16;
+  /**
+   * After each group of removals the job rests this many times as long as the group took, so that
+   * it takes at most a third of its partitions' time and sends keep their pace (decision 0044).
+   */
+  static final int REST = 2;
   private static final Duration FIRST_RETRY = Duration.ofSeconds(5);
   private static final Duration LAST_RETRY = Duration.ofMinutes(1);
 
@@ -216,9 +222,18 @@ final class ErasureJobs implements AutoCloseable {
     return removed;
   }
 
-  private static void joinAll(List<CompletableFuture<Message>> waiting) {
+  /** Waits for the removals of {@code waiting}, then rests {@link #REST} times as long. */
+  private void joinAll(List<CompletableFuture<Message>> waiting) {
+    if (waiting.isEmpty()) {
+      return;
+    }
+    long started = System.nanoTime();
     CompletableFuture.allOf(waiting.toArray(CompletableFuture[]::new)).join();
     waiting.clear();
+    long rest = REST * (System.nanoTime() - started);
+    for (long until = System.nanoTime() + rest; !closed && System.nanoTime() < until;) {
+      java.util.concurrent.locks.LockSupport.parkNanos(until - System.nanoTime());
+    }
   }
 
   private static boolean notOwner(Throwable e) {
