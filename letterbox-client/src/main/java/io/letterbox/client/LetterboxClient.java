@@ -37,6 +37,7 @@ public final class LetterboxClient {
   private final Events events;
   private final Search search;
   private final Moderation moderation;
+  private final Erasures erasures;
   private final Operations operations;
 
   private LetterboxClient(Builder b) {
@@ -55,6 +56,7 @@ public final class LetterboxClient {
     this.events = new Events(t, b.reconnectDelay, b.eventIdleTimeout);
     this.search = new Search(t);
     this.moderation = new Moderation(t);
+    this.erasures = new Erasures(t);
     this.operations = new Operations(t);
   }
 
@@ -109,6 +111,11 @@ public final class LetterboxClient {
 
   public Moderation moderation() {
     return moderation;
+  }
+
+  /** Erasure of users and legal hold (services only). */
+  public Erasures erasures() {
+    return erasures;
   }
 
   public Operations operations() {

@@ -37,5 +37,7 @@ public enum ErrorCode {
   REJECTED,
   /** The before-send hook did not answer in time, or answered something else, and hook-before-send-failure is reject. */
   HOOK_UNAVAILABLE,
+  /** The user is on legal hold: it is not erased (decision 0044). */
+  ON_HOLD,
   INTERNAL
 }

@@ -70,6 +70,7 @@ public final class Letterbox implements AutoCloseable {
   private final Moderation moderation;
   private final StoreCompaction compaction;
   private final Export export;
+  private final Erasures erasures;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -114,7 +115,10 @@ public final class Letterbox implements AutoCloseable {
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
     this.compaction = new StoreCompaction(store, replies);
     this.export = new Export(config, commands, conversations);
-    this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
+    ErasureJobs erasureJobs = new ErasureJobs(state, commands, moderation, groups, relations, conversations, compaction,
+        config);
+    this.erasures = new Erasures(commands, state, erasureJobs);
+    this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, erasureJobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
     host.start(upkeep);
@@ -171,6 +175,11 @@ public final class Letterbox implements AutoCloseable {
   /** Users' reports of messages, for the platform's moderators. */
   public Moderation moderation() {
     return moderation;
+  }
+
+  /** Erasure of users and legal hold (decision 0044). */
+  public Erasures erasures() {
+    return erasures;
   }
 
   /** Full compactions of the store on request (decision 0042). */

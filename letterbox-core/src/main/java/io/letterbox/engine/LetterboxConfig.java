@@ -49,6 +49,7 @@ import java.util.Optional;
  *                          where it stopped
  * @param searchWait        how long a search waits for the index to cover what its owner's
  *                          partition wrote before the search arrived (decision 0012)
+ * @param erasureGrace      how soon after an erasure is done the store is compacted, so that no file holds the erased content (decision 0044)
  * @param clock             the time source of ids and cap windows
  */
 public record LetterboxConfig(
@@ -80,6 +81,7 @@ public record LetterboxConfig(
     long cachedGroupHeadBytes,
     boolean search,
     java.time.Duration searchWait,
+    java.time.Duration erasureGrace,
     Clock clock) {
 
   public LetterboxConfig {
@@ -133,6 +135,9 @@ public record LetterboxConfig(
     }
     if (maxGroupMembers < 2) {
       throw new IllegalArgumentException("maxGroupMembers must be at least 2: " + maxGroupMembers);
+    }
+    if (erasureGrace.isNegative() || erasureGrace.isZero()) {
+      throw new IllegalArgumentException("erasureGrace must be positive");
     }
     if (searchWait.isNegative()) {
       throw new IllegalArgumentException("searchWait must not be negative");
@@ -191,6 +196,7 @@ public record LetterboxConfig(
     b.cachedGroupHeadBytes = cachedGroupHeadBytes;
     b.search = search;
     b.searchWait = searchWait;
+    b.erasureGrace = erasureGrace;
     b.clock = clock;
     return b;
   }
@@ -237,6 +243,8 @@ public record LetterboxConfig(
     private boolean search = true;
     // The index is usually milliseconds behind; past this a search answers from what is indexed.
     private java.time.Duration searchWait = java.time.Duration.ofSeconds(2);
+    // A day: one full compaction a day at most for the erasures done in it (API.md).
+    private java.time.Duration erasureGrace = java.time.Duration.ofDays(1);
     private Clock clock = Clock.systemUTC();
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
@@ -267,13 +275,14 @@ public record LetterboxConfig(
     public Builder cachedGroupHeadBytes(long v) { cachedGroupHeadBytes = v; return this; }
     public Builder search(boolean v) { search = v; return this; }
     public Builder searchWait(java.time.Duration v) { searchWait = v; return this; }
+    public Builder erasureGrace(java.time.Duration v) { erasureGrace = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, newStorePartitions, sequencers, deliveryWait,
-          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, search, searchWait,
+          requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, search, searchWait, erasureGrace,
           clock);
     }
   }

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 /**
  * What this node keeps current around its partitions' writes: the readers' caches, the search
  * index and the live event streams as actions become visible and durable, broadcast fan-outs
- * resumed as partitions are taken, the change feed's retention, and the big senders' broadcasts
+ * and erasures resumed as partitions are taken, the change feed's retention, and the big senders' broadcasts
  * pre-warmed at start.
  */
 final class NodeUpkeep implements PartitionHost.Listener {
@@ -42,6 +42,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
   /** The consumers of the owner feed, following the partitions hosted here. */
   private final FeedFollowers followers;
   private final BroadcastJobs jobs;
+  private final ErasureJobs erasures;
   private final PartitionHost host;
   /** Every consumer of applied actions, told as each becomes visible and as its batch is durable. */
   private final Derivations derivations;
@@ -51,7 +52,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
   private volatile boolean closed;
 
   NodeUpkeep(KeyValueStore store, StateReader state, ConversationLister conversations, GroupReader groups,
-      FeedReader feed, EventStreams streams, SearchIndexer indexer, FeedFollowers followers, BroadcastJobs jobs, PartitionHost host,
+      FeedReader feed, EventStreams streams, SearchIndexer indexer, FeedFollowers followers, BroadcastJobs jobs, ErasureJobs erasures, PartitionHost host,
       Derivations derivations) {
     this.store = store;
     this.state = state;
@@ -62,6 +63,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
     this.indexer = indexer;
     this.followers = followers;
     this.jobs = jobs;
+    this.erasures = erasures;
     this.host = host;
     this.derivations = derivations;
   }
@@ -94,6 +96,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
       conversations.forgetAll();
     }
     jobs.resume(sender -> host.partitioning().of(sender) == p);
+    erasures.resume(uid -> host.partitioning().of(uid) == p);
   }
 
   @Override
@@ -151,6 +154,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
     streams.close();
     prewarm.interrupt();
     jobs.close();
+    erasures.close();
   }
 
   /** The heap the engine's caches hold now, by cache (see {@link Letterbox#cachedBytes}). */

@@ -20,6 +20,8 @@ public final class StateKey {
   private static final byte JOB = 'j';
   private static final byte BIG_SENDER = 'g';
   private static final byte SETTINGS = 's';
+  private static final byte HOLD = 'h';
+  private static final byte ERASURE = 'e';
 
   private StateKey() {}
 
@@ -113,7 +115,21 @@ public final class StateKey {
     return deploymentRecords(BIG_SENDER);
   }
 
-  /** The id (a broadcast's or a sender's) of a job, big-sender or newest-broadcast key. */
+  /** owner 'h': the user is on legal hold (decision 0044); no row when it is not. */
+  public static byte[] hold(long owner) {
+    return tagged(owner, HOLD, 9);
+  }
+
+  /** 0 'e' uid: the newest erasure of the user ({@code ErasureRow}), running or done (decision 0044). */
+  public static byte[] erasure(long uid) {
+    return deploymentRecord(ERASURE, uid);
+  }
+
+  public static KeyRange erasures() {
+    return deploymentRecords(ERASURE);
+  }
+
+  /** The id (a broadcast's, a sender's or a user's) of a job, big-sender, newest-broadcast or erasure key. */
   public static long recordId(byte[] key) {
     return Bytes.getLong(key, 9);
   }

@@ -108,37 +108,19 @@ public abstract class ModerationContract extends EngineFixture {
 
   /** The spaces with a key or value that holds {@code text}'s bytes. */
   private List<String> spacesHolding(String text) {
-    byte[] needle = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    List<String> found = new ArrayList<>();
-    for (io.letterbox.store.Space space : Letterbox.SPACES) {
-      store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
-        if (ByteSearch.holds(k, needle) || ByteSearch.holds(v, needle)) {
-          found.add(space.name());
-          return false;
-        }
-        return true;
-      });
-    }
-    return found;
+    return RemovalChecks.spacesHolding(store, text);
   }
 
   private List<Long> found(long owner, String q) {
-    return box.search().find(owner, io.letterbox.engine.search.SearchQuery.of(q, 0, 0, null, null), null, 10).join()
-        .items().stream().map(Message::id).toList();
+    return RemovalChecks.found(box, owner, q);
   }
 
   private void indexed(long owner, String q, long id) {
-    org.awaitility.Awaitility.await(q).atMost(java.time.Duration.ofMinutes(1)).pollInterval(java.time.Duration.ofMillis(10))
-        .until(() -> found(owner, q), ids -> ids.contains(id));
+    RemovalChecks.indexed(box, owner, q, id);
   }
 
   private static void assertRemoved(Message m, long id) {
-    assertThat(m).as("message %d", id).isNotNull();
-    assertThat(m.id()).isEqualTo(id);
-    assertThat(m.status()).isEqualTo(Message.Status.REMOVED);
-    assertThat(m.text()).isEmpty();
-    assertThat(m.extras().payload()).isNull();
-    assertThat(m.extras().attachments()).isEmpty();
+    RemovalChecks.assertRemoved(m, id);
   }
 
   private String position(long owner) {

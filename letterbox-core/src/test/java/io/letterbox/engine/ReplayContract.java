@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The proof that a replay of the log derives exactly what the live writer derived: random
- * sequences of every kind of action (takedowns, which redact the log, among them), sent in bursts that the sequencer groups into shared batches,
+ * sequences of every kind of action (takedowns, which redact the log, and erasures of users among them), sent in bursts that the sequencer groups into shared batches,
  * then the store's content compared row by row, in every space, counters included, after
  * {@code rebuild} and after {@code migrate} into a second store. Seeded: a failure names its seed.
  */
@@ -35,6 +35,8 @@ public abstract class ReplayContract extends EngineFixture {
       LongStream.of(70_001, 70_002, 140_003, 140_004)).toArray();
   private static final long[] SENDERS = {1, 2, 70_001};
   private static final String[] SEGMENTS = {"vip", "beta"};
+  /** The erasures a sequence started: each is done before the store is compared. */
+  private final List<Long> erasures = new ArrayList<>();
 
   /** Sequences and actions per sequence: a backend may make them fewer (the mini cluster is slow). */
   protected int sequences() {
@@ -64,6 +66,11 @@ public abstract class ReplayContract extends EngineFixture {
       for (long id : broadcasts) {
         done(box.broadcasts().find(id).orElseThrow());
       }
+      for (long id : erasures) {
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+            .until(() -> box.erasures().find(id).orElseThrow().done());
+      }
+      erasures.clear();
       box.close();
       Map<String, List<String>> rows = contents(live);
 
@@ -102,6 +109,8 @@ public abstract class ReplayContract extends EngineFixture {
             broadcasts.add(b.id());
           } else if (result instanceof io.letterbox.model.NewGroup g) {
             groups.add(g.group().id());
+          } else if (result instanceof io.letterbox.model.Erasure e) {
+            erasures.add(e.id());
           } else if (result instanceof io.letterbox.model.SendResult s) {
             messages.add(s.message().id());
           } else if (result instanceof List<?> ids) {
@@ -135,7 +144,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(28)) {
+    return switch (r.nextInt(30)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // One or two in an import: a removal redacts one message inside its import's entry.
       case 4 -> box.messages().importHistory(imports(r, a, b));
@@ -170,6 +179,10 @@ public abstract class ReplayContract extends EngineFixture {
       case 25 -> messages.isEmpty() ? null : box.moderation().takeDown(messages.get(r.nextInt(messages.size())),
           r.nextBoolean() ? null : "t" + r.nextInt(9));
       case 26 -> broadcasts.isEmpty() ? null : box.moderation().takeDown(broadcasts.get(r.nextInt(broadcasts.size())), null);
+      // Legal holds and erasures (decision 0044): an erasure's job logs its steps while the sequence goes on.
+      case 27 -> box.erasures().hold(a, r.nextBoolean());
+      case 28 -> r.nextInt(3) > 0 ? box.messages().send(new SendRequest(b, a, "m" + r.nextInt(1000), null))
+          : box.erasures().erase(a);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };

@@ -119,6 +119,39 @@ public final class MiniHBase implements ExtensionContext.Store.CloseableResource
     });
   }
 
+  /**
+   * @return the table files (HFiles) of namespace {@code namespace} that hold one of {@code texts}
+   *     in their raw bytes, as paths under the cluster's root directory
+   */
+  public List<String> tableFilesHolding(String namespace, String... texts) {
+    Configuration conf = util.getConfiguration();
+    List<String> found = new ArrayList<>();
+    try {
+      org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(
+          org.apache.hadoop.hbase.util.CommonFSUtils.getRootDir(conf), "data/" + namespace);
+      org.apache.hadoop.fs.FileSystem fs = dir.getFileSystem(conf);
+      var files = fs.listFiles(dir, true);
+      while (files.hasNext()) {
+        org.apache.hadoop.fs.Path file = files.next().getPath();
+        byte[] bytes;
+        try (var in = fs.open(file)) {
+          bytes = in.readAllBytes();
+        } catch (java.io.FileNotFoundException gone) {
+          continue; // replaced by a compaction while listed
+        }
+        for (String text : texts) {
+          if (io.letterbox.engine.ByteSearch.holds(bytes, text.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            found.add(file.toString());
+            break;
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return found;
+  }
+
   @Override
   public void close() throws IOException {
     connection.close();

@@ -69,7 +69,11 @@ public enum Route {
   REPORT_MESSAGE("reportMessage", "POST", "/v1/users/{uid}/reports", false),
   LIST_REPORTS("listReports", "GET", "/v1/reports", true),
   TAKE_DOWN_MESSAGE("takeDownMessage", "POST", "/v1/messages/{id}/takedown", true),
-  COMPACT_STORE("compactStore", "POST", "/v1/admin/compact", true);
+  COMPACT_STORE("compactStore", "POST", "/v1/admin/compact", true),
+  ERASE_USER("eraseUser", "DELETE", "/v1/users/{uid}", true),
+  GET_ERASURE("getErasure", "GET", "/v1/erasures/{id}", true),
+  SET_HOLD("setHold", "PUT", "/v1/users/{uid}/hold", true),
+  RELEASE_HOLD("releaseHold", "DELETE", "/v1/users/{uid}/hold", true);
 
   public final String operationId;
   public final String method;

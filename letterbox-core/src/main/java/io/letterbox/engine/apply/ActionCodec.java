@@ -63,6 +63,9 @@ public final class ActionCodec {
         case Reported.TAG -> Reported.read(r);
         case ContentRemoved.TAG -> ContentRemoved.read(r);
         case Redacted.TAG -> Redacted.read(r);
+        case HoldSet.TAG -> HoldSet.read(r);
+        case ErasureStarted.TAG -> ErasureStarted.read(r);
+        case ErasureCompleted.TAG -> ErasureCompleted.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

@@ -1,5 +1,8 @@
 package io.letterbox.engine.derive;
 
+import io.letterbox.engine.apply.HoldSet;
+import io.letterbox.engine.apply.ErasureStarted;
+import io.letterbox.engine.apply.ErasureCompleted;
 import io.letterbox.engine.apply.ContentRemoved;
 import io.letterbox.engine.apply.AllDeleted;
 import io.letterbox.engine.apply.Derivation;
@@ -85,6 +88,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
           SegmentReplaced.class, SegmentExtended.class, GroupCreated.class, GroupMembersChanged.class,
           GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class, GroupSettingsSet.class,
           UserSettingsSet.class, GroupLeft.class, Reported.class)
+      // A hold and an erasure's own records change no list; its steps are actions of their own.
+      .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       .build();
 
   private ListCaches() {}

@@ -1,5 +1,8 @@
 package io.letterbox.engine.derive;
 
+import io.letterbox.engine.apply.HoldSet;
+import io.letterbox.engine.apply.ErasureStarted;
+import io.letterbox.engine.apply.ErasureCompleted;
 import io.letterbox.engine.apply.ContentRemoved;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.AllDeleted;
@@ -116,6 +119,8 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
           Unsubscribed.class, BlockSet.class, CapSet.class, BroadcastCompleted.class, SegmentReplaced.class,
           SegmentExtended.class, GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class,
           GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
+      // A hold and an erasure's own records tell no device anything; its steps are actions of their own.
+      .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       .build();
 
   private LiveEvents() {}

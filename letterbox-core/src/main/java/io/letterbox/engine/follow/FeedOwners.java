@@ -33,6 +33,9 @@ import io.letterbox.engine.apply.Unfollowed;
 import io.letterbox.engine.apply.Unsubscribed;
 import io.letterbox.engine.apply.Reported;
 import io.letterbox.engine.apply.UserSettingsSet;
+import io.letterbox.engine.apply.HoldSet;
+import io.letterbox.engine.apply.ErasureStarted;
+import io.letterbox.engine.apply.ErasureCompleted;
 
 /**
  * What an action of a journal entry gives the feed's consumers (decision 0040): the owners whose
@@ -101,6 +104,8 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
           Subscribed.class, Unsubscribed.class, SegmentReplaced.class, SegmentExtended.class, BlockSet.class,
           GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class, GroupMessageRecalled.class,
           GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
+      // A hold and an erasure's own records write no feed rows; its steps are actions of their own.
+      .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       .build();
 
   private FeedOwners() {}

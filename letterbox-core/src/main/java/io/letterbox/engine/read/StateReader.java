@@ -55,6 +55,7 @@ public final class StateReader {
   private final SenderState senders;
   private final RelationState relations;
   private final BroadcastRows broadcastRows;
+  private final LifecycleState lifecycle;
 
   private StateReader(StoreReads store, LetterboxConfig config, java.util.function.Function<byte[], Message> logMessage,
       boolean cached) {
@@ -68,6 +69,7 @@ public final class StateReader {
     this.senders = new SenderState(store, config);
     this.relations = new RelationState(store);
     this.broadcastRows = new BroadcastRows(store);
+    this.lifecycle = new LifecycleState(store);
     this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
@@ -140,6 +142,19 @@ public final class StateReader {
   /** Broadcasts' records, pending fan-outs and big senders. */
   public BroadcastRows broadcastRows() {
     return broadcastRows;
+  }
+
+  /** Legal holds and erasures of users (decision 0044). */
+  public LifecycleState lifecycle() {
+    return lifecycle;
+  }
+
+  /**
+   * Whether user {@code uid} is on legal hold (decision 0044): it is not erased, and retention
+   * removes nothing of its conversations.
+   */
+  public boolean onHold(long uid) {
+    return lifecycle.onHold(uid);
   }
 
   // --- messages ---

@@ -1,5 +1,8 @@
 package io.letterbox.engine.search;
 
+import io.letterbox.engine.apply.HoldSet;
+import io.letterbox.engine.apply.ErasureStarted;
+import io.letterbox.engine.apply.ErasureCompleted;
 import io.letterbox.engine.apply.ContentRemoved;
 import io.letterbox.engine.apply.Action;
 import io.letterbox.engine.apply.ActionCodec;
@@ -90,6 +93,8 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
           GroupLeft.class)
       // A removal deletes the message's postings itself, with the words it reads before they go.
       .ignore(ContentRemoved.class)
+      // A hold and an erasure's own records carry no words; its steps are actions of their own.
+      .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       .build();
 
   private SearchPostings() {}

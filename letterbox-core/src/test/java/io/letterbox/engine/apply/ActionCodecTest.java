@@ -82,7 +82,11 @@ class ActionCodecTest {
       Redacted.of(new GroupPosted(93, 90, 2, 4, "大家好", "k", 7, new long[] {1, 70_000}, Extras.TEXT, null),
           new io.letterbox.model.Removal(io.letterbox.model.Removal.Reason.TAKEDOWN, 1_700_000_000_003L)),
       Redacted.of(new MessageRevised(8, 1, 0, "改过的", 1_795_000_000_001L),
-          new io.letterbox.model.Removal(io.letterbox.model.Removal.Reason.RETENTION, 1_795_000_000_009L)));
+          new io.letterbox.model.Removal(io.letterbox.model.Removal.Reason.RETENTION, 1_795_000_000_009L)),
+      new HoldSet(7, true, 1_700_000_000_004L),
+      new HoldSet(7, false, 1_700_000_000_005L),
+      new ErasureStarted(101, 7, 1_700_000_000_006L),
+      new ErasureCompleted(101, 7, 1_700_000_000_007L));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

@@ -374,6 +374,13 @@ public final class ServerSettings {
       .meaning("how long each user's change feed keeps its events for `/sync` and resumed streams (whole days, "
           + "`P1D`-`P366D`); an older position is 410 `SYNC_TOO_OLD`"));
 
+  public static final Setting<Duration> ERASURE_GRACE = declare(
+      Setting.passedOn("erasure-grace", durations(),
+          ENGINE_DEFAULTS.erasureGrace(), (to, v) -> to.engine().erasureGrace(v))
+      .meaning("how soon after an erasure of a user is done (`DELETE /v1/users/{uid}`) no file under the data "
+          + "directory holds its text: a full compaction of the store runs within half of it (decision 0044)")
+      .because("A day: at most two full compactions a day for any number of erasures."));
+
 
   // Webhooks (decision 0040)
 

@@ -18,7 +18,7 @@ import java.util.Map;
  * What a user token may do (API.md, "Operations and access"): act only as its user. Routes under
  * {@code /v1/users/{uid}/…} with {@code uid} its user, one-to-one sends and group posts whose
  * {@code from} is its user, group administration whose {@code by} is its user, and blobs; every
- * other route, and revoking a user's tokens, is for services only (403 {@code FORBIDDEN}). Runs after the body is read and before
+ * other route, and revoking a user's tokens and its legal hold, is for services only (403 {@code FORBIDDEN}). Runs after the body is read and before
  * the route's handler, so nothing is done for a refused request.
  *
  * <p>A request whose actor field is missing or malformed is let through: its handler, which reads
@@ -46,7 +46,8 @@ public final class UserAccess implements Handler<RoutingContext> {
 
   private static final String USERS = "/v1/users/:uid/";
   /** Routes under /v1/users/:uid/ that act on the user rather than as it: for services only. */
-  private static final java.util.Set<String> SERVICES_ONLY = java.util.Set.of("POST " + RevocationRoutes.REVOKE);
+  private static final java.util.Set<String> SERVICES_ONLY = java.util.Set.of("POST " + RevocationRoutes.REVOKE,
+      "PUT " + io.letterbox.server.http.routes.LifecycleRoutes.HOLD, "DELETE " + io.letterbox.server.http.routes.LifecycleRoutes.HOLD);
 
   @Override
   public void handle(RoutingContext ctx) {

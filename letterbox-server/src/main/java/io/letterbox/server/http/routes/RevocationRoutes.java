@@ -35,11 +35,18 @@ public final class RevocationRoutes {
   public void register(Routes routes) {
     routes.add(POST, REVOKE, ctx -> {
       long uid = Params.id(ctx, "uid");
-      CompletableFuture<Void> done = revocations.revoke(uid, Instant.now()).thenCompose(second -> peers == null
-          ? CompletableFuture.completedFuture(null)
-          : peers.revoked(uid, second).exceptionallyCompose(e -> CompletableFuture.failedFuture(new LetterboxException(
-              ErrorCode.NOT_READY, "the revocation is stored but not every node confirmed it yet; revoke again"))));
-      Replies.noContent(ctx, Future.fromCompletionStage(done));
+      Replies.noContent(ctx, Future.fromCompletionStage(revoke(uid)));
     });
+  }
+
+  /**
+   * Revokes every token of {@code uid} issued at or before now, on every node (an erasure of the
+   * user does it too). @return its completion once every node confirmed it
+   */
+  public CompletableFuture<Void> revoke(long uid) {
+    return revocations.revoke(uid, Instant.now()).thenCompose(second -> peers == null
+        ? CompletableFuture.completedFuture(null)
+        : peers.revoked(uid, second).exceptionallyCompose(e -> CompletableFuture.failedFuture(new LetterboxException(
+            ErrorCode.NOT_READY, "the revocation is stored but not every node confirmed it yet; revoke again"))));
   }
 }

@@ -1,0 +1,67 @@
+package io.letterbox.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.RemovalChecks;
+import io.letterbox.model.Audience;
+import io.letterbox.model.Broadcast;
+import io.letterbox.model.BroadcastRequest;
+import io.letterbox.model.Erasure;
+import io.letterbox.model.Extras;
+import io.letterbox.model.GroupPost;
+import io.letterbox.model.SendRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Erasure of a user on HBase (decision 0044): after the erasure and a major compaction of the
+ * namespace, no table file of it holds the user's texts, read raw, and no row read through the
+ * store does.
+ */
+@ExtendWith(MiniHBaseExtension.class)
+class HBaseErasureOnDiskTest {
+  private static final String NAMESPACE = "erasureondisk";
+  private final MiniHBase hbase;
+
+  HBaseErasureOnDiskTest(MiniHBase hbase) {
+    this.hbase = hbase;
+  }
+
+  @Test
+  void afterTheErasureAndAMajorCompactionNoTableFileOfTheNamespaceHoldsTheUsersTexts() {
+    String single = "zqx" + UUID.randomUUID().toString().replace("-", "");
+    String post = "zqx" + UUID.randomUUID().toString().replace("-", "");
+    String cast = "zqx" + UUID.randomUUID().toString().replace("-", "");
+    long alice = 5_000_000_001L;
+    long bob = 5_000_000_002L;
+    long carol = 5_000_000_003L;
+    try (HBaseStore store = hbase.emptyStore(NAMESPACE, Letterbox.SPACES);
+        Letterbox box = Letterbox.open(store, LetterboxConfig.builder().erasureGrace(Duration.ofDays(1)).build())) {
+      box.messages().send(new SendRequest(alice, bob, single, null)).join();
+      long gid = box.groups().create(alice, "team", new long[] {bob, carol}, false).join().group().id();
+      box.groups().post(new GroupPost(gid, alice, post, List.of(), null, Extras.TEXT)).join();
+      Broadcast b = box.broadcasts().send(new BroadcastRequest(alice, cast, new Audience.Uids(new long[] {bob, carol}),
+          BroadcastRequest.Priority.NORMAL, null)).join();
+      Awaitility.await().atMost(Duration.ofMinutes(2)).until(() -> box.broadcasts().find(b.id()).orElseThrow().status()
+          == Broadcast.Status.DONE);
+      store.compact();
+      Awaitility.await("the texts in table files once flushed").atMost(Duration.ofMinutes(3))
+          .pollInterval(Duration.ofMillis(500)).until(() -> !hbase.tableFilesHolding(NAMESPACE, single).isEmpty());
+
+      Erasure started = box.erasures().erase(alice).join();
+      Awaitility.await("the erasure").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(50))
+          .until(() -> box.erasures().find(started.id()).orElseThrow().done());
+      store.compact();
+
+      Awaitility.await("the major compaction").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1))
+          .until(() -> hbase.tableFilesHolding(NAMESPACE, single, post, cast).isEmpty());
+      assertThat(RemovalChecks.spacesHolding(store, "zqx")).as("rows read through the store").isEmpty();
+    }
+  }
+}
