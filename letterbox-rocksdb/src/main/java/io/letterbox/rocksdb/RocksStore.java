@@ -644,6 +644,21 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
+  /**
+   * Backs the live database up into {@code engine} while writes go on (see {@link RocksBackups}):
+   * its table and blob files, and its write-ahead logs as far as they are written when the backup
+   * takes the list of live files, so every write whose future completed before this call is in it.
+   * Holds the store open (not its writes) until the copy is done: {@link #close} waits for it.
+   */
+  void backUpInto(org.rocksdb.BackupEngine engine, String metadata) throws RocksDBException {
+    Lock lock = enter();
+    try {
+      engine.createNewBackupWithMetadata(db, metadata, false);
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Writes every memtable to a file (for tests that need data in files, not in memory). */
   void flush() {
     Lock lock = enterToWrite();
