@@ -37,5 +37,9 @@ public enum ErrorCode {
   REJECTED,
   /** The before-send hook did not answer in time, or answered something else, and hook-before-send-failure is reject. */
   HOOK_UNAVAILABLE,
+  /** A backup of the store is being taken: one at a time. */
+  BACKUP_RUNNING,
+  /** This server takes no online backups: its store is not the embedded one, or no backup-dir is set. */
+  BACKUPS_UNAVAILABLE,
   INTERNAL
 }

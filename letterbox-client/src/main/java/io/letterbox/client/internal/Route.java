@@ -68,7 +68,9 @@ public enum Route {
   REPORT_MESSAGE("reportMessage", "POST", "/v1/users/{uid}/reports", false),
   LIST_REPORTS("listReports", "GET", "/v1/reports", true),
   TAKE_DOWN_MESSAGE("takeDownMessage", "POST", "/v1/messages/{id}/takedown", true),
-  COMPACT_STORE("compactStore", "POST", "/v1/admin/compact", true);
+  COMPACT_STORE("compactStore", "POST", "/v1/admin/compact", true),
+  START_BACKUP("startBackup", "POST", "/v1/admin/backups", false),
+  LIST_BACKUPS("listBackups", "GET", "/v1/admin/backups", true);
 
   public final String operationId;
   public final String method;
