@@ -154,6 +154,7 @@ public final class ServerConfig implements SettingValues {
     public Builder host(String v) { return with(HOST, v); }
     public Builder port(int v) { return with(PORT, v); }
     public Builder dataDir(Path v) { return with(DATA_DIR, v); }
+    public Builder backupDir(Path v) { return with(BACKUP_DIR, v); }
     public Builder apiKeys(List<String> v) { return with(API_KEYS, List.copyOf(v)); }
     public Builder maxBodyBytes(int v) { return with(MAX_BODY_BYTES, v); }
     public Builder maxTextLength(int v) { return with(MAX_TEXT_LENGTH, v); }
