@@ -34,6 +34,10 @@ import org.rocksdb.RocksDBException;
  * a listing waits for a running one).
  */
 public final class RocksBackups implements AutoCloseable {
+  static {
+    org.rocksdb.RocksDB.loadLibrary();
+  }
+
   /** The directory under the backup directory of each backup's description (RocksDB's). */
   private static final String META = "meta";
 
