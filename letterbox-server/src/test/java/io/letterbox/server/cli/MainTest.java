@@ -75,4 +75,19 @@ class MainTest {
     assertThat(err.toString()).contains("api-keys");
     assertThat(dir.resolve("d")).doesNotExist();
   }
+
+  @Test
+  void restoreNeedsABackupDirectoryWithBackupsAndANewDataDirectoryElseExitCode2(@TempDir Path dir) throws Exception {
+    assertThat(run("restore", "--data-dir", dir.resolve("d").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--from is required");
+    assertThat(run("restore", "--from", dir.resolve("b").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--data-dir is required");
+    assertThat(run("restore", "--from", dir.resolve("b").toString(), "--data-dir", dir.resolve("d").toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("holds no backups");
+    assertThat(run("restore", "--from", dir.resolve("b").toString(), "--id", "one", "--data-dir",
+        dir.resolve("d").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--id must be a backup's number");
+    assertThat(dir.resolve("d")).doesNotExist();
+  }
 }
