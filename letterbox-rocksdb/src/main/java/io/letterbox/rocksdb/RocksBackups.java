@@ -22,13 +22,13 @@ import org.rocksdb.RocksDBException;
 
 /**
  * Online, incremental backups of a {@link RocksStore} in a directory of their own, with RocksDB's
- * {@code BackupEngine}: each backup copies the table and blob files no earlier backup holds
- * (shared between backups by name and checksum), and the manifest and the live write-ahead logs
- * into a directory of its own. The write-ahead log is never disabled in a store and every write is
- * acknowledged only once it is synced there, so a backup that copies the live logs as far as they
- * are written when it starts holds every acknowledged write, with no flush of the memtables
- * (decision 0047). A restored directory opens as the store did, as after a crash: RocksDB
- * replays the logs.
+ * {@code BackupEngine}: each backup flushes the memtables, then copies the table and blob files no
+ * earlier backup holds (shared between backups by name and checksum), and the manifest and the
+ * write-ahead log written since the flush into a directory of its own. A write acknowledged before
+ * the backup started is in a memtable or a table file when the flush begins, so it is in the
+ * backup's table files; the log written during the flush makes the spaces agree at one point of
+ * it, since they are flushed one after another (decision 0047). A restored directory opens as the
+ * store did, as after a crash: RocksDB replays that log.
  *
  * <p>Thread-safe; one backup at a time is taken through an instance (RocksDB serializes them, and
  * a listing waits for a running one).

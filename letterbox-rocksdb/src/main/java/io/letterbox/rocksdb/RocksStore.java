@@ -646,14 +646,14 @@ public final class RocksStore implements KeyValueStore {
 
   /**
    * Backs the live database up into {@code engine} while writes go on (see {@link RocksBackups}):
-   * its table and blob files, and its write-ahead logs as far as they are written when the backup
-   * takes the list of live files, so every write whose future completed before this call is in it.
+   * every memtable is flushed first, then the table and blob files and the write-ahead log written
+   * since the flush are copied, so every write whose future completed before this call is in it.
    * Holds the store open (not its writes) until the copy is done: {@link #close} waits for it.
    */
   void backUpInto(org.rocksdb.BackupEngine engine, String metadata) throws RocksDBException {
     Lock lock = enter();
     try {
-      engine.createNewBackupWithMetadata(db, metadata, false);
+      engine.createNewBackupWithMetadata(db, metadata, true);
     } finally {
       lock.unlock();
     }
