@@ -82,7 +82,7 @@ public final class LetterboxServer implements AutoCloseable {
     HttpClient client = InternalChannel.client(vertx, cores);
     ClusterNode cluster = null;
     Letterbox box;
-    OnlineBackups backups;
+    OnlineBackups backups = null;
     try {
       backups = OnlineBackups.of(store, config.backupDir(), java.time.Clock.systemUTC());
       if (config.cluster() == null) {
@@ -94,6 +94,9 @@ public final class LetterboxServer implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       vertx.close();
+      if (backups != null) {
+        backups.close();
+      }
       store.close();
       throw e;
     }
