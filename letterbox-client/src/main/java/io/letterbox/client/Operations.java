@@ -2,11 +2,14 @@ package io.letterbox.client;
 
 import static io.letterbox.client.internal.Route.GET_CLUSTER;
 import static io.letterbox.client.internal.Route.HEALTH;
+import static io.letterbox.client.internal.Route.LIST_BACKUPS;
 import static io.letterbox.client.internal.Route.METRICS;
 import static io.letterbox.client.internal.Route.OPEN_API_DOCUMENT;
 import static io.letterbox.client.internal.Route.REVOKE_TOKENS;
+import static io.letterbox.client.internal.Route.START_BACKUP;
 import static io.letterbox.client.internal.Route.WEBHOOK_STATUS;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.letterbox.client.internal.Decoder;
 import io.letterbox.client.internal.Maps;
@@ -14,10 +17,12 @@ import io.letterbox.client.internal.Spec;
 import io.letterbox.client.internal.Transport;
 
 /**
- * Health, metrics, the OpenAPI document, a cluster's state, the webhooks' progress, and revoking
- * a user's tokens: for operators and the platform's services, answered as they come.
+ * Health, metrics, the OpenAPI document, a cluster's state, the webhooks' progress, revoking
+ * a user's tokens, and online backups: for operators and the platform's services, answered as they come.
  */
 public final class Operations extends Resource {
+  private static final TypeReference<Page<Backup>> BACKUPS = new TypeReference<>() {};
+
   Operations(Transport transport) {
     super(transport);
   }
@@ -63,5 +68,23 @@ public final class Operations extends Resource {
   @Maps(WEBHOOK_STATUS)
   public Call<JsonNode> webhookStatus() {
     return call(Spec.of(WEBHOOK_STATUS), JsonNode.class);
+  }
+
+  /**
+   * Starts an online backup of the embedded store into the server's backup-dir (a service key's
+   * call): every write acknowledged before it is in it. 409 BACKUP_RUNNING while one runs, 409
+   * BACKUPS_UNAVAILABLE on HBase or without backup-dir.
+   *
+   * @return the backup, running
+   */
+  @Maps(START_BACKUP)
+  public Call<Backup> startBackup() {
+    return call(Spec.of(START_BACKUP), Backup.class);
+  }
+
+  /** The online backups, oldest first (a service key's call). */
+  @Maps(LIST_BACKUPS)
+  public Listing<Backup> backups() {
+    return listing(() -> Spec.of(LIST_BACKUPS), BACKUPS);
   }
 }

@@ -39,5 +39,9 @@ public enum ErrorCode {
   HOOK_UNAVAILABLE,
   /** The user is on legal hold: it is not erased (decision 0044). */
   ON_HOLD,
+  /** A backup of the store is being taken: one at a time. */
+  BACKUP_RUNNING,
+  /** This server takes no online backups: its store is not the embedded one, or no backup-dir is set. */
+  BACKUPS_UNAVAILABLE,
   INTERNAL
 }

@@ -644,6 +644,21 @@ public final class RocksStore implements KeyValueStore {
     }
   }
 
+  /**
+   * Backs the live database up into {@code engine} while writes go on (see {@link RocksBackups}):
+   * every memtable is flushed first, then the table and blob files and the write-ahead log written
+   * since the flush are copied, so every write whose future completed before this call is in it.
+   * Holds the store open (not its writes) until the copy is done: {@link #close} waits for it.
+   */
+  void backUpInto(org.rocksdb.BackupEngine engine, String metadata) throws RocksDBException {
+    Lock lock = enter();
+    try {
+      engine.createNewBackupWithMetadata(db, metadata, true);
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Writes every memtable to a file (for tests that need data in files, not in memory). */
   void flush() {
     Lock lock = enterToWrite();

@@ -4,6 +4,7 @@ import io.letterbox.engine.Letterbox;
 import io.letterbox.server.auth.Revocations;
 import io.letterbox.server.cluster.ClusterNode;
 import io.letterbox.server.config.ServerConfig;
+import io.letterbox.server.backup.OnlineBackups;
 import io.letterbox.server.config.StoreLocation;
 import io.letterbox.server.config.Cores;
 import io.letterbox.server.http.EngineCalls;
@@ -51,6 +52,7 @@ public final class LetterboxServer implements AutoCloseable {
   private volatile KafkaFeedConsumer changeStream;
   /** Offline push; null when push-url is not set. */
   private volatile OfflinePush push;
+  private volatile OnlineBackups backups;
   private final AtomicBoolean ready = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -80,7 +82,9 @@ public final class LetterboxServer implements AutoCloseable {
     HttpClient client = InternalChannel.client(vertx, cores);
     ClusterNode cluster = null;
     Letterbox box;
+    OnlineBackups backups = null;
     try {
+      backups = OnlineBackups.of(store, config.backupDir(), java.time.Clock.systemUTC());
       if (config.cluster() == null) {
         box = Letterbox.open(store, config.engineConfig());
       } else {
@@ -90,6 +94,9 @@ public final class LetterboxServer implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       vertx.close();
+      if (backups != null) {
+        backups.close();
+      }
       store.close();
       throw e;
     }
@@ -126,6 +133,7 @@ public final class LetterboxServer implements AutoCloseable {
         .setHttp2ClearTextEnabled(config.cluster() != null && config.cluster().listenPort() == 0)
         .setCompressionSupported(true);
     LetterboxServer server = new LetterboxServer(store, box, cluster, client, metrics, vertx, engine);
+    server.backups = backups;
     server.changeStream = changeStream;
     server.push = push;
     int maxConnections = config.maxConnections() > 0 ? config.maxConnections() : ConnectionLimit.halfTheDescriptorsLeft();
@@ -133,7 +141,7 @@ public final class LetterboxServer implements AutoCloseable {
     ConnectionLimit connections = new ConnectionLimit(vertx, maxConnections);
     var router = HttpApi.router(vertx, box, engine, config, metrics, server.ready::get, cluster, client,
         new Revocations(store, blockingReads(vertx)), webhooks,
-        push == null ? ClusterRoutes.Announced.NONE : push::announced);
+        push == null ? ClusterRoutes.Announced.NONE : push::announced, server.backups);
     var guarded = connections.guard(router);
     server.http = listen(server, vertx, cores, apiOptions, config.host(), config.port(), http -> {
       http.connectionHandler(connections);
@@ -226,6 +234,9 @@ public final class LetterboxServer implements AutoCloseable {
       }
       box.close();
     } finally {
+      if (backups != null) {
+        backups.close();
+      }
       store.close();
       metrics.close();
     }

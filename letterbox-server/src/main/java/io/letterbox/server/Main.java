@@ -1,7 +1,9 @@
 package io.letterbox.server;
 
+import io.letterbox.server.cli.BackupCommand;
 import io.letterbox.server.cli.MigrateCommand;
 import io.letterbox.server.cli.RebuildCommand;
+import io.letterbox.server.cli.RestoreCommand;
 import io.letterbox.server.cli.ServeCommand;
 import io.letterbox.server.cli.TokenCommand;
 import io.letterbox.server.config.ConfigException;
@@ -15,7 +17,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "letterbox", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Letterbox: a private-message store for social platforms.",
-    subcommands = {ServeCommand.class, MigrateCommand.class, RebuildCommand.class, TokenCommand.class,
+    subcommands = {ServeCommand.class, MigrateCommand.class, RebuildCommand.class, BackupCommand.class,
+        RestoreCommand.class, TokenCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
   public static final int EXIT_CONFIG = 2;

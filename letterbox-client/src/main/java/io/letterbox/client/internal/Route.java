@@ -73,7 +73,9 @@ public enum Route {
   ERASE_USER("eraseUser", "DELETE", "/v1/users/{uid}", true),
   GET_ERASURE("getErasure", "GET", "/v1/erasures/{id}", true),
   SET_HOLD("setHold", "PUT", "/v1/users/{uid}/hold", true),
-  RELEASE_HOLD("releaseHold", "DELETE", "/v1/users/{uid}/hold", true);
+  RELEASE_HOLD("releaseHold", "DELETE", "/v1/users/{uid}/hold", true),
+  START_BACKUP("startBackup", "POST", "/v1/admin/backups", false),
+  LIST_BACKUPS("listBackups", "GET", "/v1/admin/backups", true);
 
   public final String operationId;
   public final String method;

@@ -79,6 +79,8 @@ public final class ServerConfig implements SettingValues {
   public String host() { return get(HOST); }
   public int port() { return get(PORT); }
   public Path dataDir() { return get(DATA_DIR); }
+  /** Where the online backups of a RocksDB store go; null when none is set. */
+  public Path backupDir() { return get(BACKUP_DIR); }
   public List<String> apiKeys() { return get(API_KEYS); }
   public int maxBodyBytes() { return get(MAX_BODY_BYTES); }
   public int workerThreads() { return get(WORKER_THREADS); }
@@ -152,6 +154,7 @@ public final class ServerConfig implements SettingValues {
     public Builder host(String v) { return with(HOST, v); }
     public Builder port(int v) { return with(PORT, v); }
     public Builder dataDir(Path v) { return with(DATA_DIR, v); }
+    public Builder backupDir(Path v) { return with(BACKUP_DIR, v); }
     public Builder apiKeys(List<String> v) { return with(API_KEYS, List.copyOf(v)); }
     public Builder maxBodyBytes(int v) { return with(MAX_BODY_BYTES, v); }
     public Builder maxTextLength(int v) { return with(MAX_TEXT_LENGTH, v); }
@@ -253,6 +256,23 @@ public final class ServerConfig implements SettingValues {
       return targets;
     }
 
+    /** backup-dir is for a RocksDB store, and apart from its data: a backup inside the store would be part of it. */
+    private static void checkBackupDir(ServerConfig c) {
+      Path backups = c.backupDir();
+      if (backups == null) {
+        return;
+      }
+      if (!(c.store() instanceof StoreLocation.RocksDb rocks)) {
+        throw new ConfigException("backup-dir is for the rocksdb store; on hbase, take snapshots with letterbox backup");
+      }
+      Path data = rocks.dir().toAbsolutePath().normalize();
+      Path backupsAt = backups.toAbsolutePath().normalize();
+      if (backupsAt.startsWith(data) || data.startsWith(backupsAt)) {
+        throw new ConfigException("backup-dir (" + backups + ") and data-dir (" + rocks.dir()
+            + ") must not hold one another");
+      }
+    }
+
     private StoreLocation storeLocation() {
       return switch (get(STORE)) {
         case "rocksdb" -> new StoreLocation.RocksDb(get(DATA_DIR),
@@ -302,6 +322,7 @@ public final class ServerConfig implements SettingValues {
       } catch (IllegalArgumentException e) {
         throw new ConfigException(e.getMessage());
       }
+      checkBackupDir(c);
       if (c.apiKeys().isEmpty() && !c.loopbackOnly()) {
         throw new ConfigException("refusing to listen on " + c.host() + " without api-keys: anyone could"
             + " read every message. Set api-keys, or listen on a loopback address such as 127.0.0.1");

@@ -276,6 +276,12 @@ public final class ServerSettings {
           + "memory")
       .because("docs/benchmarks.md: 5M messages read 2-3x faster with 3 GiB than with 256 MiB."));
 
+  public static final Setting<Path> BACKUP_DIR = declare(Setting.of("backup-dir", orWhenEmpty(null, path()), null)
+      .meaning("directory of the `rocksdb` store's online backups (`POST /v1/admin/backups`; restore with "
+          + "`letterbox restore`), outside `data-dir`, best on another disk; on `hbase`, `letterbox backup` takes "
+          + "snapshots instead (decision 0047)")
+      .because("None: a backup is a copy of the whole store, which only the operator can place."));
+
   public static final Setting<String> HBASE_QUORUM = declare(
       Setting.passedOn("hbase-quorum", text(),
           HBASE_DEFAULTS.quorum(), (to, v) -> to.hbase().quorum(v))

@@ -44,11 +44,12 @@ public final class HttpApi {
    * @param revocations when each user's tokens were last revoked
    * @param webhooks    the webhooks' delivery; null when no webhook-url is set
    * @param announced   told of each broadcast or group post another member announces
+   * @param backups     the online backups of the store
    */
   public static Router router(Vertx vertx, Letterbox box, EngineCalls engine, ServerConfig config,
       Metrics metrics, BooleanSupplier ready, ClusterMap cluster, io.vertx.core.http.HttpClient client,
       io.letterbox.server.auth.Revocations revocations, io.letterbox.server.webhooks.Webhooks webhooks,
-      ClusterRoutes.Announced announced) {
+      ClusterRoutes.Announced announced, io.letterbox.server.backup.OnlineBackups backups) {
     Router router = Router.router(vertx);
     router.route().handler(new HttpMetrics(metrics.registry()));
     router.route().handler(new SafeServing());
@@ -75,6 +76,7 @@ public final class HttpApi {
     new GroupRoutes(box, engine, hooked).register(routes);
     new SearchRoutes(box, engine).register(routes);
     new ModerationRoutes(box, engine).register(routes);
+    new io.letterbox.server.http.routes.BackupRoutes(backups, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes(), config.inlineBlobTypes()).register(routes);
     EventRoutes events = new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),
         config.eventBufferTotalBytes());

@@ -114,6 +114,42 @@ class HBaseCommandsTest {
   }
 
   @Test
+  void backupSnapshotsTheNamespaceAndRestoreClonesItIntoANewOneWithTheSameData(MiniHBase hbase) {
+    List<String> before;
+    try (HBaseStore store = hbase.emptyStore("cli", Letterbox.SPACES);
+         Letterbox box = Letterbox.open(store, LetterboxConfig.builder().build())) {
+      for (int i = 0; i < 10; i++) {
+        box.messages().send(new SendRequest(ALICE, BOB, "kept " + i, null)).join();
+      }
+      before = texts(box, BOB, ALICE);
+    }
+    String[] cluster = {"--store", "hbase", "--hbase-quorum", hbase.quorum(), "--config", namespaceFile("cli")};
+
+    assertThat(run(concat(new String[] {"backup"}, cluster))).as(err.toString()).isZero();
+    String name = out.toString().replaceAll("(?s).*took backup (\\S+) .*", "$1");
+    assertThat(run(concat(new String[] {"restore", "--id", name, "--to-namespace", "clirestored"}, cluster)))
+        .as(err.toString()).isZero();
+    assertThat(out.toString()).contains("cloned backup " + name + " into namespace clirestored");
+
+    try (HBaseStore original = HBaseStore.open(hbase.options("cli").build(), Letterbox.SPACES);
+         HBaseStore restored = HBaseStore.open(hbase.options("clirestored").build(), Letterbox.SPACES)) {
+      assertThat(io.letterbox.engine.replay.Replayer.verify(original, restored))
+          .allMatch(io.letterbox.engine.replay.Replayer.SpaceDigest::matches);
+      try (Letterbox box = Letterbox.open(restored, LetterboxConfig.builder().build())) {
+        assertThat(texts(box, BOB, ALICE)).isEqualTo(before).hasSize(10);
+      }
+    }
+    assertThat(run(concat(new String[] {"restore", "--id", name, "--to-namespace", "clirestored"}, cluster)))
+        .as("a clone goes into a new namespace only").isEqualTo(Main.EXIT_CONFIG);
+  }
+
+  private static String[] concat(String[] first, String[] second) {
+    String[] all = java.util.Arrays.copyOf(first, first.length + second.length);
+    System.arraycopy(second, 0, all, first.length, second.length);
+    return all;
+  }
+
+  @Test
   void serveHelpListsTheStoreFlags() {
     assertThat(run("serve", "--help")).isZero();
     assertThat(out.toString()).contains("--store", "--hbase-quorum", "--data-dir", "--config");

@@ -2,9 +2,15 @@ package io.letterbox.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.LetterboxConfig;
+import io.letterbox.engine.replay.Replayer;
+import io.letterbox.model.SendRequest;
+import io.letterbox.rocksdb.RocksStore;
 import io.letterbox.server.Main;
 import io.letterbox.server.config.ServerSettings;
 import io.letterbox.server.config.Setting;
+import io.letterbox.store.KeyValueStore;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -74,5 +80,41 @@ class MainTest {
     assertThat(run("serve", "--host", "0.0.0.0", "--data-dir", dir.resolve("d").toString())).isEqualTo(2);
     assertThat(err.toString()).contains("api-keys");
     assertThat(dir.resolve("d")).doesNotExist();
+  }
+
+  @Test
+  void restoreNeedsABackupDirectoryWithBackupsAndANewDataDirectoryElseExitCode2(@TempDir Path dir) throws Exception {
+    assertThat(run("restore", "--data-dir", dir.resolve("d").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--from is required");
+    assertThat(run("restore", "--from", dir.resolve("b").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--data-dir is required");
+    assertThat(run("restore", "--from", dir.resolve("b").toString(), "--data-dir", dir.resolve("d").toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("holds no backups");
+    assertThat(run("restore", "--from", dir.resolve("b").toString(), "--id", "one", "--data-dir",
+        dir.resolve("d").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--id must be a backup's number");
+    assertThat(dir.resolve("d")).doesNotExist();
+  }
+
+  @Test
+  void backupWithTheServerStoppedThenRestoreGivesTheStoreBackInANewDirectory(@TempDir Path dir) {
+    Path data = dir.resolve("data");
+    try (KeyValueStore store = RocksStore.open(data, Letterbox.SPACES);
+         Letterbox box = Letterbox.open(store, LetterboxConfig.builder().build())) {
+      box.messages().send(new SendRequest(1, 2, "backed up", null)).join();
+    }
+
+    assertThat(run("backup", "--data-dir", data.toString(), "--to", dir.resolve("b").toString())).as(err.toString())
+        .isZero();
+    assertThat(out.toString()).contains("took backup 1 of rocksdb:" + data);
+    assertThat(run("restore", "--from", dir.resolve("b").toString(), "--data-dir", dir.resolve("r").toString()))
+        .as(err.toString()).isZero();
+    assertThat(out.toString()).contains("restored backup 1 of " + dir.resolve("b"));
+
+    try (KeyValueStore restored = RocksStore.open(dir.resolve("r"), Letterbox.SPACES);
+         KeyValueStore original = RocksStore.open(data, Letterbox.SPACES)) {
+      assertThat(Replayer.verify(original, restored)).allMatch(Replayer.SpaceDigest::matches);
+    }
   }
 }

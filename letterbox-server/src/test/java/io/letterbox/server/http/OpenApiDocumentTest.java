@@ -46,7 +46,7 @@ class OpenApiDocumentTest {
     // Routes only keep the engine for later calls, so none is needed to list them.
     Router router = HttpApi.router(vertx, null, engine, ServerConfig.builder().build(), metrics, () -> true,
         new NoCluster(), null, new io.letterbox.server.auth.Revocations(null, Runnable::run), null,
-        io.letterbox.server.http.routes.ClusterRoutes.Announced.NONE);
+        io.letterbox.server.http.routes.ClusterRoutes.Announced.NONE, null);
     List<String> served = new ArrayList<>();
     for (Route route : router.getRoutes()) {
       if (route.getPath() != null && route.methods() != null) {
