@@ -69,6 +69,7 @@ public final class Letterbox implements AutoCloseable {
   private final PushReads pushReads;
   private final Moderation moderation;
   private final StoreCompaction compaction;
+  private final io.letterbox.engine.expiry.RetentionSweep retention;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -112,12 +113,19 @@ public final class Letterbox implements AutoCloseable {
     this.pushReads = new PushReads(config, commands, state, store, streams, unread, groupReader);
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
     this.compaction = new StoreCompaction(store, replies);
+    this.retention = new io.letterbox.engine.expiry.RetentionSweep(store, partitioning, () -> host.hosted().keySet(),
+        id -> moderation.remove(id, io.letterbox.model.Removal.Reason.RETENTION, null), config.clock(),
+        config.messageRetention().orElse(null));
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
     host.start(upkeep);
     upkeep.start();
+    retention.start(RETENTION_SWEEPS);
   }
+
+  /** How often the retention sweep runs: API.md gives it a day past the horizon. */
+  private static final java.time.Duration RETENTION_SWEEPS = java.time.Duration.ofHours(1);
 
   /** An engine that hosts every partition of the store: one process, no cluster. */
   public static Letterbox open(KeyValueStore store, LetterboxConfig config) {
@@ -176,6 +184,14 @@ public final class Letterbox implements AutoCloseable {
     return compaction;
   }
 
+  /**
+   * The retention sweep (decision 0045): runs every hour with {@code messageRetention} set; its
+   * {@link io.letterbox.engine.expiry.RetentionSweep#holds} are who is on legal hold.
+   */
+  public io.letterbox.engine.expiry.RetentionSweep retention() {
+    return retention;
+  }
+
   /** The change feed and live event streams. */
   public Events events() {
     return events;
@@ -222,6 +238,7 @@ public final class Letterbox implements AutoCloseable {
   /** Finishes the writes already accepted, then stops. Does not close the store. */
   @Override
   public void close() {
+    retention.close();
     host.close();
     followers.close();
     if (indexer != null) {

@@ -50,6 +50,8 @@ import java.util.Optional;
  * @param searchWait        how long a search waits for the index to cover what its owner's
  *                          partition wrote before the search arrived (decision 0012)
  * @param clock             the time source of ids and cap windows
+ * @param messageRetention  how long messages are kept: older ones are removed for everyone
+ *                          (decision 0045); empty: kept forever
  */
 public record LetterboxConfig(
     int maxTextLength,
@@ -80,7 +82,8 @@ public record LetterboxConfig(
     long cachedGroupHeadBytes,
     boolean search,
     java.time.Duration searchWait,
-    Clock clock) {
+    Clock clock,
+    Optional<java.time.Duration> messageRetention) {
 
   public LetterboxConfig {
     devices = List.copyOf(devices);
@@ -137,6 +140,10 @@ public record LetterboxConfig(
     if (searchWait.isNegative()) {
       throw new IllegalArgumentException("searchWait must not be negative");
     }
+    if (messageRetention.isPresent() && messageRetention.get().compareTo(MIN_MESSAGE_RETENTION) < 0) {
+      throw new IllegalArgumentException("messageRetention must be at least " + MIN_MESSAGE_RETENTION + ": "
+          + messageRetention.get());
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
@@ -146,6 +153,8 @@ public record LetterboxConfig(
   public static final java.time.Duration MAX_REVISION_WINDOW = java.time.Duration.ofDays(1);
   /** The longest feed retention: a sync scans one bucket per day since its position. */
   public static final java.time.Duration MAX_SYNC_RETENTION = java.time.Duration.ofDays(366);
+  /** The shortest retention: the sweep removes within a day of the horizon (decision 0045). */
+  public static final java.time.Duration MIN_MESSAGE_RETENTION = java.time.Duration.ofDays(1);
   /** Time for a revision decided at its window's end to be written (decision 0009). */
   private static final java.time.Duration REVISION_GRACE = java.time.Duration.ofMinutes(10);
 
@@ -192,6 +201,7 @@ public record LetterboxConfig(
     b.search = search;
     b.searchWait = searchWait;
     b.clock = clock;
+    b.messageRetention = messageRetention.orElse(null);
     return b;
   }
 
@@ -238,6 +248,8 @@ public record LetterboxConfig(
     // The index is usually milliseconds behind; past this a search answers from what is indexed.
     private java.time.Duration searchWait = java.time.Duration.ofSeconds(2);
     private Clock clock = Clock.systemUTC();
+    // None: messages are kept forever.
+    private java.time.Duration messageRetention;
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
     public Builder devices(List<String> v) { devices = v; return this; }
@@ -268,13 +280,14 @@ public record LetterboxConfig(
     public Builder search(boolean v) { search = v; return this; }
     public Builder searchWait(java.time.Duration v) { searchWait = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
+    public Builder messageRetention(java.time.Duration v) { messageRetention = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, newStorePartitions, sequencers, deliveryWait,
           requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, search, searchWait,
-          clock);
+          clock, Optional.ofNullable(messageRetention));
     }
   }
 }

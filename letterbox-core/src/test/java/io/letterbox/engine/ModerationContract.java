@@ -108,18 +108,7 @@ public abstract class ModerationContract extends EngineFixture {
 
   /** The spaces with a key or value that holds {@code text}'s bytes. */
   private List<String> spacesHolding(String text) {
-    byte[] needle = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    List<String> found = new ArrayList<>();
-    for (io.letterbox.store.Space space : Letterbox.SPACES) {
-      store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
-        if (ByteSearch.holds(k, needle) || ByteSearch.holds(v, needle)) {
-          found.add(space.name());
-          return false;
-        }
-        return true;
-      });
-    }
-    return found;
+    return ByteSearch.spacesHolding(store, text);
   }
 
   private List<Long> found(long owner, String q) {

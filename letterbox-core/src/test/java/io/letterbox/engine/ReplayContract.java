@@ -48,7 +48,8 @@ public abstract class ReplayContract extends EngineFixture {
   /** With a requests folder: a conversation's folder and the folder's counters are derived too. */
   @Override
   protected LetterboxConfig.Builder config() {
-    return super.config().requestsFolder(true);
+    // And a retention (decision 0045) that sweeps remove past, now and then in a sequence.
+    return super.config().requestsFolder(true).messageRetention(Duration.ofDays(1));
   }
 
   @Test
@@ -115,6 +116,11 @@ public abstract class ReplayContract extends EngineFixture {
       if (random.nextInt(8) == 0) {
         clock.advance(Duration.ofMinutes(1 + random.nextInt(90)));
       }
+      if (random.nextInt(30) == 0) {
+        // The messages of the sequence's first hours pass the retention, and a sweep removes them.
+        clock.advance(Duration.ofHours(12 + random.nextInt(12)));
+        box.retention().sweep();
+      }
     }
     return broadcasts;
   }
@@ -135,7 +141,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(28)) {
+    return switch (r.nextInt(29)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       case 4 -> box.messages().importHistory(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
           Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
@@ -170,6 +176,9 @@ public abstract class ReplayContract extends EngineFixture {
       case 25 -> messages.isEmpty() ? null : box.moderation().takeDown(messages.get(r.nextInt(messages.size())),
           r.nextBoolean() ? null : "t" + r.nextInt(9));
       case 26 -> broadcasts.isEmpty() ? null : box.moderation().takeDown(broadcasts.get(r.nextInt(broadcasts.size())), null);
+      // A message that vanishes for its parties (decision 0045): as the retention sweep and a disappearing timer remove.
+      case 27 -> messages.isEmpty() ? null : box.moderation().remove(messages.get(r.nextInt(messages.size())),
+          r.nextBoolean() ? io.letterbox.model.Removal.Reason.RETENTION : io.letterbox.model.Removal.Reason.DISAPPEARING, null);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
