@@ -70,6 +70,7 @@ public final class Letterbox implements AutoCloseable {
   private final Moderation moderation;
   private final StoreCompaction compaction;
   private final io.letterbox.engine.expiry.RetentionSweep retention;
+  private final io.letterbox.engine.expiry.DisappearingSweep disappearing;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -116,12 +117,16 @@ public final class Letterbox implements AutoCloseable {
     this.retention = new io.letterbox.engine.expiry.RetentionSweep(store, partitioning, () -> host.hosted().keySet(),
         id -> moderation.remove(id, io.letterbox.model.Removal.Reason.RETENTION, null), config.clock(),
         config.messageRetention().orElse(null));
+    this.disappearing = new io.letterbox.engine.expiry.DisappearingSweep(store, partitioning,
+        () -> host.hosted().keySet(),
+        id -> moderation.remove(id, io.letterbox.model.Removal.Reason.DISAPPEARING, null), config.clock());
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
     host.start(upkeep);
     upkeep.start();
     retention.start(RETENTION_SWEEPS);
+    disappearing.start();
   }
 
   /** How often the retention sweep runs: API.md gives it a day past the horizon. */
@@ -192,6 +197,11 @@ public final class Letterbox implements AutoCloseable {
     return retention;
   }
 
+  /** The timers of disappearing messages (decision 0045), read every few seconds. */
+  public io.letterbox.engine.expiry.DisappearingSweep disappearing() {
+    return disappearing;
+  }
+
   /** The change feed and live event streams. */
   public Events events() {
     return events;
@@ -239,6 +249,7 @@ public final class Letterbox implements AutoCloseable {
   @Override
   public void close() {
     retention.close();
+    disappearing.close();
     host.close();
     followers.close();
     if (indexer != null) {

@@ -116,6 +116,9 @@ public abstract class ReplayContract extends EngineFixture {
       if (random.nextInt(8) == 0) {
         clock.advance(Duration.ofMinutes(1 + random.nextInt(90)));
       }
+      if (random.nextInt(4) == 0) {
+        box.disappearing().sweep();
+      }
       if (random.nextInt(30) == 0) {
         // The messages of the sequence's first hours pass the retention, and a sweep removes them.
         clock.advance(Duration.ofHours(12 + random.nextInt(12)));
@@ -141,7 +144,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(29)) {
+    return switch (r.nextInt(30)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       case 4 -> box.messages().importHistory(List.of(new ImportedMessage(a, b, "old" + r.nextInt(100),
           Instant.parse("2019-06-01T00:00:00Z").plusSeconds(r.nextInt(3) * 60L))));
@@ -179,6 +182,9 @@ public abstract class ReplayContract extends EngineFixture {
       // A message that vanishes for its parties (decision 0045): as the retention sweep and a disappearing timer remove.
       case 27 -> messages.isEmpty() ? null : box.moderation().remove(messages.get(r.nextInt(messages.size())),
           r.nextBoolean() ? io.letterbox.model.Removal.Reason.RETENTION : io.letterbox.model.Removal.Reason.DISAPPEARING, null);
+      // Disappearing messages (decision 0045): the setting, then the timers a sweep finds due.
+      case 28 -> box.conversations().setDisappearAfter(a, ConversationRef.peer(b),
+          r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
@@ -210,7 +216,9 @@ public abstract class ReplayContract extends EngineFixture {
           : io.letterbox.model.GroupRole.MEMBER);
       case 4 -> box.groups().removeMember(gid, a, r.nextBoolean() ? a : pick(r, USERS));
       case 5 -> box.groups().setMembers(gid, a, new long[] {pick(r, USERS)}, io.letterbox.model.GroupRole.OWNER);
-      case 6 -> box.groups().rename(gid, a, "r" + r.nextInt(9));
+      case 6 -> r.nextInt(3) > 0 ? box.groups().rename(gid, a, "r" + r.nextInt(9))
+          : box.conversations().setDisappearAfter(a, ConversationRef.group(gid),
+              r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
       default -> box.conversations().markRead(a, ConversationRef.group(gid), r.nextBoolean() ? "pc" : "mobile", null);
     };
   }

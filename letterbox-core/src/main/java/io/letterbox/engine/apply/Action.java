@@ -14,7 +14,7 @@ public sealed interface Action permits Sent, Imported, ReadMarked, MessageDelete
     AllDeleted, CapSet, Followed, FollowersAdded, Unfollowed, Subscribed, Unsubscribed, SegmentReplaced,
     SegmentExtended, BroadcastAccepted, BroadcastCompleted, ConversationStateSet, BlockSet, MessageRevised,
     GroupCreated, GroupMembersChanged, GroupRenamed, GroupPosted, GroupReadMarked, GroupMessageDeleted,
-    GroupMessageRecalled, GroupSettingsSet, UserSettingsSet, GroupLeft, Reported, ContentRemoved, Redacted {
+    GroupMessageRecalled, GroupSettingsSet, UserSettingsSet, GroupLeft, Reported, ContentRemoved, Redacted, DisappearSet {
 
   /** The kind's tag in the log: never reused, never renumbered. */
   byte tag();

@@ -62,6 +62,7 @@ public final class ActionCodec {
         case Reported.TAG -> Reported.read(r);
         case ContentRemoved.TAG -> ContentRemoved.read(r);
         case Redacted.TAG -> Redacted.read(r);
+        case DisappearSet.TAG -> DisappearSet.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

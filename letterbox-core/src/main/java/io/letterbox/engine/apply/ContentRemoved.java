@@ -74,6 +74,7 @@ public record ContentRemoved(long messageId, Message.Kind kind, long sender, lon
     Removal mark = new Removal(reason, at);
     if (to.home()) {
       redact(to, mark);
+      Expiry.stop(to, messageId);
     }
     long peer = peer();
     if (to.owns(sender)) {

@@ -34,7 +34,6 @@ import java.util.function.Supplier;
 public final class RetentionSweep {
   /** Log entries read, and removals asked for at most, at a time. */
   static final int PAGE = 128;
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RetentionSweep.class);
 
   private final KeyValueStore store;
   private final Partitioning partitioning;
@@ -43,7 +42,7 @@ public final class RetentionSweep {
   private final Clock clock;
   private final Duration retention;
   private volatile Holds holds = Holds.NONE;
-  private java.util.concurrent.ScheduledExecutorService timer;
+  private SweepThread thread;
 
   /**
    * @param hosted the partitions this node hosts now
@@ -66,36 +65,18 @@ public final class RetentionSweep {
   }
 
   /**
-   * Sweeps now and then every {@code every} on a thread of its own (a sweep waits for its
-   * removals), until {@link #close}; nothing when messages are kept forever.
+   * Sweeps every {@code every} on a thread of its own, until {@link #close}; nothing when
+   * messages are kept forever.
    */
   public synchronized void start(Duration every) {
-    if (retention == null || timer != null) {
-      return;
+    if (retention != null && thread == null) {
+      thread = new SweepThread("retention", every, this::sweep);
     }
-    timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "letterbox-retention");
-      t.setDaemon(true);
-      return t;
-    });
-    timer.scheduleWithFixedDelay(this::sweepLogged, every.toMillis(), every.toMillis(),
-        java.util.concurrent.TimeUnit.MILLISECONDS);
   }
 
   public synchronized void close() {
-    if (timer != null) {
-      timer.shutdownNow();
-    }
-  }
-
-  private void sweepLogged() {
-    try {
-      int removed = sweep();
-      if (removed > 0) {
-        log.info("retention: {} messages past {} removed", removed, retention);
-      }
-    } catch (RuntimeException e) {
-      log.warn("the retention sweep stopped; it resumes from its positions at the next", e);
+    if (thread != null) {
+      thread.close();
     }
   }
 
