@@ -52,10 +52,14 @@ public final class Conversations extends Resource {
     return call(Spec.of(SET_CONVERSATION_STATE, uid, peer).json(disappearAfter(after)), Conversation.class);
   }
 
-  /** A body naming {@code disappearAfter}, as null to turn it off. */
-  static java.util.Map<String, Object> disappearAfter(java.time.Duration after) {
-    java.util.Map<String, Object> body = new java.util.HashMap<>();
-    body.put("disappearAfter", after == null ? null : after.toString());
+  /** A body naming {@code disappearAfter}, as null to turn it off (a tree: the client's mapper leaves nulls out). */
+  static com.fasterxml.jackson.databind.node.ObjectNode disappearAfter(java.time.Duration after) {
+    com.fasterxml.jackson.databind.node.ObjectNode body = io.letterbox.client.internal.Json.MAPPER.createObjectNode();
+    if (after == null) {
+      body.putNull("disappearAfter");
+    } else {
+      body.put("disappearAfter", after.toString());
+    }
     return body;
   }
 

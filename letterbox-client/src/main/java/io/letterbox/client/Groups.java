@@ -54,8 +54,8 @@ public final class Groups extends Resource {
    */
   @Maps(RENAME_GROUP)
   public Call<Group> setDisappearAfter(long gid, long by, java.time.Duration after) {
-    Map<String, Object> body = Conversations.disappearAfter(after);
-    body.put("by", by);
+    var body = Conversations.disappearAfter(after);
+    body.put("by", Long.toString(by));
     return call(Spec.of(RENAME_GROUP, gid).json(body), Group.class);
   }
 

@@ -4,26 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.letterbox.engine.Letterbox;
-import io.letterbox.rocksdb.RocksStore;
 import io.letterbox.server.LetterboxServer;
 import io.letterbox.server.support.Api;
+import io.letterbox.server.support.DataDirectoryScan;
 import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.TestServers;
-import io.letterbox.store.KeyRange;
-import io.letterbox.store.KeyValueStore;
-import io.letterbox.store.Space;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -58,24 +48,7 @@ class TakedownTest {
 
   /** The files under the data directory whose bytes hold {@code text}. */
   private List<Path> filesHolding(String text) {
-    byte[] needle = text.getBytes(StandardCharsets.UTF_8);
-    List<Path> found = new ArrayList<>();
-    try (Stream<Path> files = Files.walk(dataDir)) {
-      for (Path f : files.filter(Files::isRegularFile).toList()) {
-        byte[] bytes;
-        try {
-          bytes = Files.readAllBytes(f);
-        } catch (java.nio.file.NoSuchFileException gone) {
-          continue; // deleted by a compaction while listed
-        }
-        if (io.letterbox.engine.ByteSearch.holds(bytes, needle)) {
-          found.add(dataDir.relativize(f));
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return found;
+    return DataDirectoryScan.filesHolding(dataDir, text);
   }
 
   @Test
@@ -120,15 +93,7 @@ class TakedownTest {
     assertThat(filesHolding(marker)).isEmpty();
     assertThat(filesHolding(edited)).isEmpty();
     // Values compressed on disk are read through the store.
-    try (KeyValueStore store = RocksStore.open(dataDir, Letterbox.SPACES)) {
-      for (Space space : Letterbox.SPACES) {
-        store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
-          String row = new String(k, StandardCharsets.ISO_8859_1) + new String(v, StandardCharsets.ISO_8859_1);
-          assertThat(row).as("a row of %s", space.name()).doesNotContain(marker, edited);
-          return true;
-        });
-      }
-    }
+    assertThat(DataDirectoryScan.rowsHolding(dataDir, marker, edited)).isEmpty();
   }
 
   @Test
