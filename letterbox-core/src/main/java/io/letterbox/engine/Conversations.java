@@ -69,12 +69,15 @@ public final class Conversations {
     return new Page<>(disappearing(owner, page.items()), page.next());
   }
 
-  /** The items with their disappearing settings (decision 0045): one read of the owner's, one per group. */
+  /** The items with their disappearing settings (decision 0045): one read of the owner's, one of its groups'. */
   private List<Conversation> disappearing(long owner, List<Conversation> items) {
     java.util.Map<Long, Long> peers = state.conversations().disappearAfters(owner);
+    List<Long> gids = items.stream().filter(c -> c.group() != 0).map(Conversation::group).toList();
+    long[] groups = gids.isEmpty() ? new long[0] : state.conversations().groupDisappearAfters(gids);
     List<Conversation> out = new java.util.ArrayList<>(items.size());
+    int g = 0;
     for (Conversation c : items) {
-      long ms = c.group() != 0 ? state.conversations().disappearAfter(c.group(), 0) : peers.getOrDefault(c.peer(), 0L);
+      long ms = c.group() != 0 ? groups[g++] : peers.getOrDefault(c.peer(), 0L);
       out.add(ms == 0 ? c : c.withDisappearAfter(java.time.Duration.ofMillis(ms)));
     }
     return out;

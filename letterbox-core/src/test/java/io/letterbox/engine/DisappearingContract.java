@@ -24,16 +24,6 @@ import org.junit.jupiter.api.Test;
 public abstract class DisappearingContract extends EngineFixture {
   private static final Duration HOUR = Duration.ofHours(1);
 
-  private List<Long> found(long owner, String q) {
-    return box.search().find(owner, io.letterbox.engine.search.SearchQuery.of(q, 0, 0, null, null), null, 10).join()
-        .items().stream().map(Message::id).toList();
-  }
-
-  private void indexed(long owner, String q, long id) {
-    Awaitility.await(q).atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(10))
-        .until(() -> found(owner, q), ids -> ids.contains(id));
-  }
-
   private Conversation item(long owner, ConversationRef of) {
     return box.conversations().get(owner, of);
   }
@@ -57,7 +47,7 @@ public abstract class DisappearingContract extends EngineFixture {
     assertThat(box.conversations().list(BOB, null, 10).items().get(0).disappearAfter()).isEqualTo(HOUR);
     Message soon = send(ALICE, BOB, "zqxsoon one");
     send(BOB, ALICE, "zqxsoon two");
-    indexed(BOB, "zqxsoon", soon.id());
+    awaitIndexed(BOB, "zqxsoon", soon.id());
     assertThat(box.conversations().unread(BOB, "pc").total()).isEqualTo(2);
 
     clock.advance(Duration.ofMinutes(59));
@@ -71,7 +61,7 @@ public abstract class DisappearingContract extends EngineFixture {
         long peer = owner == ALICE ? BOB : ALICE;
         assertThat(history(owner, peer)).as("history of %d", owner).containsExactly("before");
         assertThat(item(owner, ConversationRef.peer(peer)).lastMessage().text()).isEqualTo("before");
-        assertThat(found(owner, "zqxsoon")).isEmpty();
+        assertThat(foundIds(owner, "zqxsoon")).isEmpty();
         assertThat(box.messages().find(owner, soon.id())).isEmpty();
       }
       assertThat(box.conversations().unread(BOB, "pc").total()).as("Bob's unread").isEqualTo(1);
@@ -127,14 +117,14 @@ public abstract class DisappearingContract extends EngineFixture {
     box.conversations().setDisappearAfter(CAROL, ConversationRef.group(gid), Duration.ofSeconds(10)).join();
     assertThat(item(DAVE, ConversationRef.group(gid)).disappearAfter()).isEqualTo(Duration.ofSeconds(10));
     Message post = box.groups().post(new GroupPost(gid, BOB, "zqxpost", List.of(), null, Extras.TEXT)).join().message();
-    indexed(DAVE, "zqxpost", post.id());
+    awaitIndexed(DAVE, "zqxpost", post.id());
 
     clock.advance(Duration.ofSeconds(11));
     assertThat(box.disappearing().sweep()).isEqualTo(1);
 
     for (long member : new long[] {CAROL, BOB, DAVE}) {
       assertThat(box.messages().find(member, post.id()).orElseThrow().removed()).as("member %d", member).isTrue();
-      assertThat(found(member, "zqxpost")).isEmpty();
+      assertThat(foundIds(member, "zqxpost")).isEmpty();
     }
     assertThat(ByteSearch.spacesHolding(store, "zqx")).isEmpty();
   }

@@ -111,16 +111,6 @@ public abstract class ModerationContract extends EngineFixture {
     return ByteSearch.spacesHolding(store, text);
   }
 
-  private List<Long> found(long owner, String q) {
-    return box.search().find(owner, io.letterbox.engine.search.SearchQuery.of(q, 0, 0, null, null), null, 10).join()
-        .items().stream().map(Message::id).toList();
-  }
-
-  private void indexed(long owner, String q, long id) {
-    org.awaitility.Awaitility.await(q).atMost(java.time.Duration.ofMinutes(1)).pollInterval(java.time.Duration.ofMillis(10))
-        .until(() -> found(owner, q), ids -> ids.contains(id));
-  }
-
   private static void assertRemoved(Message m, long id) {
     assertThat(m).as("message %d", id).isNotNull();
     assertThat(m.id()).isEqualTo(id);
@@ -146,8 +136,8 @@ public abstract class ModerationContract extends EngineFixture {
         new Extras("custom:offer", "{\"zqxpayload\":1}", List.of()))).join().message();
     Message plain = send(ALICE, BOB, "zqxplain spam");
     box.messages().edit(ALICE, plain.id(), "zqxedited spam").join();
-    indexed(BOB, "zqxedited", plain.id());
-    indexed(ALICE, "zqxoriginal", m.id());
+    awaitIndexed(BOB, "zqxedited", plain.id());
+    awaitIndexed(ALICE, "zqxoriginal", m.id());
     // Past the revision horizon, read (so cached as settled) on both sides.
     clock.advance(java.time.Duration.ofDays(3));
     assertThat(box.messages().find(BOB, plain.id()).orElseThrow().text()).isEqualTo("zqxedited spam");
@@ -170,9 +160,9 @@ public abstract class ModerationContract extends EngineFixture {
         assertThat(box.conversations().history(owner, io.letterbox.model.ConversationRef.peer(peer), null, 10).items())
             .allSatisfy(h -> assertThat(h.status()).isEqualTo(Message.Status.REMOVED)).hasSize(2);
         assertRemoved(box.conversations().list(owner, null, 10).items().get(0).lastMessage(), plain.id());
-        assertThat(found(owner, "zqxedited")).isEmpty();
-        assertThat(found(owner, "spam")).isEmpty();
-        assertThat(found(owner, "zqxoriginal")).isEmpty();
+        assertThat(foundIds(owner, "zqxedited")).isEmpty();
+        assertThat(foundIds(owner, "spam")).isEmpty();
+        assertThat(foundIds(owner, "zqxoriginal")).isEmpty();
       }
       assertThat(removedEvents(ALICE, aliceAt)).containsExactly(plain.id(), m.id());
       assertThat(removedEvents(BOB, bobAt)).containsExactly(plain.id(), m.id());
@@ -189,8 +179,8 @@ public abstract class ModerationContract extends EngineFixture {
     box.messages().edit(CAROL, post.id(), "zqxrevised rude").join();
     Broadcast broadcast = done(box.broadcasts().send(new BroadcastRequest(NEWS, "zqxbroadcast scam",
         new Audience.Uids(new long[] {BOB, DAVE}), BroadcastRequest.Priority.NORMAL, null)).join());
-    indexed(BOB, "zqxrevised", post.id());
-    indexed(DAVE, "zqxbroadcast", broadcast.id());
+    awaitIndexed(BOB, "zqxrevised", post.id());
+    awaitIndexed(DAVE, "zqxbroadcast", broadcast.id());
     assertThat(box.messages().find(DAVE, broadcast.id()).orElseThrow().text()).isEqualTo("zqxbroadcast scam");
     // Past the delay after which a broadcast is visible to sync: the position has given it.
     clock.advance(java.time.Duration.ofMinutes(1));
@@ -205,12 +195,12 @@ public abstract class ModerationContract extends EngineFixture {
         assertRemoved(box.messages().find(member, post.id()).orElseThrow(), post.id());
         assertRemoved(box.conversations().history(member, io.letterbox.model.ConversationRef.group(gid), null, 10)
             .items().get(0), post.id());
-        assertThat(found(member, "zqxrevised")).isEmpty();
-        assertThat(found(member, "rude")).isEmpty();
+        assertThat(foundIds(member, "zqxrevised")).isEmpty();
+        assertThat(foundIds(member, "rude")).isEmpty();
       }
       for (long receiver : new long[] {BOB, DAVE}) {
         assertRemoved(box.messages().find(receiver, broadcast.id()).orElseThrow(), broadcast.id());
-        assertThat(found(receiver, "zqxbroadcast")).isEmpty();
+        assertThat(foundIds(receiver, "zqxbroadcast")).isEmpty();
       }
       assertThat(removedEvents(CAROL, senderAt)).contains(post.id());
       if (restart == 0) {

@@ -31,16 +31,6 @@ public abstract class RetentionContract extends EngineFixture {
     reopen(retained());
   }
 
-  private List<Long> found(long owner, String q) {
-    return box.search().find(owner, io.letterbox.engine.search.SearchQuery.of(q, 0, 0, null, null), null, 10).join()
-        .items().stream().map(Message::id).toList();
-  }
-
-  private void indexed(long owner, String q, long id) {
-    Awaitility.await(q).atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(10))
-        .until(() -> found(owner, q), ids -> ids.contains(id));
-  }
-
   private Conversation with(long owner, long peer) {
     return box.conversations().list(owner, null, 10).items().stream().filter(c -> c.peer() == peer).findFirst()
         .orElseThrow();
@@ -52,7 +42,7 @@ public abstract class RetentionContract extends EngineFixture {
     Message old = send(ALICE, BOB, "zqxold offer");
     Message older = send(BOB, ALICE, "zqxold answer");
     Message unreadOld = send(ALICE, BOB, "zqxold unread");
-    indexed(BOB, "zqxold", unreadOld.id());
+    awaitIndexed(BOB, "zqxold", unreadOld.id());
     clock.advance(Duration.ofDays(20));
     Message fresh = send(ALICE, BOB, "still here");
     clock.advance(Duration.ofDays(11));
@@ -65,7 +55,7 @@ public abstract class RetentionContract extends EngineFixture {
         long peer = owner == ALICE ? BOB : ALICE;
         assertThat(history(owner, peer)).as("history of %d", owner).containsExactly("still here");
         assertThat(with(owner, peer).lastMessage().id()).isEqualTo(fresh.id());
-        assertThat(found(owner, "zqxold")).isEmpty();
+        assertThat(foundIds(owner, "zqxold")).isEmpty();
         for (long id : new long[] {old.id(), older.id(), unreadOld.id()}) {
           assertThat(box.messages().find(owner, id)).as("message %d for %d", id, owner).isEmpty();
         }

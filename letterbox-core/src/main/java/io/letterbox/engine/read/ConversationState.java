@@ -202,6 +202,20 @@ public final class ConversationState {
     return out;
   }
 
+  /** @return the disappearing settings of groups {@code gids}, in their order (0: none): one read */
+  public long[] groupDisappearAfters(List<Long> gids) {
+    List<byte[]> keys = new ArrayList<>(gids.size());
+    for (long gid : gids) {
+      keys.add(StateKey.disappearAfter(gid, 0));
+    }
+    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
+    long[] out = new long[gids.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = longOrZero(values.get(i));
+    }
+    return out;
+  }
+
   /** @return when message {@code id}'s disappearing timer is due (epoch milliseconds), 0 for none */
   public long expireAt(long id) {
     return longOrZero(store.get(Spaces.EXPIRY, io.letterbox.keys.ExpiryKey.byMessage(id)));
