@@ -127,6 +127,16 @@ public abstract class RetentionContract extends EngineFixture {
   }
 
   @Test
+  void aRetentionLongerThanMessageIdsGoBackRemovesNothing() {
+    send(ALICE, BOB, "kept");
+    reopen(config().messageRetention(Duration.ofDays(365 * 40)));
+
+    assertThat(box.retention().sweep()).isZero();
+
+    assertThat(history(BOB, ALICE)).containsExactly("kept");
+  }
+
+  @Test
   void aRetentionShorterThanADayIsRefused() {
     assertThatThrownBy(() -> config().messageRetention(Duration.ofHours(23)).build())
         .isInstanceOf(IllegalArgumentException.class);

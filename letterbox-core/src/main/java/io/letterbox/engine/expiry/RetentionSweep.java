@@ -87,10 +87,11 @@ public final class RetentionSweep {
    * @return how many removals it asked for
    */
   public synchronized int sweep() {
-    if (retention == null) {
-      return 0;
+    long now = clock.millis();
+    if (retention == null || retention.compareTo(Duration.ofMillis(now - Ids.EPOCH)) >= 0) {
+      return 0; // kept forever, or for longer than ids go back
     }
-    long horizon = Ids.firstIdAt(clock.millis() - retention.toMillis());
+    long horizon = Ids.firstIdAt(now - retention.toMillis());
     Map<Integer, Long> positions = new HashMap<>();
     long from = Long.MAX_VALUE;
     for (int p : hosted.get()) {
