@@ -10,6 +10,8 @@ import java.util.Map;
  * @param unread by device name
  * @param peerReadUpTo how far the peer read (read receipts), null if not at all
  * @param mentioned on a group's entry: whether an unread message mentions the owner
+ * @param disappearAfter how long after it is sent a message of it vanishes; null: never
  */
 public record Conversation(Long peer, Long group, Message lastMessage, Map<String, Integer> unread,
-    Instant updatedAt, boolean pinned, boolean muted, boolean archived, Long peerReadUpTo, Boolean mentioned) {}
+    Instant updatedAt, boolean pinned, boolean muted, boolean archived, Long peerReadUpTo, Boolean mentioned,
+    java.time.Duration disappearAfter) {}

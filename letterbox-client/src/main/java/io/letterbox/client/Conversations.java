@@ -47,6 +47,26 @@ public final class Conversations extends Resource {
     return call(Spec.of(SET_CONVERSATION_STATE, uid, peer).json(state), Conversation.class);
   }
 
+  /**
+   * Messages sent from now on vanish {@code after} their sending (from 5 seconds to a year), for
+   * both parties; null turns it off. @return the conversation after the change
+   */
+  @Maps(SET_CONVERSATION_STATE)
+  public Call<Conversation> setDisappearAfter(long uid, long peer, java.time.Duration after) {
+    return call(Spec.of(SET_CONVERSATION_STATE, uid, peer).json(disappearAfter(after)), Conversation.class);
+  }
+
+  /** A body naming {@code disappearAfter}, as null to turn it off (a tree: the client's mapper leaves nulls out). */
+  static com.fasterxml.jackson.databind.node.ObjectNode disappearAfter(java.time.Duration after) {
+    com.fasterxml.jackson.databind.node.ObjectNode body = io.letterbox.client.internal.Json.MAPPER.createObjectNode();
+    if (after == null) {
+      body.putNull("disappearAfter");
+    } else {
+      body.put("disappearAfter", after.toString());
+    }
+    return body;
+  }
+
   /** Marks everything so far read on {@code device}. */
   public Call<Void> markRead(long uid, long peer, String device) {
     return read(MARK_READ, uid, peer, device, null);

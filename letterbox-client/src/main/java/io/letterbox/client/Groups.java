@@ -49,6 +49,17 @@ public final class Groups extends Resource {
   }
 
   /**
+   * Posts sent from now on vanish {@code after} their sending (from 5 seconds to a year), for every
+   * member; null turns it off. {@code by} its owner or an admin.
+   */
+  @Maps(RENAME_GROUP)
+  public Call<Group> setDisappearAfter(long gid, long by, java.time.Duration after) {
+    var body = Conversations.disappearAfter(after);
+    body.put("by", Long.toString(by));
+    return call(Spec.of(RENAME_GROUP, gid).json(body), Group.class);
+  }
+
+  /**
    * Adds {@code uid} or changes its role; {@code by} its owner or an admin. A uid that blocked
    * {@code by} is refused with BLOCKED, one whose settings exclude {@code by} with NOT_ALLOWED.
    *

@@ -19,6 +19,7 @@ import io.letterbox.model.Folder;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
 import io.letterbox.model.UnreadSummary;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
@@ -64,7 +65,22 @@ public final class Conversations {
     Validate.limit(limit);
     Objects.requireNonNull(folder, "folder");
     commands.requireHosted(owner);
-    return lister.page(owner, folder, cursor, limit);
+    Page<Conversation> page = lister.page(owner, folder, cursor, limit);
+    return new Page<>(disappearing(owner, page.items()), page.next());
+  }
+
+  /** The items with their disappearing settings (decision 0045): one read of the owner's, one of its groups'. */
+  private List<Conversation> disappearing(long owner, List<Conversation> items) {
+    java.util.Map<Long, Long> peers = state.conversations().disappearAfters(owner);
+    List<Long> gids = items.stream().filter(c -> c.group() != 0).map(Conversation::group).toList();
+    long[] groups = gids.isEmpty() ? new long[0] : state.conversations().groupDisappearAfters(gids);
+    List<Conversation> out = new java.util.ArrayList<>(items.size());
+    int g = 0;
+    for (Conversation c : items) {
+      long ms = c.group() != 0 ? groups[g++] : peers.getOrDefault(c.peer(), 0L);
+      out.add(ms == 0 ? c : c.withDisappearAfter(java.time.Duration.ofMillis(ms)));
+    }
+    return out;
   }
 
   /**
@@ -118,6 +134,26 @@ public final class Conversations {
     return commands.submit(owner, command).thenApplyAsync(done -> read(owner, conversation), replies);
   }
 
+  /**
+   * Messages of the conversation sent from now on disappear {@code after} (null: never) past
+   * their sending, for every party (decision 0045): both parties of a one-to-one conversation (the
+   * peer gets a {@code conversation} event); a group's members, set by its owner or an admin.
+   *
+   * @return the conversation as its list shows it now
+   */
+  public CompletableFuture<Conversation> setDisappearAfter(long owner, ConversationRef conversation,
+      java.time.Duration after) {
+    check(owner, conversation);
+    long ms = Validate.disappearAfter(after);
+    if (conversation instanceof ConversationRef.Group g) {
+      return commands.submit(g.gid(), io.letterbox.engine.write.DisappearCommand.group(g.gid(), owner, ms))
+          .thenApplyAsync(done -> read(owner, conversation), replies);
+    }
+    get(owner, conversation);
+    return commands.submit(owner, io.letterbox.engine.write.DisappearCommand.conversation(owner, peer(conversation), ms))
+        .thenApplyAsync(done -> read(owner, conversation), replies);
+  }
+
   /** Marks the conversation read on {@code device} up to {@code upTo} (null: everything so far). */
   public CompletableFuture<Void> markRead(long owner, ConversationRef conversation, String device, Long upTo) {
     check(owner, conversation);
@@ -164,6 +200,10 @@ public final class Conversations {
 
   /** The item as the list shows it, once the arguments are checked. */
   private Conversation read(long owner, ConversationRef conversation) {
+    return disappearing(owner, List.of(readItem(owner, conversation))).get(0);
+  }
+
+  private Conversation readItem(long owner, ConversationRef conversation) {
     if (conversation instanceof ConversationRef.Group g) {
       return groups.item(owner, g.gid());
     }

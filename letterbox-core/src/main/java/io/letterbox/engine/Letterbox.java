@@ -71,6 +71,8 @@ public final class Letterbox implements AutoCloseable {
   private final StoreCompaction compaction;
   private final Export export;
   private final Erasures erasures;
+  private final io.letterbox.engine.expiry.RetentionSweep retention;
+  private final io.letterbox.engine.expiry.DisappearingSweep disappearing;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -118,12 +120,23 @@ public final class Letterbox implements AutoCloseable {
     ErasureJobs erasureJobs = new ErasureJobs(state, commands, moderation, groups, relations, conversations, compaction,
         config);
     this.erasures = new Erasures(commands, state, erasureJobs);
+    this.retention = new io.letterbox.engine.expiry.RetentionSweep(store, partitioning, () -> host.hosted().keySet(),
+        id -> moderation.remove(id, io.letterbox.model.Removal.Reason.RETENTION, null), config.clock(),
+        config.messageRetention().orElse(null), state::onHold);
+    this.disappearing = new io.letterbox.engine.expiry.DisappearingSweep(store, partitioning,
+        () -> host.hosted().keySet(),
+        id -> moderation.remove(id, io.letterbox.model.Removal.Reason.DISAPPEARING, null), config.clock());
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, erasureJobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
     host.start(upkeep);
     upkeep.start();
+    retention.start(RETENTION_SWEEPS);
+    disappearing.start();
   }
+
+  /** How often the retention sweep runs: API.md gives it a day past the horizon. */
+  private static final java.time.Duration RETENTION_SWEEPS = java.time.Duration.ofHours(1);
 
   /** An engine that hosts every partition of the store: one process, no cluster. */
   public static Letterbox open(KeyValueStore store, LetterboxConfig config) {
@@ -192,6 +205,19 @@ public final class Letterbox implements AutoCloseable {
     return export;
   }
 
+  /**
+   * The retention sweep (decision 0045): runs every hour with {@code messageRetention} set, and
+   * keeps what users on legal hold (decision 0044) are party to.
+   */
+  public io.letterbox.engine.expiry.RetentionSweep retention() {
+    return retention;
+  }
+
+  /** The timers of disappearing messages (decision 0045), read every few seconds. */
+  public io.letterbox.engine.expiry.DisappearingSweep disappearing() {
+    return disappearing;
+  }
+
   /** The change feed and live event streams. */
   public Events events() {
     return events;
@@ -238,6 +264,8 @@ public final class Letterbox implements AutoCloseable {
   /** Finishes the writes already accepted, then stops. Does not close the store. */
   @Override
   public void close() {
+    retention.close();
+    disappearing.close();
     host.close();
     followers.close();
     if (indexer != null) {

@@ -51,6 +51,8 @@ import java.util.Optional;
  *                          partition wrote before the search arrived (decision 0012)
  * @param erasureGrace      how soon after an erasure is done the store is compacted, so that no file holds the erased content (decision 0044)
  * @param clock             the time source of ids and cap windows
+ * @param messageRetention  how long messages are kept: older ones are removed for everyone
+ *                          (decision 0045); empty: kept forever
  */
 public record LetterboxConfig(
     int maxTextLength,
@@ -82,7 +84,8 @@ public record LetterboxConfig(
     boolean search,
     java.time.Duration searchWait,
     java.time.Duration erasureGrace,
-    Clock clock) {
+    Clock clock,
+    Optional<java.time.Duration> messageRetention) {
 
   public LetterboxConfig {
     devices = List.copyOf(devices);
@@ -142,6 +145,10 @@ public record LetterboxConfig(
     if (searchWait.isNegative()) {
       throw new IllegalArgumentException("searchWait must not be negative");
     }
+    if (messageRetention.isPresent() && messageRetention.get().compareTo(MIN_MESSAGE_RETENTION) < 0) {
+      throw new IllegalArgumentException("messageRetention must be at least " + MIN_MESSAGE_RETENTION + ": "
+          + messageRetention.get());
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
@@ -151,6 +158,8 @@ public record LetterboxConfig(
   public static final java.time.Duration MAX_REVISION_WINDOW = java.time.Duration.ofDays(1);
   /** The longest feed retention: a sync scans one bucket per day since its position. */
   public static final java.time.Duration MAX_SYNC_RETENTION = java.time.Duration.ofDays(366);
+  /** The shortest retention: the sweep removes within a day of the horizon (decision 0045). */
+  public static final java.time.Duration MIN_MESSAGE_RETENTION = java.time.Duration.ofDays(1);
   /** Time for a revision decided at its window's end to be written (decision 0009). */
   private static final java.time.Duration REVISION_GRACE = java.time.Duration.ofMinutes(10);
 
@@ -198,6 +207,7 @@ public record LetterboxConfig(
     b.searchWait = searchWait;
     b.erasureGrace = erasureGrace;
     b.clock = clock;
+    b.messageRetention = messageRetention.orElse(null);
     return b;
   }
 
@@ -246,6 +256,8 @@ public record LetterboxConfig(
     // A day: one full compaction a day at most for the erasures done in it (API.md).
     private java.time.Duration erasureGrace = java.time.Duration.ofDays(1);
     private Clock clock = Clock.systemUTC();
+    // None: messages are kept forever.
+    private java.time.Duration messageRetention;
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
     public Builder devices(List<String> v) { devices = v; return this; }
@@ -277,13 +289,14 @@ public record LetterboxConfig(
     public Builder searchWait(java.time.Duration v) { searchWait = v; return this; }
     public Builder erasureGrace(java.time.Duration v) { erasureGrace = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
+    public Builder messageRetention(java.time.Duration v) { messageRetention = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, newStorePartitions, sequencers, deliveryWait,
           requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, search, searchWait, erasureGrace,
-          clock);
+          clock, Optional.ofNullable(messageRetention));
     }
   }
 }

@@ -215,4 +215,20 @@ public final class Validate {
   private static LetterboxException invalidArg(String format, Object... args) {
     return LetterboxException.invalid(format, args);
   }
+
+  /** API.md, Lifecycle: messages disappear from 5 seconds to a year after they are sent (decision 0045). */
+  static final java.time.Duration MIN_DISAPPEAR_AFTER = java.time.Duration.ofSeconds(5);
+  static final java.time.Duration MAX_DISAPPEAR_AFTER = java.time.Duration.ofDays(365);
+
+  /** @return {@code after} in milliseconds, 0 for null (never) */
+  static long disappearAfter(java.time.Duration after) {
+    if (after == null) {
+      return 0;
+    }
+    if (after.compareTo(MIN_DISAPPEAR_AFTER) < 0 || after.compareTo(MAX_DISAPPEAR_AFTER) > 0) {
+      throw LetterboxException.invalid("disappearAfter must be from %s to %s: %s", MIN_DISAPPEAR_AFTER,
+          MAX_DISAPPEAR_AFTER, after);
+    }
+    return after.toMillis();
+  }
 }

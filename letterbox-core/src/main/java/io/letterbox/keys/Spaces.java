@@ -97,6 +97,12 @@ public final class Spaces {
   /** Group messages each member deleted from its own view: {@link MembershipKey#hidden} → empty. */
   public static final Space GROUP_HIDDEN = Space.plain("group_hidden", MembershipKey.UID_PREFIX);
 
+  /**
+   * The timers of disappearing messages (decision 0045), derived at each message's home:
+   * {@link ExpiryKey#timer} → the owner whose partition logged it (8); {@link ExpiryKey#byMessage} → expireAt (8).
+   */
+  public static final Space EXPIRY = Space.plain("expiry", 0);
+
   /** Users' reports of messages, for the platform's moderators: {@link LogKey} of the report → {@code ReportRow}. */
   public static final Space REPORTS = Space.plain("reports", 0);
 
@@ -117,7 +123,7 @@ public final class Spaces {
       ACTIVITY, REQUESTS, BLOCKED, PINNED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
-      POSTINGS, REVOCATIONS, REPORTS);
+      POSTINGS, REVOCATIONS, REPORTS, EXPIRY);
 
   /**
    * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the

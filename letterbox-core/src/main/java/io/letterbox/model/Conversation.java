@@ -15,9 +15,23 @@ import java.util.Map;
  *     devices); 0 if it has not or the conversation has no one-to-one message
  * @param mentioned whether a message of the group that mentions the owner is unread on a device
  * @param updatedAt when its newest message was sent, or (a group without one) the owner joined
+ * @param disappearAfter how long after it is sent a message of it disappears (decision 0045); null: never
  */
 public record Conversation(long peer, long group, Message lastMessage, Map<String, Long> unread, boolean pinned,
-    boolean muted, boolean archived, long peerReadUpTo, boolean mentioned, Instant updatedAt) {
+    boolean muted, boolean archived, long peerReadUpTo, boolean mentioned, Instant updatedAt,
+    java.time.Duration disappearAfter) {
+  /** A conversation whose messages do not disappear. */
+  public Conversation(long peer, long group, Message lastMessage, Map<String, Long> unread, boolean pinned,
+      boolean muted, boolean archived, long peerReadUpTo, boolean mentioned, Instant updatedAt) {
+    this(peer, group, lastMessage, unread, pinned, muted, archived, peerReadUpTo, mentioned, updatedAt, null);
+  }
+
+  /** The same item with {@code after} as its disappearing setting. */
+  public Conversation withDisappearAfter(java.time.Duration after) {
+    return new Conversation(peer, group, lastMessage, unread, pinned, muted, archived, peerReadUpTo, mentioned, updatedAt,
+        after);
+  }
+
   /** A one-to-one conversation. */
   public Conversation(long peer, Message lastMessage, Map<String, Long> unread, boolean pinned, boolean muted,
       boolean archived, long peerReadUpTo) {

@@ -17,4 +17,20 @@ public final class ByteSearch {
     }
     return false;
   }
+
+  /** @return the names of the spaces of {@code store} with a key or value that holds {@code text}'s bytes */
+  public static java.util.List<String> spacesHolding(io.letterbox.store.StoreReads store, String text) {
+    byte[] needle = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    java.util.List<String> found = new java.util.ArrayList<>();
+    for (io.letterbox.store.Space space : Letterbox.SPACES) {
+      store.scan(space, new io.letterbox.store.KeyRange(new byte[0], null), false, (k, v) -> {
+        if (holds(k, needle) || holds(v, needle)) {
+          found.add(space.name());
+          return false;
+        }
+        return true;
+      });
+    }
+    return found;
+  }
 }

@@ -121,6 +121,18 @@ public abstract class EngineFixture {
     return codeOf(t);
   }
 
+  /** The ids of the messages {@code owner}'s search for {@code q} finds, newest first (a first page of 10). */
+  protected List<Long> foundIds(long owner, String q) {
+    return box.search().find(owner, io.letterbox.engine.search.SearchQuery.of(q, 0, 0, null, null), null, 10).join()
+        .items().stream().map(Message::id).toList();
+  }
+
+  /** Waits for the search index to find message {@code id} for {@code owner} by {@code q}: it runs behind the writes. */
+  protected void awaitIndexed(long owner, String q, long id) {
+    Awaitility.await(q).atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(10))
+        .until(() -> foundIds(owner, q), ids -> ids.contains(id));
+  }
+
   /** Waits for a broadcast's fan-out, which runs in the background; generous for a busy machine. */
   protected Broadcast done(Broadcast b) {
     return Awaitility.await("fan-out of broadcast " + b.id()).atMost(Duration.ofMinutes(3))

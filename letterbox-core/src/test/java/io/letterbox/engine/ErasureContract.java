@@ -54,8 +54,8 @@ public abstract class ErasureContract extends EngineFixture {
     box.relations().block(ALICE, DAVE, true).join();
     box.conversations().setState(ALICE, ConversationRef.peer(BOB), true, true, null).join();
     box.relations().setUserSettings(ALICE, new UserSettings.Change(UserSettings.GroupAdds.NOBODY)).join();
-    RemovalChecks.indexed(box, BOB, "zqxsingle", single.id());
-    RemovalChecks.indexed(box, CAROL, "zqxhidden", hidden.id());
+    awaitIndexed(BOB, "zqxsingle", single.id());
+    awaitIndexed(CAROL, "zqxhidden", hidden.id());
 
     Erasure started = box.erasures().erase(ALICE).join();
     assertThat(started.uid()).isEqualTo(ALICE);
@@ -81,9 +81,9 @@ public abstract class ErasureContract extends EngineFixture {
       assertThat(store.get(Spaces.SUBSCRIPTIONS, PairKey.of(ALICE, NEWS))).as("its subscription").isNull();
       assertThat(box.relations().blocked(ALICE)).as("its blocks").isEmpty();
       assertThat(box.relations().userSettings(ALICE)).isEqualTo(UserSettings.DEFAULT);
-      assertThat(RemovalChecks.found(box, BOB, "zqxsingle")).isEmpty();
-      assertThat(RemovalChecks.found(box, CAROL, "zqxhidden")).isEmpty();
-      assertThat(RemovalChecks.spacesHolding(store, "zqx")).as("spaces still holding its texts").isEmpty();
+      assertThat(foundIds(BOB, "zqxsingle")).isEmpty();
+      assertThat(foundIds(CAROL, "zqxhidden")).isEmpty();
+      assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding its texts").isEmpty();
       assertThat(box.erasures().erase(ALICE).join()).as("erasing again answers the erasure done").isEqualTo(done);
       reopen(config());
     }
@@ -121,7 +121,7 @@ public abstract class ErasureContract extends EngineFixture {
     for (long receiver : new long[] {followers[0], followers[50_000], followers[99_999]}) {
       assertRemovedFor(receiver, broadcast.id());
     }
-    assertThat(RemovalChecks.spacesHolding(store, "zqx")).isEmpty();
+    assertThat(ByteSearch.spacesHolding(store, "zqx")).isEmpty();
   }
 
   @Test
@@ -162,6 +162,6 @@ public abstract class ErasureContract extends EngineFixture {
     assertThat(done.id()).isEqualTo(started.id());
     assertThat(box.conversations().history(BOB, ConversationRef.peer(ALICE), null, 100).items())
         .hasSize(100).allSatisfy(h -> assertThat(h.status()).isEqualTo(Message.Status.REMOVED));
-    assertThat(RemovalChecks.spacesHolding(store, "zqx")).isEmpty();
+    assertThat(ByteSearch.spacesHolding(store, "zqx")).isEmpty();
   }
 }

@@ -106,19 +106,6 @@ public abstract class ModerationContract extends EngineFixture {
 
   // --- takedown ---
 
-  /** The spaces with a key or value that holds {@code text}'s bytes. */
-  private List<String> spacesHolding(String text) {
-    return RemovalChecks.spacesHolding(store, text);
-  }
-
-  private List<Long> found(long owner, String q) {
-    return RemovalChecks.found(box, owner, q);
-  }
-
-  private void indexed(long owner, String q, long id) {
-    RemovalChecks.indexed(box, owner, q, id);
-  }
-
   private static void assertRemoved(Message m, long id) {
     RemovalChecks.assertRemoved(m, id);
   }
@@ -139,8 +126,8 @@ public abstract class ModerationContract extends EngineFixture {
         new Extras("custom:offer", "{\"zqxpayload\":1}", List.of()))).join().message();
     Message plain = send(ALICE, BOB, "zqxplain spam");
     box.messages().edit(ALICE, plain.id(), "zqxedited spam").join();
-    indexed(BOB, "zqxedited", plain.id());
-    indexed(ALICE, "zqxoriginal", m.id());
+    awaitIndexed(BOB, "zqxedited", plain.id());
+    awaitIndexed(ALICE, "zqxoriginal", m.id());
     // Past the revision horizon, read (so cached as settled) on both sides.
     clock.advance(java.time.Duration.ofDays(3));
     assertThat(box.messages().find(BOB, plain.id()).orElseThrow().text()).isEqualTo("zqxedited spam");
@@ -163,14 +150,14 @@ public abstract class ModerationContract extends EngineFixture {
         assertThat(box.conversations().history(owner, io.letterbox.model.ConversationRef.peer(peer), null, 10).items())
             .allSatisfy(h -> assertThat(h.status()).isEqualTo(Message.Status.REMOVED)).hasSize(2);
         assertRemoved(box.conversations().list(owner, null, 10).items().get(0).lastMessage(), plain.id());
-        assertThat(found(owner, "zqxedited")).isEmpty();
-        assertThat(found(owner, "spam")).isEmpty();
-        assertThat(found(owner, "zqxoriginal")).isEmpty();
+        assertThat(foundIds(owner, "zqxedited")).isEmpty();
+        assertThat(foundIds(owner, "spam")).isEmpty();
+        assertThat(foundIds(owner, "zqxoriginal")).isEmpty();
       }
       assertThat(removedEvents(ALICE, aliceAt)).containsExactly(plain.id(), m.id());
       assertThat(removedEvents(BOB, bobAt)).containsExactly(plain.id(), m.id());
       assertThat(box.conversations().unread(BOB, "pc").total()).as("unread stays exact").isEqualTo(unread);
-      assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+      assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding a removed text").isEmpty();
       reopen(config());
     }
   }
@@ -182,8 +169,8 @@ public abstract class ModerationContract extends EngineFixture {
     box.messages().edit(CAROL, post.id(), "zqxrevised rude").join();
     Broadcast broadcast = done(box.broadcasts().send(new BroadcastRequest(NEWS, "zqxbroadcast scam",
         new Audience.Uids(new long[] {BOB, DAVE}), BroadcastRequest.Priority.NORMAL, null)).join());
-    indexed(BOB, "zqxrevised", post.id());
-    indexed(DAVE, "zqxbroadcast", broadcast.id());
+    awaitIndexed(BOB, "zqxrevised", post.id());
+    awaitIndexed(DAVE, "zqxbroadcast", broadcast.id());
     assertThat(box.messages().find(DAVE, broadcast.id()).orElseThrow().text()).isEqualTo("zqxbroadcast scam");
     // Past the delay after which a broadcast is visible to sync: the position has given it.
     clock.advance(java.time.Duration.ofMinutes(1));
@@ -198,18 +185,18 @@ public abstract class ModerationContract extends EngineFixture {
         assertRemoved(box.messages().find(member, post.id()).orElseThrow(), post.id());
         assertRemoved(box.conversations().history(member, io.letterbox.model.ConversationRef.group(gid), null, 10)
             .items().get(0), post.id());
-        assertThat(found(member, "zqxrevised")).isEmpty();
-        assertThat(found(member, "rude")).isEmpty();
+        assertThat(foundIds(member, "zqxrevised")).isEmpty();
+        assertThat(foundIds(member, "rude")).isEmpty();
       }
       for (long receiver : new long[] {BOB, DAVE}) {
         assertRemoved(box.messages().find(receiver, broadcast.id()).orElseThrow(), broadcast.id());
-        assertThat(found(receiver, "zqxbroadcast")).isEmpty();
+        assertThat(foundIds(receiver, "zqxbroadcast")).isEmpty();
       }
       assertThat(removedEvents(CAROL, senderAt)).contains(post.id());
       if (restart == 0) {
         assertThat(removedEvents(DAVE, receiverAt)).as("a broadcast's receiver").containsExactly(broadcast.id());
       }
-      assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+      assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding a removed text").isEmpty();
       reopen(config());
     }
   }
@@ -222,8 +209,8 @@ public abstract class ModerationContract extends EngineFixture {
         new io.letterbox.model.ImportedMessage(BOB, ALICE, "zqximported insult", then.plusSeconds(60)))).join();
     long kept = ids.get(0);
     long gone = ids.get(1);
-    indexed(ALICE, "zqximported", gone);
-    indexed(ALICE, "kept", kept);
+    awaitIndexed(ALICE, "zqximported", gone);
+    awaitIndexed(ALICE, "kept", kept);
 
     assertRemoved(box.moderation().takeDown(gone, "abuse").join(), gone);
 
@@ -232,11 +219,11 @@ public abstract class ModerationContract extends EngineFixture {
         assertRemoved(box.messages().find(owner, gone).orElseThrow(), gone);
         assertRemoved(box.conversations().list(owner, null, 10).items().get(0).lastMessage(), gone);
         assertThat(box.messages().find(owner, kept).orElseThrow().text()).isEqualTo("kept history");
-        assertThat(found(owner, "zqximported")).isEmpty();
-        assertThat(found(owner, "insult")).isEmpty();
-        assertThat(found(owner, "kept")).containsExactly(kept);
+        assertThat(foundIds(owner, "zqximported")).isEmpty();
+        assertThat(foundIds(owner, "insult")).isEmpty();
+        assertThat(foundIds(owner, "kept")).containsExactly(kept);
       }
-      assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+      assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding a removed text").isEmpty();
       reopen(config());
     }
   }
@@ -258,7 +245,7 @@ public abstract class ModerationContract extends EngineFixture {
 
     assertThat(box.messages().find(BOB, id).orElseThrow().text()).isEqualTo("zqxold import");
     assertRemoved(box.moderation().takeDown(id, null).join(), id);
-    assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+    assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding a removed text").isEmpty();
   }
 
   @Test
@@ -289,7 +276,7 @@ public abstract class ModerationContract extends EngineFixture {
     assertThat(io.letterbox.rows.RevisionRow.decode(store.get(Spaces.REVISIONS, key)).edits()).isEqualTo(row.edits());
     assertThat(box.messages().find(BOB, m.id()).orElseThrow().text()).isEqualTo("zqxafter two");
     assertRemoved(box.moderation().takeDown(m.id(), null).join(), m.id());
-    assertThat(spacesHolding("zqx")).as("spaces still holding a removed text").isEmpty();
+    assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding a removed text").isEmpty();
   }
 
   @Test

@@ -50,7 +50,8 @@ public abstract class ReplayContract extends EngineFixture {
   /** With a requests folder: a conversation's folder and the folder's counters are derived too. */
   @Override
   protected LetterboxConfig.Builder config() {
-    return super.config().requestsFolder(true);
+    // And a retention (decision 0045) that sweeps remove past, now and then in a sequence.
+    return super.config().requestsFolder(true).messageRetention(Duration.ofDays(1));
   }
 
   @Test
@@ -124,6 +125,14 @@ public abstract class ReplayContract extends EngineFixture {
       if (random.nextInt(8) == 0) {
         clock.advance(Duration.ofMinutes(1 + random.nextInt(90)));
       }
+      if (random.nextInt(4) == 0) {
+        box.disappearing().sweep();
+      }
+      if (random.nextInt(30) == 0) {
+        // The messages of the sequence's first hours pass the retention, and a sweep removes them.
+        clock.advance(Duration.ofHours(12 + random.nextInt(12)));
+        box.retention().sweep();
+      }
     }
     return broadcasts;
   }
@@ -144,7 +153,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(30)) {
+    return switch (r.nextInt(32)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // One or two in an import: a removal redacts one message inside its import's entry.
       case 4 -> box.messages().importHistory(imports(r, a, b));
@@ -183,6 +192,12 @@ public abstract class ReplayContract extends EngineFixture {
       case 27 -> box.erasures().hold(a, r.nextBoolean());
       case 28 -> r.nextInt(3) > 0 ? box.messages().send(new SendRequest(b, a, "m" + r.nextInt(1000), null))
           : box.erasures().erase(a);
+      // A message that vanishes for its parties (decision 0045): as the retention sweep and a disappearing timer remove.
+      case 29 -> messages.isEmpty() ? null : box.moderation().remove(messages.get(r.nextInt(messages.size())),
+          r.nextBoolean() ? io.letterbox.model.Removal.Reason.RETENTION : io.letterbox.model.Removal.Reason.DISAPPEARING, null);
+      // Disappearing messages (decision 0045): the setting, then the timers a sweep finds due.
+      case 30 -> box.conversations().setDisappearAfter(a, ConversationRef.peer(b),
+          r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
@@ -223,7 +238,9 @@ public abstract class ReplayContract extends EngineFixture {
           : io.letterbox.model.GroupRole.MEMBER);
       case 4 -> box.groups().removeMember(gid, a, r.nextBoolean() ? a : pick(r, USERS));
       case 5 -> box.groups().setMembers(gid, a, new long[] {pick(r, USERS)}, io.letterbox.model.GroupRole.OWNER);
-      case 6 -> box.groups().rename(gid, a, "r" + r.nextInt(9));
+      case 6 -> r.nextInt(3) > 0 ? box.groups().rename(gid, a, "r" + r.nextInt(9))
+          : box.conversations().setDisappearAfter(a, ConversationRef.group(gid),
+              r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
       default -> box.conversations().markRead(a, ConversationRef.group(gid), r.nextBoolean() ? "pc" : "mobile", null);
     };
   }

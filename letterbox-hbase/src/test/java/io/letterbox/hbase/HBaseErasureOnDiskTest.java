@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.engine.Letterbox;
 import io.letterbox.engine.LetterboxConfig;
-import io.letterbox.engine.RemovalChecks;
+import io.letterbox.engine.ByteSearch;
 import io.letterbox.model.Audience;
 import io.letterbox.model.Broadcast;
 import io.letterbox.model.BroadcastRequest;
@@ -61,7 +61,7 @@ class HBaseErasureOnDiskTest {
 
       Awaitility.await("the major compaction").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1))
           .until(() -> hbase.tableFilesHolding(NAMESPACE, single, post, cast).isEmpty());
-      assertThat(RemovalChecks.spacesHolding(store, "zqx")).as("rows read through the store").isEmpty();
+      assertThat(ByteSearch.spacesHolding(store, "zqx")).as("rows read through the store").isEmpty();
     }
   }
 }

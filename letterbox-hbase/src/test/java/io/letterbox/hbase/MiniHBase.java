@@ -80,6 +80,19 @@ public final class MiniHBase implements ExtensionContext.Store.CloseableResource
     return connection;
   }
 
+  /**
+   * The local directory of namespace {@code namespace}'s tables: their regions' store files
+   * (HFiles), without the archive of compacted-away files and the write-ahead logs.
+   */
+  public java.nio.file.Path namespaceDir(String namespace) {
+    try {
+      org.apache.hadoop.fs.Path root = org.apache.hadoop.hbase.util.CommonFSUtils.getRootDir(util.getConfiguration());
+      return java.nio.file.Path.of(root.toUri().getPath(), "data", namespace);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** {@code host:port} of the cluster's ZooKeeper. */
   public String quorum() {
     return quorumOf(util.getConfiguration());

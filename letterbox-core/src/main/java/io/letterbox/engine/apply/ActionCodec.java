@@ -66,6 +66,7 @@ public final class ActionCodec {
         case HoldSet.TAG -> HoldSet.read(r);
         case ErasureStarted.TAG -> ErasureStarted.read(r);
         case ErasureCompleted.TAG -> ErasureCompleted.read(r);
+        case DisappearSet.TAG -> DisappearSet.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

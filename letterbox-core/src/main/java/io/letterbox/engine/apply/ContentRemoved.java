@@ -71,6 +71,7 @@ public record ContentRemoved(long messageId, Message.Kind kind, long sender, lon
     Removal mark = new Removal(reason, at);
     if (to.home()) {
       redact(to, mark);
+      Expiry.stop(to, messageId);
     }
     long peer = peer();
     if (to.owns(sender)) {
@@ -81,13 +82,34 @@ public record ContentRemoved(long messageId, Message.Kind kind, long sender, lon
       RevisionRow row = (old == null ? new RevisionRow(0, 0, null) : old).removed(at);
       to.batch().put(Spaces.REVISIONS, LogKey.of(messageId), row.encode());
       if (peer != 0) {
-        MessageRevised.reviseCopy(to, sender, peer, messageId);
+        tell(to, sender, peer);
+      } else {
+        to.event(sender, FeedRow.message(FeedRow.Type.REMOVED, peer, messageId), null);
       }
-      to.event(sender, FeedRow.message(FeedRow.Type.REMOVED, peer, messageId), null);
     }
     if (peer != 0 && to.owns(peer)) {
-      MessageRevised.reviseCopy(to, peer, sender, messageId);
-      to.event(peer, FeedRow.message(FeedRow.Type.REMOVED, sender, messageId), null);
+      tell(to, peer, sender);
+    }
+  }
+
+  /**
+   * Party {@code owner} of a one-to-one message learns of its removal: a message removed for a
+   * reason that {@link Removal.Reason#vanishes vanishes} leaves its view as the owner's own delete
+   * would (decision 0045; no event if the owner no longer sees it); any other reads
+   * {@code removed}. A copy of it that stays in the conversation row (the last message) reads
+   * {@code removed}.
+   */
+  private void tell(Applying to, long owner, long other) {
+    if (reason.vanishes()
+        && to.state().conversations().visible(owner, other, new Message(messageId, kind, sender, this.to, ""))) {
+      to.event(owner, FeedRow.message(FeedRow.Type.DELETED, other, messageId), null);
+      MessageDeleted.hide(to, owner, other, messageId);
+      return;
+    }
+    // A copy a replay derives from the redacted entry: removed, whether the owner sees it or not.
+    MessageRevised.reviseCopy(to, owner, other, messageId);
+    if (!reason.vanishes()) {
+      to.event(owner, FeedRow.message(FeedRow.Type.REMOVED, other, messageId), null);
     }
   }
 

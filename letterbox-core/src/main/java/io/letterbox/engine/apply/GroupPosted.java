@@ -88,6 +88,7 @@ public record GroupPosted(long id, long gid, long from, long seq, String text, S
       io.letterbox.blob.BlobReferences.put(to.batch(), id, extras);
     }
     if (to.owns(gid)) {
+      Expiry.start(to, gid, 0, id);
       var header = to.state().groups().header(gid);
       to.batch().put(Spaces.GROUP_TIMELINE, GroupTimelineKey.of(gid, id), new GroupTimelineRow(seq, from).encode());
       to.batch().put(Spaces.GROUPS, GroupKey.header(gid), header.withLast(seq, id).encode());

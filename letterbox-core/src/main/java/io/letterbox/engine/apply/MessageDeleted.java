@@ -32,8 +32,18 @@ public record MessageDeleted(long owner, long peer, long id) implements Action {
 
   @Override
   public void apply(Applying to) {
-    to.batch().put(Spaces.HIDDEN, TimelineKey.of(owner, peer, id), EMPTY);
     to.event(owner, FeedRow.message(FeedRow.Type.DELETED, peer, id), null);
+    hide(to, owner, peer, id);
+  }
+
+  /**
+   * Hides message {@code id} from {@code owner}'s view of its conversation with {@code peer}: a
+   * tombstone, unread counts that drop, and the conversation's place in the list if it was its
+   * newest. An owner's delete does this; so does a message's vanishing for each of its parties
+   * (decision 0045).
+   */
+  static void hide(Applying to, long owner, long peer, long id) {
+    to.batch().put(Spaces.HIDDEN, TimelineKey.of(owner, peer, id), EMPTY);
     byte[] timelineRow = to.state().conversations().timelineRow(owner, peer, id);
     if (timelineRow != null && TimelineFlags.countsAsUnread(timelineRow)) {
       // An unread message that disappears no longer counts on the devices that had not read it.

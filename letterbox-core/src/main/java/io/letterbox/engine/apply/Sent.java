@@ -98,6 +98,7 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
     Message message = new Message(id, Message.Kind.SINGLE, from, this.to, text, extras);
     if (to.home()) {
       BlobReferences.put(batch, id, extras);
+      Expiry.start(to, from, this.to, id);
     }
     if (to.owns(from)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(from, this.to, id), TimelineFlags.of(true, false));

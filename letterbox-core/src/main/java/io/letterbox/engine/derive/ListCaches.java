@@ -67,6 +67,12 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .on(ConversationDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
       .on(AllDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
       .on(ConversationStateSet.class, (c, s) -> c.conversations().forget(s.owner()))
+      .on(io.letterbox.engine.apply.DisappearSet.class, (c, s) -> {
+        c.conversations().forget(s.owner());
+        if (s.peer() != 0) {
+          c.conversations().forget(s.peer());
+        }
+      })
       .on(BlockSet.class, (c, b) -> c.conversations().forget(b.owner()))
       .on(CapSet.class, (c, s) -> c.state().senders().capSet(s.sender(), s.cap()))
       .on(BroadcastAccepted.class, (c, b) -> c.state().broadcasts().published(b.from(), b.id()))

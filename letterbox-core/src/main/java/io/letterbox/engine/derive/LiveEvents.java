@@ -110,6 +110,7 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
       .on(ConversationDeleted.class, IN_THE_FEED)
       .on(AllDeleted.class, IN_THE_FEED)
       .on(ConversationStateSet.class, IN_THE_FEED)
+      .on(io.letterbox.engine.apply.DisappearSet.class, IN_THE_FEED)
       .on(GroupCreated.class, IN_THE_FEED)
       .on(GroupMembersChanged.class, IN_THE_FEED)
       .on(GroupLeft.class, IN_THE_FEED)

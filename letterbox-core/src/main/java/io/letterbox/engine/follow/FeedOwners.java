@@ -71,6 +71,12 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
       .on(ConversationDeleted.class, (into, d) -> into.owner(d.owner()))
       .on(AllDeleted.class, (into, d) -> into.owner(d.owner()))
       .on(ConversationStateSet.class, (into, c) -> into.owner(c.owner()))
+      .on(io.letterbox.engine.apply.DisappearSet.class, (into, d) -> {
+        if (d.peer() != 0) {
+          into.owner(d.owner());
+          into.owner(d.peer());
+        }
+      })
       .on(MessageRevised.class, (into, r) -> {
         into.owner(r.sender());
         if (r.peer() != 0) {

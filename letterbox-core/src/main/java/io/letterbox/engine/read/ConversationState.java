@@ -183,6 +183,44 @@ public final class ConversationState {
     return store.get(Spaces.HIDDEN, TimelineKey.of(owner, peer, id)) != null;
   }
 
+  /**
+   * @return how long after it is sent a message of the owner's conversation with {@code peer}
+   *     disappears, in milliseconds, 0 for never (decision 0045); a group's own: {@code owner}
+   *     the group, {@code peer} 0
+   */
+  public long disappearAfter(long owner, long peer) {
+    return longOrZero(store.get(Spaces.STATE, StateKey.disappearAfter(owner, peer)));
+  }
+
+  /** @return the owner's conversations with a disappearing setting: peer → milliseconds */
+  public Map<Long, Long> disappearAfters(long owner) {
+    Map<Long, Long> out = new HashMap<>();
+    store.scan(Spaces.STATE, StateKey.disappearAfters(owner), false, (k, v) -> {
+      out.put(Bytes.getLong(k, 9), Bytes.getLong(v, 0));
+      return true;
+    });
+    return out;
+  }
+
+  /** @return the disappearing settings of groups {@code gids}, in their order (0: none): one read */
+  public long[] groupDisappearAfters(List<Long> gids) {
+    List<byte[]> keys = new ArrayList<>(gids.size());
+    for (long gid : gids) {
+      keys.add(StateKey.disappearAfter(gid, 0));
+    }
+    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
+    long[] out = new long[gids.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = longOrZero(values.get(i));
+    }
+    return out;
+  }
+
+  /** @return when message {@code id}'s disappearing timer is due (epoch milliseconds), 0 for none */
+  public long expireAt(long id) {
+    return longOrZero(store.get(Spaces.EXPIRY, io.letterbox.keys.ExpiryKey.byMessage(id)));
+  }
+
   /** @return the id up to which the owner cleared the conversation (0 for none). */
   public long watermark(long owner, long peer) {
     return watermarks(owner, List.of(peer))[0];

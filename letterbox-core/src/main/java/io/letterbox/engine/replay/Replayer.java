@@ -318,7 +318,7 @@ public final class Replayer {
     source.scan(Spaces.STATE, KeyRange.prefix(StateKey.meta("")), false, (k, v) -> {
       // The target's indexes are derived by today's appliers: its conversation index is whole.
       if (StateKey.isMeta(k, SECRET) || StoreUpgrades.isMark(k) || PartitionRecords.isPartitionRecord(k)
-          || StoredFeedPositions.isPosition(k)) {
+          || StoredFeedPositions.isPosition(k) || io.letterbox.engine.expiry.RetentionSweep.isPosition(k)) {
         batch.put(Spaces.STATE, k, v);
       }
       return true;
@@ -352,7 +352,8 @@ public final class Replayer {
       WriteBatch[] batch = {store.newBatch()};
       store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
         if (!space.equals(Spaces.STATE) || !(StateKey.isMeta(k, SECRET) || StoreUpgrades.isMark(k)
-            || PartitionRecords.isPartitionRecord(k) || StoredFeedPositions.isPosition(k))) {
+            || PartitionRecords.isPartitionRecord(k) || StoredFeedPositions.isPosition(k)
+            || io.letterbox.engine.expiry.RetentionSweep.isPosition(k))) {
           batch[0].delete(space, k);
         }
         if (batch[0].size() >= 10_000) {

@@ -88,6 +88,7 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
       .ignore(ReadMarked.class, MessageDeleted.class, ConversationDeleted.class, AllDeleted.class, CapSet.class,
           Followed.class, FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
           SegmentReplaced.class, SegmentExtended.class, BroadcastCompleted.class, ConversationStateSet.class,
+          io.letterbox.engine.apply.DisappearSet.class,
           BlockSet.class, GroupCreated.class, GroupMembersChanged.class, GroupRenamed.class, GroupReadMarked.class,
           GroupMessageDeleted.class, GroupMessageRecalled.class, GroupSettingsSet.class, UserSettingsSet.class, Reported.class,
           GroupLeft.class)

@@ -386,6 +386,18 @@ public final class ServerSettings {
       .meaning("how soon after an erasure of a user is done (`DELETE /v1/users/{uid}`) no file under the data "
           + "directory holds its text: a full compaction of the store runs within half of it (decision 0044)")
       .because("A day: at most two full compactions a day for any number of erasures."));
+  public static final Setting<Duration> MESSAGE_RETENTION = declare(
+      Setting.passedOn("message-retention", orWhenEmpty(null, (key, v) -> {
+        Duration d = ConfigValues.duration(key, v);
+        if (d.compareTo(io.letterbox.engine.LetterboxConfig.MIN_MESSAGE_RETENTION) < 0) {
+          throw new ConfigException(key + " must be at least P1D: '" + v + "'");
+        }
+        return d;
+      }), null, (to, v) -> to.engine().messageRetention(v))
+      .meaning("how long messages are kept (at least `P1D`, e.g. `P365D`): older ones are removed for everyone, from "
+          + "every space including the action log, within a day of passing it (decision 0045); users on legal hold "
+          + "keep theirs; none: kept forever")
+      .defaultDescribedAs("(none)"));
 
 
   // Webhooks (decision 0040)

@@ -99,6 +99,17 @@ class ServerConfigTest {
   }
 
   @Test
+  void messagesAreKeptForeverUnlessARetentionOfADayOrMoreIsSet() {
+    assertThat(ServerConfig.builder().build().engineConfig().messageRetention()).isEmpty();
+    assertThat(ServerConfig.builder().set("message-retention", "P365D").build().engineConfig().messageRetention())
+        .contains(Duration.ofDays(365));
+    for (String refused : new String[] {"PT23H", "-P1D", "P0D", "a year"}) {
+      assertThatThrownBy(() -> ServerConfig.builder().set("message-retention", refused).build())
+          .as(refused).isInstanceOf(ConfigException.class).hasMessageContaining("message-retention");
+    }
+  }
+
+  @Test
   void groupsHoldAHundredThousandMembersUnlessConfiguredAndNeverFewerThanTwo() {
     assertThat(ServerConfig.builder().build().engineConfig().maxGroupMembers()).isEqualTo(100_000);
     assertThat(ServerConfig.builder().set("max-group-members", "500").build().engineConfig().maxGroupMembers())

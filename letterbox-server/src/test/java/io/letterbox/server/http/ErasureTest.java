@@ -1,7 +1,7 @@
 package io.letterbox.server.http;
 
-import static io.letterbox.server.support.DataDirScan.filesHolding;
-import static io.letterbox.server.support.DataDirScan.spacesHolding;
+import static io.letterbox.server.support.DataDirectoryScan.filesHolding;
+import static io.letterbox.server.support.DataDirectoryScan.rowsHolding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -88,7 +88,7 @@ class ErasureTest {
     server = null;
     assertThat(filesHolding(dataDir, single, post, cast)).isEmpty();
     // Values compressed on disk are read through the store.
-    assertThat(spacesHolding(dataDir, single, post, cast)).isEmpty();
+    assertThat(rowsHolding(dataDir, single, post, cast)).isEmpty();
   }
 
   @Test

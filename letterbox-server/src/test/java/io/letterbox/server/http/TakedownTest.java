@@ -4,26 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.letterbox.engine.Letterbox;
-import io.letterbox.rocksdb.RocksStore;
 import io.letterbox.server.LetterboxServer;
 import io.letterbox.server.support.Api;
+import io.letterbox.server.support.DataDirectoryScan;
 import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.TestServers;
-import io.letterbox.store.KeyRange;
-import io.letterbox.store.KeyValueStore;
-import io.letterbox.store.Space;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -57,7 +47,7 @@ class TakedownTest {
   }
 
   private List<Path> filesHolding(String text) {
-    return io.letterbox.server.support.DataDirScan.filesHolding(dataDir, text);
+    return DataDirectoryScan.filesHolding(dataDir, text);
   }
 
   @Test
@@ -102,7 +92,7 @@ class TakedownTest {
     assertThat(filesHolding(marker)).isEmpty();
     assertThat(filesHolding(edited)).isEmpty();
     // Values compressed on disk are read through the store.
-    assertThat(io.letterbox.server.support.DataDirScan.spacesHolding(dataDir, marker, edited)).isEmpty();
+    assertThat(DataDirectoryScan.rowsHolding(dataDir, marker, edited)).isEmpty();
   }
 
   @Test

@@ -167,6 +167,24 @@ public final class JsonBody {
   }
 
   /** A field set to null counts as absent, so that clients may send optional fields as null. */
+  /** Whether the body names {@code field}, as null too. */
+  public boolean names(String field) {
+    return object.has(field);
+  }
+
+  /** @return an ISO-8601 duration field if present (not null), such as PT1H; any other value is refused */
+  public Optional<java.time.Duration> optionalDuration(String field) {
+    if (!present(field)) {
+      return Optional.empty();
+    }
+    String text = string(field);
+    try {
+      return Optional.of(java.time.Duration.parse(text));
+    } catch (java.time.format.DateTimeParseException e) {
+      throw LetterboxException.invalid("%s%s must be an ISO-8601 duration such as PT1H: %s", where, field, text);
+    }
+  }
+
   private boolean present(String field) {
     JsonNode n = object.get(field);
     return n != null && !n.isNull();

@@ -40,7 +40,8 @@ public final class JsonViews {
   public record ConversationView(@JsonInclude(JsonInclude.Include.NON_NULL) String peer,
       @JsonInclude(JsonInclude.Include.NON_NULL) String group, MessageView lastMessage, Map<String, Long> unread,
       String updatedAt, boolean pinned, boolean muted, boolean archived, String peerReadUpTo,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean mentioned) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean mentioned,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String disappearAfter) {}
 
   public record PeerView(String peer) {}
 
@@ -147,7 +148,7 @@ public final class JsonViews {
     return new ConversationView(group ? null : Ids64.format(c.peer()), group ? Ids64.format(c.group()) : null,
         c.lastMessage() == null ? null : message(c.lastMessage()), c.unread(), Times.format(c.updatedAt()), c.pinned(),
         c.muted(), c.archived(), c.peerReadUpTo() == 0 ? null : Ids64.format(c.peerReadUpTo()),
-        group ? c.mentioned() : null);
+        group ? c.mentioned() : null, c.disappearAfter() == null ? null : c.disappearAfter().toString());
   }
 
   /** A list of peers, all on one page. */

@@ -227,6 +227,9 @@ public final class StreamedJson {
     if (group) {
       out.writeBooleanField("mentioned", c.mentioned());
     }
+    if (c.disappearAfter() != null) {
+      out.writeStringField("disappearAfter", c.disappearAfter().toString());
+    }
     out.writeEndObject();
   }
 

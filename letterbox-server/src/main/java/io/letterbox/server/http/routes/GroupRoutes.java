@@ -54,10 +54,23 @@ public final class GroupRoutes {
 
     routes.add(PATCH, "/v1/groups/:gid", ctx -> {
       long gid = Params.id(ctx, "gid");
-      JsonBody b = JsonBody.of(ctx, "by", "name");
+      JsonBody b = JsonBody.of(ctx, "by", "name", "disappearAfter");
       long by = b.id("by");
-      String name = b.string("name");
-      Replies.json(ctx, 200, engine.write(() -> box.groups().rename(gid, by, name)).map(JsonViews::group));
+      String name = b.optionalString("name").orElse(null);
+      boolean disappearing = b.names("disappearAfter");
+      java.time.Duration after = b.optionalDuration("disappearAfter").orElse(null);
+      if (name == null && !disappearing) {
+        throw LetterboxException.invalid("give name or disappearAfter");
+      }
+      // The disappearing setting first: its duration is checked before anything changes.
+      Replies.json(ctx, 200, engine.write(() -> {
+        var set = disappearing
+            ? box.conversations().setDisappearAfter(by, io.letterbox.model.ConversationRef.group(gid), after)
+                .thenApply(c -> (Void) null)
+            : java.util.concurrent.CompletableFuture.<Void>completedFuture(null);
+        return set.thenCompose(done -> name == null ? java.util.concurrent.CompletableFuture.completedFuture(
+            box.groups().get(gid)) : box.groups().rename(gid, by, name));
+      }).map(JsonViews::group));
     });
 
     routes.add(PUT, "/v1/groups/:gid/members/:uid", ctx -> {

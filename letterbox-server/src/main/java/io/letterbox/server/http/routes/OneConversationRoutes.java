@@ -44,8 +44,13 @@ final class OneConversationRoutes {
       long uid = Params.id(ctx, "uid");
       ConversationRef conversation = ref.apply(Params.id(ctx, param));
       Settings s = Settings.of(ctx);
-      Replies.json(ctx, 200, engine.write(() -> box.conversations().setState(uid, conversation, s.pinned(), s.muted(),
-          s.archived())).map(JsonViews::conversation));
+      // The disappearing setting first: its duration is checked before anything changes.
+      Replies.json(ctx, 200, engine.write(() -> {
+        var set = s.disappearing() ? box.conversations().setDisappearAfter(uid, conversation, s.disappearAfter())
+            : java.util.concurrent.CompletableFuture.completedFuture((io.letterbox.model.Conversation) null);
+        return s.others() ? set.thenCompose(done -> box.conversations().setState(uid, conversation, s.pinned(),
+            s.muted(), s.archived())) : set;
+      }).map(JsonViews::conversation));
     });
 
     routes.add(GET, path + "/messages", ctx -> {

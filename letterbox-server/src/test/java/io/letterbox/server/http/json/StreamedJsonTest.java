@@ -64,9 +64,10 @@ class StreamedJsonTest {
     unread.put("laptop", 0L);
     List<Conversation> items = new ArrayList<>();
     items.add(new Conversation(200, MESSAGES.get(0), unread, true, false, false, ID - 5));
-    items.add(new Conversation(300, MESSAGES.get(4), Map.of(), false, true, true, 0));
+    items.add(new Conversation(300, MESSAGES.get(4), Map.of(), false, true, true, 0)
+        .withDisappearAfter(java.time.Duration.ofHours(1)));
     items.add(new Conversation(0, 42, MESSAGES.get(2), Map.of("phone", 1L), false, false, false, 0, true,
-        MESSAGES.get(2).createdAt()));
+        MESSAGES.get(2).createdAt()).withDisappearAfter(java.time.Duration.ofSeconds(5)));
     items.add(new Conversation(0, 43, null, Map.of(), false, false, true, 0, false,
         Instant.parse("2026-11-25T13:05:07.042Z")));
     Page<Conversation> page = new Page<>(items, "next-list-page");

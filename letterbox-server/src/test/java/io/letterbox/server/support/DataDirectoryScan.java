@@ -16,14 +16,14 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Where removed text could still be on disk under an embedded store's data directory: in the raw
- * bytes of any file (tables, blob files, write-ahead logs), or in a row read through the store,
- * for values the store compresses on disk.
+ * Where a removed text may still be under an embedded store's data directory (decision 0042): the
+ * raw bytes of every file (SST files, blob files, write-ahead logs), and, the tables being
+ * compressed on disk, every row read through the store.
  */
-public final class DataDirScan {
-  private DataDirScan() {}
+public final class DataDirectoryScan {
+  private DataDirectoryScan() {}
 
-  /** @return the files under {@code dataDir} whose bytes hold one of {@code texts}, relative to it */
+  /** The files under {@code dataDir} whose bytes hold one of {@code texts}, relative to it. */
   public static List<Path> filesHolding(Path dataDir, String... texts) {
     List<Path> found = new ArrayList<>();
     try (Stream<Path> files = Files.walk(dataDir)) {
@@ -47,17 +47,19 @@ public final class DataDirScan {
     return found;
   }
 
-  /** @return the spaces of the stopped store at {@code dataDir} with a row holding one of {@code texts} */
-  public static List<String> spacesHolding(Path dataDir, String... texts) {
+  /**
+   * The rows (as {@code space: key value}, Latin-1) of the closed RocksDB store in {@code dataDir}
+   * whose key or value holds one of {@code texts}: what its compressed files hold, read back.
+   */
+  public static List<String> rowsHolding(Path dataDir, String... texts) {
     List<String> found = new ArrayList<>();
     try (KeyValueStore store = RocksStore.open(dataDir, Letterbox.SPACES)) {
       for (Space space : Letterbox.SPACES) {
         store.scan(space, new KeyRange(new byte[0], null), false, (k, v) -> {
+          String row = new String(k, StandardCharsets.ISO_8859_1) + " " + new String(v, StandardCharsets.ISO_8859_1);
           for (String text : texts) {
-            byte[] needle = text.getBytes(StandardCharsets.UTF_8);
-            if (ByteSearch.holds(k, needle) || ByteSearch.holds(v, needle)) {
-              found.add(space.name());
-              return false;
+            if (row.contains(text)) {
+              found.add(space.name() + ": " + row);
             }
           }
           return true;
