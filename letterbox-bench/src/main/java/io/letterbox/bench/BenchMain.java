@@ -3,6 +3,7 @@ package io.letterbox.bench;
 import io.letterbox.bench.cli.Sizes;
 import io.letterbox.bench.scenario.BroadcastFanoutScenario;
 import io.letterbox.bench.scenario.ConversationListScenario;
+import io.letterbox.bench.scenario.BackupScenario;
 import io.letterbox.bench.scenario.ErasureScenario;
 import io.letterbox.bench.scenario.EventsScenario;
 import io.letterbox.bench.scenario.GroupScenario;
@@ -24,7 +25,7 @@ import picocli.CommandLine;
     description = "Runs a Letterbox benchmark scenario, with baselines side by side.",
     subcommands = {SendScenario.class, ReadPageScenario.class, MixedScenario.class,
         BroadcastFanoutScenario.class, HotSenderScenario.class, ConversationListScenario.class, EventsScenario.class,
-        GroupScenario.class, SearchScenario.class, HttpScenario.class, ErasureScenario.class,
+        GroupScenario.class, SearchScenario.class, HttpScenario.class, ErasureScenario.class, BackupScenario.class,
         JmhCommand.class, io.letterbox.bench.report.SummaryCommand.class})
 public final class BenchMain implements Runnable {
   @CommandLine.Spec
