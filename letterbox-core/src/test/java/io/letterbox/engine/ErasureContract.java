@@ -122,6 +122,13 @@ public abstract class ErasureContract extends EngineFixture {
       assertRemovedFor(receiver, broadcast.id());
     }
     assertThat(ByteSearch.spacesHolding(store, "zqx")).isEmpty();
+
+    box.close();
+    Map<String, List<String>> live = contents(store);
+    Replayer.rebuild(store, config().build(), n -> {});
+    assertThat(contents(store)).as("rebuilt rows").isEqualTo(live);
+    box = Letterbox.open(store, config().build());
+    assertRemovedFor(followers[99_999], broadcast.id());
   }
 
   @Test
