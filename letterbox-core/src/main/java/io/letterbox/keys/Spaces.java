@@ -102,6 +102,12 @@ public final class Spaces {
    * {@link ExpiryKey#timer} → the owner whose partition logged it (8); {@link ExpiryKey#byMessage} → expireAt (8).
    */
   public static final Space EXPIRY = Space.plain("expiry", 0);
+  /**
+   * Disappearing settings (decision 0045), applied by each party's partition: {@link PairKey} of
+   * owner and peer → milliseconds; a group's own under {@code gid 0}. Read ahead with every send
+   * and post.
+   */
+  public static final Space DISAPPEAR_AFTER = Space.plain("disappear_after", PairKey.OWNER_PREFIX);
 
   /** Users' reports of messages, for the platform's moderators: {@link LogKey} of the report → {@code ReportRow}. */
   public static final Space REPORTS = Space.plain("reports", 0);
@@ -123,7 +129,7 @@ public final class Spaces {
       ACTIVITY, REQUESTS, BLOCKED, PINNED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
-      POSTINGS, REVOCATIONS, REPORTS, EXPIRY);
+      POSTINGS, REVOCATIONS, REPORTS, EXPIRY, DISAPPEAR_AFTER);
 
   /**
    * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the

@@ -22,7 +22,6 @@ public final class StateKey {
   private static final byte SETTINGS = 's';
   private static final byte HOLD = 'h';
   private static final byte ERASURE = 'e';
-  private static final byte DISAPPEAR_AFTER = 'd';
 
   private StateKey() {}
 
@@ -67,21 +66,6 @@ public final class StateKey {
   /** owner 'W': every conversation of the owner is cleared up to the stored id. */
   public static byte[] ownerWatermark(long owner) {
     return tagged(owner, OWNER_WATERMARK, 9);
-  }
-
-  /**
-   * owner 'd' peer(8): how long after it is sent a message of the owner's conversation with
-   * {@code peer} disappears, in milliseconds (decision 0045); a group's own, peer 0. None: kept.
-   */
-  public static byte[] disappearAfter(long owner, long peer) {
-    byte[] k = tagged(owner, DISAPPEAR_AFTER, 17);
-    Bytes.putLong(k, 9, peer);
-    return k;
-  }
-
-  /** Every conversation of the owner with a disappearing setting. */
-  public static KeyRange disappearAfters(long owner) {
-    return KeyRange.prefix(tagged(owner, DISAPPEAR_AFTER, 9));
   }
 
   /** owner 's': the user's own settings ({@code UserSettingsRow}); none until it sets one. */

@@ -1,6 +1,6 @@
 package io.letterbox.engine.apply;
 
-import io.letterbox.keys.StateKey;
+import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.rows.ConversationRow;
 import io.letterbox.rows.FeedRow;
@@ -45,11 +45,11 @@ public record DisappearSet(long owner, long peer, long after) implements Action 
   }
 
   private void set(Applying to, long uid, long other) {
-    byte[] key = StateKey.disappearAfter(uid, other);
+    byte[] key = PairKey.of(uid, other);
     if (after > 0) {
-      to.batch().put(Spaces.STATE, key, Bytes.ofLong(after));
+      to.batch().put(Spaces.DISAPPEAR_AFTER, key, Bytes.ofLong(after));
     } else {
-      to.batch().delete(Spaces.STATE, key);
+      to.batch().delete(Spaces.DISAPPEAR_AFTER, key);
     }
     if (other != 0) {
       ConversationRow row = to.state().conversations().conversationRow(uid, other);

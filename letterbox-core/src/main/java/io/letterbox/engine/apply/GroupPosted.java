@@ -70,12 +70,14 @@ public record GroupPosted(long id, long gid, long from, long seq, String text, S
 
   /**
    * The keys applying a post of {@code from} to group {@code gid} mentioning {@code mentions}
-   * reads: the header, and the memberships of the poster and the mentioned members. The command
+   * reads: the header, its disappearing setting, and the memberships of the poster and the
+   * mentioned members. The command
    * deciding the post reads them ahead with this too.
    */
   public static void readAhead(long gid, long from, Iterable<Long> mentions,
       java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
     want.accept(Spaces.GROUPS, GroupKey.header(gid));
+    want.accept(Spaces.DISAPPEAR_AFTER, io.letterbox.keys.PairKey.of(gid, 0));
     want.accept(Spaces.MEMBERSHIPS, io.letterbox.keys.MembershipKey.of(from, gid));
     for (long uid : mentions) {
       want.accept(Spaces.MEMBERSHIPS, io.letterbox.keys.MembershipKey.of(uid, gid));

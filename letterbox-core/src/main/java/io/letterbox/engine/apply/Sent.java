@@ -90,6 +90,7 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
   public static void readAhead(long from, long to, java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
     want.accept(Spaces.CONVERSATIONS, PairKey.of(from, to));
     want.accept(Spaces.CONVERSATIONS, PairKey.of(to, from));
+    want.accept(Spaces.DISAPPEAR_AFTER, PairKey.of(from, to));
   }
 
   @Override

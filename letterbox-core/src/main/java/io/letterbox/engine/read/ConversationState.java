@@ -189,14 +189,14 @@ public final class ConversationState {
    *     the group, {@code peer} 0
    */
   public long disappearAfter(long owner, long peer) {
-    return longOrZero(store.get(Spaces.STATE, StateKey.disappearAfter(owner, peer)));
+    return longOrZero(store.get(Spaces.DISAPPEAR_AFTER, PairKey.of(owner, peer)));
   }
 
   /** @return the owner's conversations with a disappearing setting: peer → milliseconds */
   public Map<Long, Long> disappearAfters(long owner) {
     Map<Long, Long> out = new HashMap<>();
-    store.scan(Spaces.STATE, StateKey.disappearAfters(owner), false, (k, v) -> {
-      out.put(Bytes.getLong(k, 9), Bytes.getLong(v, 0));
+    store.scan(Spaces.DISAPPEAR_AFTER, PairKey.owner(owner), false, (k, v) -> {
+      out.put(PairKey.peer(k), Bytes.getLong(v, 0));
       return true;
     });
     return out;
@@ -206,9 +206,9 @@ public final class ConversationState {
   public long[] groupDisappearAfters(List<Long> gids) {
     List<byte[]> keys = new ArrayList<>(gids.size());
     for (long gid : gids) {
-      keys.add(StateKey.disappearAfter(gid, 0));
+      keys.add(PairKey.of(gid, 0));
     }
-    List<byte[]> values = store.multiGet(Spaces.STATE, keys);
+    List<byte[]> values = store.multiGet(Spaces.DISAPPEAR_AFTER, keys);
     long[] out = new long[gids.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = longOrZero(values.get(i));
