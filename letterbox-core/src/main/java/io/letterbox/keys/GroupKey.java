@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * What a group's partition decides about it (decision 0011), one prefix per group: gid(8) tag(1)
  * rest. {@code gid 'h'}: the header; {@code gid 'm' uid(8)}: a member; {@code gid 'k' sender(8)
- * key}: a post's idempotency key; {@code gid 'c' window(8) block(8)}: cap counters of its posters.
+ * key}: a post's idempotency key; {@code gid 'c' window(8) block(8)}: cap counters of its posters;
+ * {@code gid 'v'}: the sequence numbers of its posts that vanished for every member (decision 0045).
  */
 public final class GroupKey {
   public static final int GROUP_PREFIX = 8;
@@ -16,6 +17,7 @@ public final class GroupKey {
   private static final byte MEMBER = 'm';
   private static final byte POST_KEY = 'k';
   private static final byte CAP_LEVELS = 'c';
+  private static final byte VANISHED = 'v';
 
   private GroupKey() {}
 
@@ -23,6 +25,14 @@ public final class GroupKey {
     byte[] k = new byte[9];
     Bytes.putLong(k, 0, gid);
     k[8] = HEADER;
+    return k;
+  }
+
+  /** The group's vanished posts: a RoaringBitmap of their sequence numbers. */
+  public static byte[] vanished(long gid) {
+    byte[] k = new byte[9];
+    Bytes.putLong(k, 0, gid);
+    k[8] = VANISHED;
     return k;
   }
 

@@ -20,6 +20,14 @@ public record GroupRow(String name, long owner, boolean newMembersSeeAll, long l
     return new GroupRow(name, owner, newMembersSeeAll, seq, id, members);
   }
 
+  /**
+   * With {@code id} its newest message still posted (0: none), the newest having vanished: the
+   * sequence numbers stay, the next post's follows {@code lastSeq}.
+   */
+  public GroupRow withLastId(long id) {
+    return new GroupRow(name, owner, newMembersSeeAll, lastSeq, id, members);
+  }
+
   public GroupRow withMembers(int count) {
     return new GroupRow(name, owner, newMembersSeeAll, lastSeq, lastId, count);
   }

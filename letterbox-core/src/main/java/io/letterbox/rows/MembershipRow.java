@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
+import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
 
 /**
  * A member's state of one group, written by the member's partition (decision 0011). What it may
@@ -13,7 +14,7 @@ import java.util.TreeMap;
  * {@code fromId}, and at most {@code toId} once removed); each device's read position as the
  * (sequence number, id) of the last message read; the newest sequence number that mentions it.
  * Unread on a device is then the visible sequence numbers after its position, less the messages
- * it deleted above it: no row changes when someone posts.
+ * it deleted above it and the group's vanished posts: no row changes when someone posts.
  *
  * @param joinId the id of the action that added it: its place in the conversation list until the
  *     group has a message it can see
@@ -131,8 +132,12 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
         archivedAt);
   }
 
-  /** The visible sequence numbers after {@code device}'s position, up to the group's {@code lastSeq}, less its deletes. */
-  public long unread(String device, long lastSeq) {
+  /**
+   * The visible sequence numbers after {@code device}'s position, up to the group's {@code lastSeq},
+   * less its deletes and less the group's {@code vanished} ones (decision 0045; sequence numbers,
+   * unsigned). Its deletes must not name vanished posts ({@link #withoutHidden}).
+   */
+  public long unread(String device, long lastSeq, ImmutableRoaringBitmap vanished) {
     long last = Math.min(lastSeq, toSeq);
     Position at = position(device);
     long after = Math.max(at.seq(), fromSeq - 1);
@@ -140,7 +145,15 @@ public record MembershipRow(long joinId, long fromSeq, long fromId, long toSeq, 
     for (long id : unreadHidden) {
       hidden += id > at.id() && id <= toId ? 1 : 0;
     }
-    return Math.max(0, last - after - hidden);
+    long gone = last > after ? vanished.rangeCardinality(after + 1, last + 1) : 0;
+    return Math.max(0, last - after - hidden - gone);
+  }
+
+  /** Without the deletes of {@code ids} among those unread counts leave out (posts that vanished since). */
+  public MembershipRow withoutHidden(java.util.Set<Long> ids) {
+    long[] kept = Arrays.stream(unreadHidden).filter(id -> !ids.contains(id)).toArray();
+    return kept.length == unreadHidden.length ? this : new MembershipRow(joinId, fromSeq, fromId, toSeq, toId, positions,
+        mentionSeq, kept, newestHidden, settings, archivedAt);
   }
 
   public byte[] encode() {

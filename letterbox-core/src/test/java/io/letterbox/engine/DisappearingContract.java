@@ -6,8 +6,6 @@ import io.letterbox.engine.replay.Replayer;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.ConversationRef;
-import io.letterbox.model.Extras;
-import io.letterbox.model.GroupPost;
 import io.letterbox.model.Message;
 import io.letterbox.store.KeyRange;
 import java.time.Duration;
@@ -109,24 +107,80 @@ public abstract class DisappearingContract extends EngineFixture {
   }
 
   @Test
-  void aGroupsOwnerOrAdminSetsItAndItsPostsAreRemovedForEveryMember() {
+  void aGroupsOwnerOrAdminSetsItAndItsPostsVanishForEveryMemberWithUnreadCountsListsAndSearchExact() {
     long gid = box.groups().create(CAROL, "team", new long[] {BOB, DAVE}, false).join().group().id();
+    Message before = post(gid, CAROL, "before");
     assertThat(refusal(() -> box.conversations().setDisappearAfter(BOB, ConversationRef.group(gid), HOUR).join()))
         .as("a member").isEqualTo(ErrorCode.NOT_GROUP_ADMIN);
     assertThat(item(BOB, ConversationRef.group(gid)).disappearAfter()).isNull();
     box.conversations().setDisappearAfter(CAROL, ConversationRef.group(gid), Duration.ofSeconds(10)).join();
     assertThat(item(DAVE, ConversationRef.group(gid)).disappearAfter()).isEqualTo(Duration.ofSeconds(10));
-    Message post = box.groups().post(new GroupPost(gid, BOB, "zqxpost", List.of(), null, Extras.TEXT)).join().message();
-    awaitIndexed(DAVE, "zqxpost", post.id());
+    Message soon = post(gid, BOB, "zqxpost");
+    // Dave's computer reads past the post, his phone does not; Carol has not read it on either.
+    box.conversations().markRead(DAVE, ConversationRef.group(gid), "pc", soon.id()).join();
+    awaitIndexed(DAVE, "zqxpost", soon.id());
+    assertThat(groupUnread(DAVE, gid)).containsEntry("pc", 0L).containsEntry("mobile", 2L);
+    assertThat(groupUnread(CAROL, gid)).containsEntry("pc", 1L).containsEntry("mobile", 1L);
 
     clock.advance(Duration.ofSeconds(11));
     assertThat(box.disappearing().sweep()).isEqualTo(1);
 
-    for (long member : new long[] {CAROL, BOB, DAVE}) {
-      assertThat(box.messages().find(member, post.id()).orElseThrow().removed()).as("member %d", member).isTrue();
-      assertThat(foundIds(member, "zqxpost")).isEmpty();
+    for (int restart = 0; restart < 2; restart++) {
+      for (long member : new long[] {CAROL, BOB, DAVE}) {
+        assertThat(groupHistory(member, gid)).as("history of %d", member).containsExactly("before");
+        assertThat(item(member, ConversationRef.group(gid)).lastMessage().id()).as("last of %d", member)
+            .isEqualTo(before.id());
+        assertThat(box.messages().find(member, soon.id())).as("member %d", member).isEmpty();
+        assertThat(foundIds(member, "zqxpost")).isEmpty();
+      }
+      assertThat(groupUnread(DAVE, gid)).as("Dave's, read past it on one device")
+          .containsEntry("pc", 0L).containsEntry("mobile", 1L);
+      assertThat(groupUnread(CAROL, gid)).containsEntry("pc", 0L).containsEntry("mobile", 0L);
+      assertThat(groupUnread(BOB, gid)).containsEntry("pc", 0L).containsEntry("mobile", 0L);
+      assertThat(box.conversations().unread(DAVE, "mobile").total()).isEqualTo(1);
+      assertThat(ByteSearch.spacesHolding(store, "zqx")).isEmpty();
+      reopen(config());
     }
-    assertThat(ByteSearch.spacesHolding(store, "zqx")).isEmpty();
+
+    // The group's sequence goes on past the vanished post: a new one is one more unread.
+    Message after = post(gid, BOB, "after");
+    assertThat(groupUnread(DAVE, gid)).containsEntry("pc", 1L).containsEntry("mobile", 2L);
+    assertThat(item(CAROL, ConversationRef.group(gid)).lastMessage().id()).isEqualTo(after.id());
+    box.close();
+    Map<String, List<String>> live = contents(store);
+
+    Replayer.rebuild(store, config().build(), n -> {});
+
+    assertThat(contents(store)).isEqualTo(live);
+    box = Letterbox.open(store, config().build());
+    assertThat(groupHistory(DAVE, gid)).containsExactly("after", "before");
+    assertThat(groupUnread(DAVE, gid)).containsEntry("pc", 1L).containsEntry("mobile", 2L);
+  }
+
+  @Test
+  void aStoreWhoseGroupPostsWereRemovedBeforeTheyVanishedHasThemVanishedByTheUpgrade() {
+    long gid = box.groups().create(CAROL, "team", new long[] {DAVE}, false).join().group().id();
+    Message before = post(gid, CAROL, "before");
+    box.conversations().setDisappearAfter(CAROL, ConversationRef.group(gid), Duration.ofSeconds(10)).join();
+    Message soon = post(gid, CAROL, "soon");
+    clock.advance(Duration.ofSeconds(11));
+    assertThat(box.disappearing().sweep()).isEqualTo(1);
+    box.close();
+    // The store as format 8 left it: the post still in the timeline and the header's newest, no vanished posts, no mark.
+    io.letterbox.rows.GroupRow header = io.letterbox.rows.GroupRow.decode(
+        store.get(Spaces.GROUPS, io.letterbox.keys.GroupKey.header(gid)));
+    store.write(store.newBatch()
+        .put(Spaces.GROUP_TIMELINE, io.letterbox.keys.GroupTimelineKey.of(gid, soon.id()),
+            new io.letterbox.rows.GroupTimelineRow(2, CAROL).encode())
+        .put(Spaces.GROUPS, io.letterbox.keys.GroupKey.header(gid), header.withLast(2, soon.id()).encode())
+        .delete(Spaces.GROUPS, io.letterbox.keys.GroupKey.vanished(gid))
+        .delete(Spaces.STATE, io.letterbox.keys.StateKey.meta("group-vanished"))).join();
+
+    box = Letterbox.open(store, config().build());
+
+    assertThat(groupHistory(DAVE, gid)).containsExactly("before");
+    assertThat(item(DAVE, ConversationRef.group(gid)).lastMessage().id()).isEqualTo(before.id());
+    assertThat(groupUnread(DAVE, gid)).containsEntry("pc", 1L).containsEntry("mobile", 1L);
   }
 
   @Test

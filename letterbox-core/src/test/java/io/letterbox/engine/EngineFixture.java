@@ -103,6 +103,22 @@ public abstract class EngineFixture {
     return texts(box.conversations().history(owner, ConversationRef.peer(peer), null, 100));
   }
 
+  /** What {@code member} sees of group {@code gid}, newest first. */
+  protected List<String> groupHistory(long member, long gid) {
+    return texts(box.conversations().history(member, ConversationRef.group(gid), null, 100));
+  }
+
+  /** {@code member}'s unread count of group {@code gid} on each device, as its conversation item has it. */
+  protected Map<String, Long> groupUnread(long member, long gid) {
+    return box.conversations().get(member, ConversationRef.group(gid)).unread();
+  }
+
+  /** A post of {@code from} to group {@code gid}. */
+  protected Message post(long gid, long from, String text) {
+    return box.groups().post(new io.letterbox.model.GroupPost(gid, from, text, List.of(), null,
+        io.letterbox.model.Extras.TEXT)).join().message();
+  }
+
   protected List<Long> peers(long owner) {
     return box.conversations().list(owner, null, 100).items().stream().map(Conversation::peer).toList();
   }

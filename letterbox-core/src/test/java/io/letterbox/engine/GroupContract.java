@@ -47,10 +47,6 @@ public abstract class GroupContract extends EngineFixture {
     return box.groups().post(new GroupPost(gid, from, text, List.of(mentions), null, Extras.TEXT)).join().message();
   }
 
-  private List<String> groupHistory(long uid, long gid) {
-    return texts(box.conversations().history(uid, ConversationRef.group(gid), null, 100));
-  }
-
   private Conversation item(long owner, long gid) {
     return box.conversations().list(owner, null, 100).items().stream().filter(c -> c.group() == gid).findFirst().orElseThrow();
   }

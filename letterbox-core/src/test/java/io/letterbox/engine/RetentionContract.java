@@ -69,6 +69,50 @@ public abstract class RetentionContract extends EngineFixture {
   }
 
   @Test
+  void groupPostsPastTheRetentionVanishForEveryMemberWithUnreadCountsListsAndSearchExactAndARebuildDerivesTheSame() {
+    keepFor30Days();
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB, DAVE}, false).join().group().id();
+    post(gid, BOB, "zqxold one");
+    Message two = post(gid, CAROL, "zqxold two");
+    // Bob's computer reads past both, his phone only his own; Dave reads nothing.
+    box.conversations().markRead(BOB, ConversationRef.group(gid), "pc", two.id()).join();
+    awaitIndexed(DAVE, "zqxold", two.id());
+    clock.advance(Duration.ofDays(20));
+    Message fresh = post(gid, CAROL, "still here");
+    clock.advance(Duration.ofDays(11));
+    assertThat(groupUnread(DAVE, gid)).containsEntry("pc", 3L).containsEntry("mobile", 3L);
+    assertThat(groupUnread(BOB, gid)).containsEntry("pc", 1L).containsEntry("mobile", 2L);
+
+    assertThat(box.retention().sweep()).as("removals asked for").isEqualTo(2);
+
+    for (int restart = 0; restart < 2; restart++) {
+      for (long member : new long[] {CAROL, BOB, DAVE}) {
+        assertThat(groupHistory(member, gid)).as("history of %d", member).containsExactly("still here");
+        assertThat(box.conversations().get(member, ConversationRef.group(gid)).lastMessage().id())
+            .isEqualTo(fresh.id());
+        assertThat(foundIds(member, "zqxold")).isEmpty();
+        assertThat(box.messages().find(member, two.id())).isEmpty();
+      }
+      assertThat(groupUnread(DAVE, gid)).as("Dave's").containsEntry("pc", 1L).containsEntry("mobile", 1L);
+      assertThat(groupUnread(BOB, gid)).as("Bob's, read past them on one device")
+          .containsEntry("pc", 1L).containsEntry("mobile", 1L);
+      assertThat(groupUnread(CAROL, gid)).containsEntry("pc", 0L).containsEntry("mobile", 0L);
+      assertThat(box.conversations().unread(DAVE, "pc").total()).isEqualTo(1);
+      assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding a removed text").isEmpty();
+      reopen(retained());
+    }
+    box.close();
+    Map<String, List<String>> live = contents(store);
+
+    Replayer.rebuild(store, retained().build(), n -> {});
+
+    assertThat(contents(store)).isEqualTo(live);
+    box = Letterbox.open(store, retained().build());
+    assertThat(groupHistory(DAVE, gid)).containsExactly("still here");
+    assertThat(groupUnread(BOB, gid)).containsEntry("pc", 1L).containsEntry("mobile", 1L);
+  }
+
+  @Test
   void importedHistoryPastTheRetentionVanishesTooButNotAHeldUsers() {
     keepFor30Days();
     java.time.Instant now = clock.instant();

@@ -22,13 +22,14 @@ import java.util.List;
  * had, read before they go) and its blob references. {@code note} is who asked's own words (a
  * moderator's reason), or null. The sender's partition keeps it as the
  * message's revision row (removed, no text, no edits); a one-to-one message's parties get their
- * conversation rows' copy rewritten where it is their last message, and a {@code removed} event.
+ * conversation rows' copy rewritten where it is their last message, and a {@code removed} event;
+ * a group post removed for a reason that vanishes vanishes for every member ({@link GroupVanishing}).
  * Replayed over the redacted log, it finds the entry redacted already and redacts nothing.
  */
 public record ContentRemoved(long messageId, Message.Kind kind, long sender, long to, Removal.Reason reason, String note,
     long at)
     implements Action {
-  static final byte TAG = 32;
+  public static final byte TAG = 32;
 
   /** The receiver of a one-to-one message, whose row may show it; 0 otherwise. */
   public long peer() {
@@ -72,6 +73,9 @@ public record ContentRemoved(long messageId, Message.Kind kind, long sender, lon
     if (to.home()) {
       redact(to, mark);
       Expiry.stop(to, messageId);
+    }
+    if (kind == Message.Kind.GROUP && reason.vanishes() && to.owns(this.to)) {
+      GroupVanishing.vanish(to, this.to, messageId);
     }
     long peer = peer();
     if (to.owns(sender)) {

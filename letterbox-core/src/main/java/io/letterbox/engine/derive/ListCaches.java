@@ -84,6 +84,9 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       // Whatever was cached of the message, settled or as logged, is read again, redacted.
       .on(ContentRemoved.class, (c, r) -> {
         c.state().removed(r.messageId());
+        if (r.kind() == io.letterbox.model.Message.Kind.GROUP && r.reason().vanishes()) {
+          c.groups().heads().vanished(r.to());
+        }
         if (r.peer() != 0) {
           c.conversations().rowChanged(r.sender(), r.peer());
           c.conversations().rowChanged(r.peer(), r.sender());

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
 
 /**
  * Reads of groups (decision 0011): a group and its members, what a member may see of its
@@ -118,10 +119,22 @@ public final class GroupReader {
    * A member's group as its conversation list places it: the group's newest message (sequence
    * number {@code lastSeq}, id {@code lastId}) and the newest the member may see.
    */
-  public record Place(long gid, MembershipRow membership, long lastSeq, long lastId, long lastVisible) {
+  public record Place(long gid, MembershipRow membership, long lastSeq, long lastId, long lastVisible,
+      ImmutableRoaringBitmap vanished) {
     /** Its place in the list: its newest visible message, or when it joined if it sees none yet. */
     public long lastId() {
       return lastVisible != 0 ? lastVisible : membership.joinId();
+    }
+
+    /** Its unread count on {@code device}: the sequence numbers after its position it may see, less those vanished. */
+    public long unread(String device) {
+      return membership.unread(device, lastSeq, vanished);
+    }
+
+    /** Whether its newest mention is unread on {@code device}, and still posted. */
+    public boolean mentioned(String device) {
+      long seq = membership.mentionSeq();
+      return seq > membership.position(device).seq() && !vanished.contains((int) seq);
     }
   }
 
@@ -140,13 +153,17 @@ public final class GroupReader {
         continue; // its creation is still being delivered to the group's partition
       }
       MembershipRow m = rows.get(gids.get(i));
+      boolean vanishing = !h.vanished().isEmpty();
+      if (vanishing && m.unreadHidden().length > 0) {
+        m = m.withoutHidden(state.groups().gone(gids.get(i), m.unreadHidden()));
+      }
       long last = m.member() ? h.lastId() : m.toId();
-      if (last > m.fromId() && m.newestHidden() >= last) {
-        // Its newest messages may be ones it deleted: the newest it kept.
+      if (last > m.fromId() && (m.newestHidden() >= last || (vanishing && !m.member()))) {
+        // Its newest messages may be ones it deleted, or (it left) that vanished since: the newest it kept.
         List<Long> kept = state.groups().visible(uid, gids.get(i), m, 0, last, 1);
         last = kept.isEmpty() ? 0 : kept.get(0);
       }
-      out.add(new Place(gids.get(i), m, h.lastSeq(), h.lastId(), last > m.fromId() ? last : 0));
+      out.add(new Place(gids.get(i), m, h.lastSeq(), h.lastId(), last > m.fromId() ? last : 0, h.vanished()));
     }
     return out;
   }
@@ -169,8 +186,8 @@ public final class GroupReader {
       Map<String, Long> unread = new LinkedHashMap<>();
       boolean mentioned = false;
       for (String device : devices) {
-        unread.put(device, p.membership().unread(device, p.lastSeq()));
-        mentioned |= p.membership().mentionSeq() > p.membership().position(device).seq();
+        unread.put(device, p.unread(device));
+        mentioned |= p.mentioned(device);
       }
       Message last = p.lastVisible() == 0 ? null : newest.get(p.lastVisible());
       Instant updated = last != null ? last.createdAt() : Ids.createdAt(p.membership().joinId());
@@ -188,7 +205,7 @@ public final class GroupReader {
   public List<Count> unread(long uid, String device) {
     List<Count> out = new ArrayList<>();
     for (Place p : places(uid)) {
-      long n = p.membership().unread(device, p.lastSeq());
+      long n = p.unread(device);
       if (n > 0) {
         out.add(new Count(p.gid(), n, p.membership().muted()));
       }

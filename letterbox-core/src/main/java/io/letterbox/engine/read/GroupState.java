@@ -42,6 +42,24 @@ public final class GroupState {
     return out;
   }
 
+  /** @return the sequence numbers of the group's posts that vanished for every member (decision 0045); empty for none */
+  public org.roaringbitmap.RoaringBitmap vanished(long gid) {
+    return io.letterbox.bitmap.Blocks.deserialize(store.get(Spaces.GROUPS, GroupKey.vanished(gid)));
+  }
+
+  /** @return the vanished posts' sequence numbers of {@code gids}, in order: one multi-get */
+  public List<org.roaringbitmap.RoaringBitmap> vanished(List<Long> gids) {
+    List<byte[]> keys = new ArrayList<>(gids.size());
+    for (long gid : gids) {
+      keys.add(GroupKey.vanished(gid));
+    }
+    List<org.roaringbitmap.RoaringBitmap> out = new ArrayList<>(gids.size());
+    for (byte[] v : store.multiGet(Spaces.GROUPS, keys)) {
+      out.add(io.letterbox.bitmap.Blocks.deserialize(v));
+    }
+    return out;
+  }
+
   /** @return {@code uid} as a member of the group, or null if it is none */
   public MemberRow member(long gid, long uid) {
     return MemberRow.decode(store.get(Spaces.GROUPS, GroupKey.member(gid, uid)));
@@ -147,6 +165,27 @@ public final class GroupState {
       return ids.size() < limit;
     });
     return ids;
+  }
+
+  /** @return message {@code id}'s row in the group's timeline, or null if it is not (or no longer) there */
+  public GroupTimelineRow post(long gid, long id) {
+    return GroupTimelineRow.decode(store.get(Spaces.GROUP_TIMELINE, GroupTimelineKey.of(gid, id)));
+  }
+
+  /** @return those of {@code ids} (messages of the group) no longer in its timeline: they vanished. One multi-get. */
+  public java.util.Set<Long> gone(long gid, long[] ids) {
+    List<byte[]> keys = new ArrayList<>(ids.length);
+    for (long id : ids) {
+      keys.add(GroupTimelineKey.of(gid, id));
+    }
+    java.util.Set<Long> out = new java.util.HashSet<>();
+    List<byte[]> rows = store.multiGet(Spaces.GROUP_TIMELINE, keys);
+    for (int i = 0; i < ids.length; i++) {
+      if (rows.get(i) == null) {
+        out.add(ids[i]);
+      }
+    }
+    return out;
   }
 
   /** The group's newest message at or below an id: its id and row. */

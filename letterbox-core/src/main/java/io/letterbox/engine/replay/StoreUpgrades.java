@@ -22,7 +22,7 @@ import io.letterbox.store.WriteBatch;
  * once, recorded by a mark in the store (kept by {@code rebuild}, carried by {@code migrate}:
  * the target's indexes are derived by today's appliers).
  *
- * <p>Store formats are numbered; today's appliers write format 8, and each pass below brings a
+ * <p>Store formats are numbered; today's appliers write format 9, and each pass below brings a
  * store up one format:
  * <ol>
  *   <li>format 1, the first release's: incoming counters and read positions, no conversation rows;
@@ -36,7 +36,9 @@ import io.letterbox.store.WriteBatch;
  *   <li>format 7, {@link #keepEditIds}: an edited message's revision row lists its edits' log ids,
  *       by which a removal finds and redacts them (decision 0042);
  *   <li>format 8, {@link #nameImportEntries}: an imported message's content row names the log id
- *       of the import that carries it, by which a removal redacts it there (decision 0042).
+ *       of the import that carries it, by which a removal redacts it there (decision 0042);
+ *   <li>format 9, {@link #vanishGroupPosts}: group posts removed for retention or a disappearing
+ *       timer have vanished for every member (decision 0045), as they had read {@code removed}.
  * </ol>
  * {@link #apply} folds counts before it indexes, so that a format-1 store's counters become rows
  * the index pass then completes; it names import entries first, since the other passes read
@@ -57,6 +59,8 @@ final class StoreUpgrades {
   private static final String EDIT_IDS_MARK = "edit-ids";
   /** The mark of a store whose imported messages' content rows name the log id of their import. */
   private static final String IMPORT_ENTRIES_MARK = "import-entries";
+  /** The mark of a store whose group posts removed for a reason that vanishes have vanished. */
+  private static final String GROUP_VANISHED_MARK = "group-vanished";
   private static final int BATCH = 10_000;
 
   private StoreUpgrades() {}
@@ -70,6 +74,7 @@ final class StoreUpgrades {
     gatherPins(store);
     referenceBlobs(store);
     keepEditIds(store);
+    vanishGroupPosts(store, config);
   }
 
   /** Whether {@code key} (of the state space) is one of the marks. */
@@ -77,7 +82,7 @@ final class StoreUpgrades {
     return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK)
         || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK) || StateKey.isMeta(key, PINNED_MARK)
         || StateKey.isMeta(key, BLOB_REFERENCES_MARK) || StateKey.isMeta(key, EDIT_IDS_MARK)
-        || StateKey.isMeta(key, IMPORT_ENTRIES_MARK);
+        || StateKey.isMeta(key, IMPORT_ENTRIES_MARK) || StateKey.isMeta(key, GROUP_VANISHED_MARK);
   }
 
   /**
@@ -244,6 +249,37 @@ final class StoreUpgrades {
         pass.endIfFull();
       }
       return true;
+    });
+    pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
+    pass.end();
+  }
+
+  /**
+   * Format 9: the group posts removed for a reason that vanishes (decision 0045) vanish as today's
+   * appliers make them (one pass over the log gathering them by group): their timeline rows go,
+   * their sequence numbers join the group's vanished ones, and the header's newest message is the
+   * newest still posted.
+   */
+  static void vanishGroupPosts(KeyValueStore store, LetterboxConfig config) {
+    byte[] mark = StateKey.meta(GROUP_VANISHED_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    java.util.Map<Long, java.util.List<Long>> byGroup = new java.util.TreeMap<>();
+    store.scan(Spaces.LOG, new KeyRange(new byte[0], null), false, (k, v) -> {
+      if (v.length > 0 && v[0] == io.letterbox.engine.apply.ContentRemoved.TAG
+          && ActionCodec.decode(v) instanceof io.letterbox.engine.apply.ContentRemoved r
+          && r.kind() == Message.Kind.GROUP && r.reason().vanishes()) {
+        byGroup.computeIfAbsent(r.to(), gid -> new java.util.ArrayList<>()).add(r.messageId());
+      }
+      return true;
+    });
+    io.letterbox.engine.read.GroupState groups =
+        StateReader.uncached(store, config, io.letterbox.engine.apply.ActionCodec::message).groups();
+    Pass pass = new Pass(store);
+    byGroup.forEach((gid, ids) -> {
+      io.letterbox.engine.apply.GroupVanishing.vanish(groups, pass.batch, gid, new java.util.HashSet<>(ids));
+      pass.endIfFull();
     });
     pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
     pass.end();
