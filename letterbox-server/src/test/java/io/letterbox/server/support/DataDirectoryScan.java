@@ -26,25 +26,38 @@ public final class DataDirectoryScan {
   /** The files under {@code dataDir} whose bytes hold one of {@code texts}, relative to it. */
   public static List<Path> filesHolding(Path dataDir, String... texts) {
     List<Path> found = new ArrayList<>();
-    try (Stream<Path> files = Files.walk(dataDir)) {
-      for (Path f : files.filter(Files::isRegularFile).toList()) {
-        byte[] bytes;
-        try {
-          bytes = Files.readAllBytes(f);
-        } catch (java.nio.file.NoSuchFileException gone) {
-          continue; // deleted by a compaction while listed
-        }
-        for (String text : texts) {
-          if (ByteSearch.holds(bytes, text.getBytes(StandardCharsets.UTF_8))) {
-            found.add(dataDir.relativize(f));
-            break;
-          }
+    for (Path f : regularFiles(dataDir)) {
+      byte[] bytes;
+      try {
+        bytes = Files.readAllBytes(f);
+      } catch (java.nio.file.NoSuchFileException gone) {
+        continue; // deleted by a compaction since it was listed
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      for (String text : texts) {
+        if (ByteSearch.holds(bytes, text.getBytes(StandardCharsets.UTF_8))) {
+          found.add(dataDir.relativize(f));
+          break;
         }
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     return found;
+  }
+
+  /** The regular files under {@code dir}, listed again when one vanishes while it is walked (a compaction runs). */
+  private static List<Path> regularFiles(Path dir) {
+    while (true) {
+      try (Stream<Path> files = Files.walk(dir)) {
+        return files.filter(Files::isRegularFile).toList();
+      } catch (UncheckedIOException e) {
+        if (!(e.getCause() instanceof java.nio.file.NoSuchFileException)) {
+          throw e;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
   }
 
   /**
