@@ -16,20 +16,34 @@ import java.util.Map;
  * @param mentioned whether a message of the group that mentions the owner is unread on a device
  * @param updatedAt when its newest message was sent, or (a group without one) the owner joined
  * @param disappearAfter how long after it is sent a message of it disappears (decision 0045); null: never
+ * @param peerDeliveredUpTo the highest message id any of the peer's devices received; 0 for none
+ * @param draft the owner's draft, shared by the owner's devices; null for none
  */
 public record Conversation(long peer, long group, Message lastMessage, Map<String, Long> unread, boolean pinned,
     boolean muted, boolean archived, long peerReadUpTo, boolean mentioned, Instant updatedAt,
-    java.time.Duration disappearAfter) {
-  /** A conversation whose messages do not disappear. */
+    java.time.Duration disappearAfter, long peerDeliveredUpTo, String draft) {
+  /** A conversation whose messages do not disappear, with no delivery known and no draft. */
   public Conversation(long peer, long group, Message lastMessage, Map<String, Long> unread, boolean pinned,
       boolean muted, boolean archived, long peerReadUpTo, boolean mentioned, Instant updatedAt) {
-    this(peer, group, lastMessage, unread, pinned, muted, archived, peerReadUpTo, mentioned, updatedAt, null);
+    this(peer, group, lastMessage, unread, pinned, muted, archived, peerReadUpTo, mentioned, updatedAt, null, 0, null);
   }
 
   /** The same item with {@code after} as its disappearing setting. */
   public Conversation withDisappearAfter(java.time.Duration after) {
     return new Conversation(peer, group, lastMessage, unread, pinned, muted, archived, peerReadUpTo, mentioned, updatedAt,
-        after);
+        after, peerDeliveredUpTo, draft);
+  }
+
+  /** The same item with {@code upTo} as how far the peer's devices received it. */
+  public Conversation withPeerDeliveredUpTo(long upTo) {
+    return new Conversation(peer, group, lastMessage, unread, pinned, muted, archived, peerReadUpTo, mentioned, updatedAt,
+        disappearAfter, upTo, draft);
+  }
+
+  /** The same item with {@code text} as the owner's draft (null for none). */
+  public Conversation withDraft(String text) {
+    return new Conversation(peer, group, lastMessage, unread, pinned, muted, archived, peerReadUpTo, mentioned, updatedAt,
+        disappearAfter, peerDeliveredUpTo, text);
   }
 
   /** A one-to-one conversation. */

@@ -12,9 +12,11 @@ import java.time.Instant;
  * @param status normal, recalled by its sender, or removed (decision 0042): recalled or removed,
  *     its text, payload and attachments are gone
  * @param editedAt when its sender last edited its text (epoch milliseconds); 0 for never
+ * @param replyTo what it shows of the message it replies to, joined when read; null for none
+ * @param reactions the reactions to it as its reader sees them, joined when read; empty for none
  */
 public record Message(long id, Kind kind, long from, long to, String text, Extras extras, Status status,
-    long editedAt) {
+    long editedAt, Quote replyTo, java.util.List<Reaction> reactions) {
   public enum Kind { SINGLE, BROADCAST, GROUP }
 
   /** What became of a message; {@link #json} is its {@code status} in the API. */
@@ -30,6 +32,25 @@ public record Message(long id, Kind kind, long from, long to, String text, Extra
     public String json() {
       return json;
     }
+  }
+
+  public Message {
+    reactions = java.util.List.copyOf(reactions);
+  }
+
+  /** A message as stored: neither a quote nor reactions joined. */
+  public Message(long id, Kind kind, long from, long to, String text, Extras extras, Status status, long editedAt) {
+    this(id, kind, from, to, text, extras, status, editedAt, null, java.util.List.of());
+  }
+
+  /** This message showing {@code quote} of the message it replies to. */
+  public Message withReplyTo(Quote quote) {
+    return new Message(id, kind, from, to, text, extras, status, editedAt, quote, reactions);
+  }
+
+  /** This message with {@code joined} as its reactions. */
+  public Message withReactions(java.util.List<Reaction> joined) {
+    return new Message(id, kind, from, to, text, extras, status, editedAt, replyTo, joined);
   }
 
   /** A plain text message as sent. */
@@ -62,12 +83,13 @@ public record Message(long id, Kind kind, long from, long to, String text, Extra
   }
 
   private Message gone(Status now, long edited) {
-    return new Message(id, kind, from, to, "", new Extras(extras.type(), null, java.util.List.of()), now, edited);
+    return new Message(id, kind, from, to, "", new Extras(extras.type(), null, java.util.List.of()), now, edited,
+        replyTo, reactions);
   }
 
   /** This message with its text edited at {@code at} (epoch milliseconds); a removed one stays as it is. */
   public Message edit(String newText, long at) {
-    return removed() ? this : new Message(id, kind, from, to, newText, extras, status, at);
+    return removed() ? this : new Message(id, kind, from, to, newText, extras, status, at, replyTo, reactions);
   }
 
   public Instant createdAt() {

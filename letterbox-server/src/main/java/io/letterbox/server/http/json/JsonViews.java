@@ -26,7 +26,13 @@ public final class JsonViews {
       @JsonInclude(JsonInclude.Include.NON_NULL) @com.fasterxml.jackson.annotation.JsonRawValue String payload,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> mentions, String status, String editedAt,
-      String createdAt) {}
+      String createdAt, @JsonInclude(JsonInclude.Include.NON_NULL) QuoteView replyTo,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ReactionView> reactions) {}
+
+  /** What a reply shows of the message it replies to. */
+  public record QuoteView(String id, String from, String type, String text, String status) {}
+
+  public record ReactionView(String emoji, long count, boolean mine) {}
 
   /** {@code name} is left out when the sender gave none. */
   public record AttachmentView(String blob, @JsonInclude(JsonInclude.Include.NON_NULL) String name, String contentType,
@@ -41,7 +47,8 @@ public final class JsonViews {
       @JsonInclude(JsonInclude.Include.NON_NULL) String group, MessageView lastMessage, Map<String, Long> unread,
       String updatedAt, boolean pinned, boolean muted, boolean archived, String peerReadUpTo,
       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean mentioned,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String disappearAfter) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) String disappearAfter, String peerDeliveredUpTo,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String draft) {}
 
   public record PeerView(String peer) {}
 
@@ -140,7 +147,13 @@ public final class JsonViews {
         Ids64.format(m.from()), single ? Ids64.format(m.to()) : null, group ? Ids64.format(m.to()) : null,
         m.extras().type(), m.text(), m.extras().payload(), attachments(m.extras()),
         m.extras().mentions().stream().map(Ids64::format).toList(), m.status().json(),
-        m.editedAt() == 0 ? null : Times.format(java.time.Instant.ofEpochMilli(m.editedAt())), Times.format(m.createdAt()));
+        m.editedAt() == 0 ? null : Times.format(java.time.Instant.ofEpochMilli(m.editedAt())), Times.format(m.createdAt()),
+        m.replyTo() == null ? null : quote(m.replyTo()),
+        m.reactions().stream().map(r -> new ReactionView(r.emoji(), r.count(), r.mine())).toList());
+  }
+
+  private static QuoteView quote(io.letterbox.model.Quote q) {
+    return new QuoteView(Ids64.format(q.id()), Ids64.format(q.from()), q.type(), q.text(), q.status().json());
   }
 
   public static ConversationView conversation(Conversation c) {
@@ -148,7 +161,8 @@ public final class JsonViews {
     return new ConversationView(group ? null : Ids64.format(c.peer()), group ? Ids64.format(c.group()) : null,
         c.lastMessage() == null ? null : message(c.lastMessage()), c.unread(), Times.format(c.updatedAt()), c.pinned(),
         c.muted(), c.archived(), c.peerReadUpTo() == 0 ? null : Ids64.format(c.peerReadUpTo()),
-        group ? c.mentioned() : null, c.disappearAfter() == null ? null : c.disappearAfter().toString());
+        group ? c.mentioned() : null, c.disappearAfter() == null ? null : c.disappearAfter().toString(),
+        c.peerDeliveredUpTo() == 0 ? null : Ids64.format(c.peerDeliveredUpTo()), c.draft());
   }
 
   /** A list of peers, all on one page. */

@@ -6,6 +6,8 @@ import io.letterbox.model.Attachment;
 import io.letterbox.model.Conversation;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
+import io.letterbox.model.Quote;
+import io.letterbox.model.Reaction;
 import io.letterbox.model.UnreadSummary;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
@@ -184,6 +186,31 @@ public final class StreamedJson {
     }
     out.writeFieldName("createdAt");
     time(m.createdAt());
+    if (m.replyTo() != null) {
+      writeQuote(m.replyTo());
+    }
+    if (!m.reactions().isEmpty()) {
+      out.writeArrayFieldStart("reactions");
+      for (Reaction r : m.reactions()) {
+        out.writeStartObject();
+        out.writeStringField("emoji", r.emoji());
+        out.writeNumberField("count", r.count());
+        out.writeBooleanField("mine", r.mine());
+        out.writeEndObject();
+      }
+      out.writeEndArray();
+    }
+    out.writeEndObject();
+  }
+
+  /** {@link JsonViews.QuoteView}. */
+  private void writeQuote(Quote q) throws IOException {
+    out.writeObjectFieldStart("replyTo");
+    id("id", q.id());
+    id("from", q.from());
+    out.writeStringField("type", q.type());
+    out.writeStringField("text", q.text());
+    out.writeStringField("status", q.status().json());
     out.writeEndObject();
   }
 
@@ -229,6 +256,15 @@ public final class StreamedJson {
     }
     if (c.disappearAfter() != null) {
       out.writeStringField("disappearAfter", c.disappearAfter().toString());
+    }
+    out.writeFieldName("peerDeliveredUpTo");
+    if (c.peerDeliveredUpTo() == 0) {
+      out.writeNull();
+    } else {
+      idValue(c.peerDeliveredUpTo());
+    }
+    if (c.draft() != null) {
+      out.writeStringField("draft", c.draft());
     }
     out.writeEndObject();
   }

@@ -7,6 +7,8 @@ import io.letterbox.model.Conversation;
 import io.letterbox.model.Extras;
 import io.letterbox.model.Message;
 import io.letterbox.model.Page;
+import io.letterbox.model.Quote;
+import io.letterbox.model.Reaction;
 import io.letterbox.model.UnreadSummary;
 import io.vertx.core.buffer.Buffer;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +39,11 @@ class StreamedJsonTest {
       new Message(ID + 6, Message.Kind.SINGLE, 100, 200, "to recall").recall(),
       new Message(ID + 8, Message.Kind.SINGLE, 100, 200, "taken down").remove(),
       new Message(ID + 7, Message.Kind.SINGLE, 100, 200, null, new Extras(null, null, List.of()), Message.Status.NORMAL, 0),
+      new Message(ID + 9, Message.Kind.SINGLE, 100, 200, "a reply with reactions")
+          .withReplyTo(new Quote(ID, 200, "text", "the \"original\"", Message.Status.NORMAL))
+          .withReactions(List.of(new Reaction("\uD83D\uDC4D", 3, true), new Reaction("custom:party", 1, false))),
+      new Message(ID + 10, Message.Kind.GROUP, 100, 42, "replying to a recalled post")
+          .withReplyTo(new Quote(ID + 6, 100, "text", "", Message.Status.RECALLED)),
       new Message(Long.MAX_VALUE, Message.Kind.SINGLE, 100, 200, "the last id"));
 
   @Test
@@ -64,6 +71,8 @@ class StreamedJsonTest {
     unread.put("laptop", 0L);
     List<Conversation> items = new ArrayList<>();
     items.add(new Conversation(200, MESSAGES.get(0), unread, true, false, false, ID - 5));
+    items.add(new Conversation(201, MESSAGES.get(9), Map.of(), false, false, false, ID - 3)
+        .withPeerDeliveredUpTo(ID - 1).withDraft("half a \"thought\" 中文"));
     items.add(new Conversation(300, MESSAGES.get(4), Map.of(), false, true, true, 0)
         .withDisappearAfter(java.time.Duration.ofHours(1)));
     items.add(new Conversation(0, 42, MESSAGES.get(2), Map.of("phone", 1L), false, false, false, 0, true,
