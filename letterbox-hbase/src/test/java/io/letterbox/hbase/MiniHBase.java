@@ -59,6 +59,10 @@ public final class MiniHBase implements ExtensionContext.Store.CloseableResource
     conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
     conf.setFloat("hfile.block.cache.size", 0.1f);
     conf.setFloat("hbase.regionserver.global.memstore.size", 0.2f);
+    // A major compaction's replaced files leave the region's directory when the discharger next
+    // runs, every 2 minutes by default: the tests that look for removed text in the files would
+    // wait for it. Every second here.
+    conf.setInt("hbase.hfile.compaction.discharger.interval", 1000);
     // The start waits for ZooKeeper to answer and for the master to become active, 30 s each by
     // default: a loaded machine took longer. Ceilings only, so generous.
     conf.setInt("zookeeper.session.timeout.localHBaseCluster", START_CEILING_MILLIS);
