@@ -133,7 +133,9 @@ function renderList(items, append) {
     const n = c.unread[state.device] || 0;
     badge.textContent = n > 0 ? n : '';
     li.append(body, badge);
-    li.addEventListener('click', () => openConversation({ key: li.dataset.key, peer: c.peer, group: c.group, pinned: c.pinned }));
+    li.addEventListener('click', () => openConversation({
+      key: li.dataset.key, peer: c.peer, group: c.group, pinned: c.pinned, draft: c.draft || '',
+    }));
     ul.append(li);
   }
   refreshPresence().catch(() => {});
@@ -182,7 +184,7 @@ $('new-form').addEventListener('submit', (e) => {
   const peer = $('new-peer').value.trim();
   if (/^[1-9][0-9]*$/.test(peer) && peer !== state.uid) {
     $('new-peer').value = '';
-    openConversation({ key: 'u' + peer, peer, pinned: false });
+    openConversation({ key: 'u' + peer, peer, pinned: false, draft: '' });
   }
 });
 
@@ -203,6 +205,7 @@ async function openConversation(c) {
   document.querySelectorAll('#conversations li').forEach((li) => li.classList.toggle('open', li.dataset.key === c.key));
   $('messages').textContent = '';
   state.pinnedIds = new Set();
+  $('text').value = c.draft || '';
   cancelReply();
   $('typing').hidden = true;
   showPresence();
@@ -417,15 +420,27 @@ async function send(extra) {
   const m = c.group ? await api('POST', '/v1/groups/' + c.group + '/messages', body)
     : await api('POST', '/v1/messages', Object.assign(body, { to: c.peer }));
   cancelReply();
+  clearTimeout(drafting);
+  saveDraft(c, '');
   state.messages.set(m.id, m);
   renderMessages();
   $('messages').scrollTop = $('messages').scrollHeight;
   refreshList();
 }
 
+// What is written and not sent is the conversation's draft, on every device of the user.
+let drafting = null;
+function saveDraft(c, text) {
+  if (c.group || text === c.draft) return;
+  c.draft = text;
+  api('PUT', me() + '/conversations/' + c.peer + '/draft', { text }).catch(() => {});
+}
+
 // The peer sees "typing…" while this user writes: at most one signal per 3 s, as the server keeps.
 $('text').addEventListener('input', () => {
   const c = state.open;
+  clearTimeout(drafting);
+  if (c) drafting = setTimeout(() => { if (state.open === c) saveDraft(c, $('text').value); }, 1500);
   if (!c || !$('text').value || Date.now() - state.typingSentAt < 3000) return;
   state.typingSentAt = Date.now();
   const path = c.group ? me() + '/groups/' + c.group + '/typing' : me() + '/conversations/' + c.peer + '/typing';
