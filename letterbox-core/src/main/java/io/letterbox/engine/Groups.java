@@ -35,12 +35,14 @@ public final class Groups {
   private final BlobAccess blobs;
   private final Peers peers;
   private final Executor replies;
+  private final MessageReferences references;
 
-  Groups(LetterboxConfig config, PartitionCommands commands, GroupReader groups, BlobAccess blobs, Peers peers,
-      Executor replies) {
+  Groups(LetterboxConfig config, PartitionCommands commands, GroupReader groups, MessageReferences references,
+      BlobAccess blobs, Peers peers, Executor replies) {
     this.config = config;
     this.commands = commands;
     this.groups = groups;
+    this.references = references;
     this.blobs = blobs;
     this.peers = peers;
     this.replies = replies;
@@ -166,8 +168,10 @@ public final class Groups {
   private GroupPost checked(GroupPost post, long attacher) {
     Validate.uid("group", post.group());
     Validate.uid("from", post.from());
-    Extras extras = Validate.extras(post.extras(), id -> blobs.readable(attacher, id));
-    String text = Validate.text(post.text(), extras.type(), config.maxTextLength());
+    MessageReferences.Content content = references.content(post.from(), post.text(), post.extras(), post.forwardOf());
+    Extras extras = Validate.extras(content.extras(), id -> blobs.readable(attacher, id));
+    String text = Validate.text(content.text(), extras.type(), config.maxTextLength());
+    references.requireReplyInGroup(post.from(), post.group(), extras);
     Validate.idempotencyKey(post.idempotencyKey());
     long[] mentions = Validate.uids("mentions", post.mentions().stream().mapToLong(Long::longValue).toArray(),
         Validate.MAX_MENTIONS, true);
