@@ -156,13 +156,15 @@ public final class Groups {
     GroupPost asked = checked(vetted.asked(), attacher);
     GroupPost post = vetted.unchanged() ? asked : checked(vetted.stored(), attacher);
     int home = commands.partitioning().of(post.group());
-    return commands.afterDelivery(home, commands.submitTo(home, new PostCommand(post, asked)).thenApply(r -> {
+    CompletableFuture<SendResult> posted = commands.submitTo(home, new PostCommand(post, asked)).thenApply(r -> {
       if (r.created()) {
         // Its members connected here got it as it became durable; those connected elsewhere get it once told.
         peers.published(post.group(), r.message().id());
       }
       return r;
-    }), r -> r.created() ? r.message().id() : 0L);
+    });
+    return references.answered(post.extras(),
+        commands.afterDelivery(home, posted, r -> r.created() ? r.message().id() : 0L));
   }
 
   private GroupPost checked(GroupPost post, long attacher) {

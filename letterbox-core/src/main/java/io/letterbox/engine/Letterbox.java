@@ -105,7 +105,7 @@ public final class Letterbox implements AutoCloseable {
             })));
     VisibleMessages visible = new VisibleMessages(state, groupReader);
     this.blobAccess = new BlobAccess(store, blobs, visible, commands);
-    MessageReferences references = new MessageReferences(visible);
+    MessageReferences references = new MessageReferences(visible, state, replies);
     this.messages = new Messages(config, commands, state, visible, references, blobAccess, peers, replies);
     this.conversations = new Conversations(config, commands, state, history, lister, unread, groupReader, replies);
     this.groups = new Groups(config, commands, groupReader, references, blobAccess, peers, replies);

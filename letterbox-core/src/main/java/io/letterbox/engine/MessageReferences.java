@@ -13,9 +13,27 @@ import java.util.Optional;
  */
 final class MessageReferences {
   private final VisibleMessages visible;
+  private final io.letterbox.engine.read.StateReader state;
+  private final java.util.concurrent.Executor replies;
 
-  MessageReferences(VisibleMessages visible) {
+  /** @param replies runs the reads that follow a write, off the writers' threads */
+  MessageReferences(VisibleMessages visible, io.letterbox.engine.read.StateReader state,
+      java.util.concurrent.Executor replies) {
     this.visible = visible;
+    this.state = state;
+    this.replies = replies;
+  }
+
+  /**
+   * The answer to a send or post with {@code extras}: a reply's message with its quote, read once
+   * the send is done; any other as it is.
+   */
+  java.util.concurrent.CompletableFuture<io.letterbox.model.SendResult> answered(Extras extras,
+      java.util.concurrent.CompletableFuture<io.letterbox.model.SendResult> sent) {
+    if (extras.replyTo() == 0) {
+      return sent;
+    }
+    return sent.thenApplyAsync(r -> new io.letterbox.model.SendResult(state.quoted(r.message()), r.created()), replies);
   }
 
   /**

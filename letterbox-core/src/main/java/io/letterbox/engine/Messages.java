@@ -77,9 +77,9 @@ public final class Messages {
     int home = commands.partitioning().of(stored.from());
     // The receiver's partition normally applies it within milliseconds: waiting lets the sender's
     // next read show it at once.
-    return commands.afterDelivery(home,
+    return references.answered(stored.extras(), commands.afterDelivery(home,
         commands.submitTo(home, new SendCommand(stored, asked, config.requestsFolder())),
-        r -> r.created() ? r.message().id() : 0L);
+        r -> r.created() ? r.message().id() : 0L));
   }
 
   private SendRequest checked(SendRequest request, long attacher) {
