@@ -198,7 +198,7 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("a reply to a message of another conversation", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
             + "\",\"text\":\"re\",\"replyTo\":\"" + fromD.get("id").asText() + "\"}", 400, "INVALID_ARGUMENT"),
         bad("a reply to no message", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
-            + "\",\"text\":\"re\",\"replyTo\":\"0\"}", 400, "INVALID_ARGUMENT"),
+            + "\",\"text\":\"re\",\"replyTo\":\"12345\"}", 400, "INVALID_ARGUMENT"),
         bad("a forward of a message the sender cannot see", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
             + "\",\"forwardOf\":\"" + fromD.get("id").asText() + "\"}", 404, "NOT_FOUND"),
         bad("a forward with text of its own", "POST", send, "{\"from\":\"" + c + "\",\"to\":\"" + a

@@ -18,8 +18,13 @@ class RepliesAndForwardsTest extends UsersAndServices {
     return "\"" + uid + "\"";
   }
 
+  /** A service's send from {@code from} to {@code to} with {@code fields} (JSON members) besides the parties. */
+  private static Reply attempt(long from, long to, String fields) {
+    return service.post("/v1/messages", "{\"from\":" + q(from) + ",\"to\":" + q(to) + "," + fields + "}");
+  }
+
   private static JsonNode sent(long from, long to, String fields) {
-    Reply r = service.post("/v1/messages", "{\"from\":" + q(from) + ",\"to\":" + q(to) + "," + fields + "}");
+    Reply r = attempt(from, to, fields);
     assertThat(r.status()).as("%s", r).isEqualTo(201);
     return r.json();
   }
@@ -58,8 +63,7 @@ class RepliesAndForwardsTest extends UsersAndServices {
     long c = TestServers.freshUid();
     String other = sent(a, c, "\"text\":\"just for c\"").get("id").asText();
 
-    Reply r = service.post("/v1/messages", "{\"from\":" + q(a) + ",\"to\":" + q(b)
-        + ",\"text\":\"re\",\"replyTo\":\"" + other + "\"}");
+    Reply r = attempt(a, b, "\"text\":\"re\",\"replyTo\":\"" + other + "\"");
 
     assertThat(r.status()).as("%s", r).isEqualTo(400);
     assertThat(r.errorCode()).isEqualTo("INVALID_ARGUMENT");
@@ -74,12 +78,9 @@ class RepliesAndForwardsTest extends UsersAndServices {
     long c = TestServers.freshUid();
     String hidden = sent(a, b, "\"text\":\"between a and b\"").get("id").asText();
 
-    Reply unseen = service.post("/v1/messages", "{\"from\":" + q(c) + ",\"to\":" + q(a)
-        + ",\"forwardOf\":\"" + hidden + "\"}");
-    Reply withText = service.post("/v1/messages", "{\"from\":" + q(b) + ",\"to\":" + q(c)
-        + ",\"forwardOf\":\"" + hidden + "\",\"text\":\"look\"}");
-    Reply withType = service.post("/v1/messages", "{\"from\":" + q(b) + ",\"to\":" + q(c)
-        + ",\"forwardOf\":\"" + hidden + "\",\"type\":\"text\"}");
+    Reply unseen = attempt(c, a, "\"forwardOf\":\"" + hidden + "\"");
+    Reply withText = attempt(b, c, "\"forwardOf\":\"" + hidden + "\",\"text\":\"look\"");
+    Reply withType = attempt(b, c, "\"forwardOf\":\"" + hidden + "\",\"type\":\"text\"");
 
     assertThat(unseen.status()).as("%s", unseen).isEqualTo(404);
     assertThat(unseen.errorCode()).isEqualTo("NOT_FOUND");
