@@ -155,9 +155,8 @@ public abstract class ReplayContract extends EngineFixture {
     String device = r.nextBoolean() ? "pc" : "mobile";
     return switch (r.nextInt(32)) {
       case 0, 1, 2 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
-      // Replies and forwards (decision 0048) of a message of the sequence, which may be refused.
-      case 3 -> messages.isEmpty() ? box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key))
-          : referring(r, a, b, key, messages.get(r.nextInt(messages.size())));
+      // Replies and forwards (decision 0048) of a message of the pair, or of any of the sequence's (which may be refused).
+      case 3 -> referring(r, a, b, key, messages);
       // One or two in an import: a removal redacts one message inside its import's entry.
       case 4 -> box.messages().importHistory(imports(r, a, b));
       case 5 -> box.conversations().markRead(a, ConversationRef.peer(b), device, null);
@@ -206,8 +205,17 @@ public abstract class ReplayContract extends EngineFixture {
     };
   }
 
-  /** A send from {@code a} to {@code b} that replies to {@code original}, or forwards it. */
-  private CompletableFuture<?> referring(Random r, long a, long b, String key, long original) {
+  /**
+   * A send from {@code a} to {@code b} that replies to one of their newest messages, or forwards it;
+   * now and then one of any of the sequence's {@code messages}. A plain send if there is none.
+   */
+  private CompletableFuture<?> referring(Random r, long a, long b, String key, List<Long> messages) {
+    List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.peer(b), null, 5).items();
+    long original = r.nextInt(4) == 0 && !messages.isEmpty() ? messages.get(r.nextInt(messages.size()))
+        : some.isEmpty() ? 0 : some.get(r.nextInt(some.size())).id();
+    if (original == 0) {
+      return box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
+    }
     return r.nextBoolean()
         ? box.messages().send(new SendRequest(a, b, "re" + r.nextInt(9), key, io.letterbox.model.Extras.TEXT.withReplyTo(original)))
         : box.messages().send(new SendRequest(a, b, null, key, io.letterbox.model.Extras.TEXT, original));
