@@ -2,6 +2,7 @@ package io.letterbox.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.letterbox.keys.Spaces;
 import io.letterbox.model.Attachment;
 import io.letterbox.model.Audience;
 import io.letterbox.model.Blob;
@@ -62,8 +63,15 @@ public abstract class RepliesAndForwardsContract extends EngineFixture {
     return List.of(newest(owner, peer), box.messages().find(owner, id).orElseThrow(), listed(owner, peer), synced);
   }
 
+  /**
+   * Every row a send could write: every space but those the search indexer writes in the
+   * background as it catches up ({@code state} holds its progress, {@code postings} its output).
+   */
   private Map<String, List<String>> everything() {
-    return contents(store);
+    Map<String, List<String>> rows = new java.util.TreeMap<>(contents(store));
+    rows.remove(Spaces.STATE.name());
+    rows.remove(Spaces.POSTINGS.name());
+    return rows;
   }
 
   @Test
