@@ -35,12 +35,14 @@ public final class Groups {
   private final BlobAccess blobs;
   private final Peers peers;
   private final Executor replies;
+  private final MessageReferences references;
 
-  Groups(LetterboxConfig config, PartitionCommands commands, GroupReader groups, BlobAccess blobs, Peers peers,
-      Executor replies) {
+  Groups(LetterboxConfig config, PartitionCommands commands, GroupReader groups, MessageReferences references,
+      BlobAccess blobs, Peers peers, Executor replies) {
     this.config = config;
     this.commands = commands;
     this.groups = groups;
+    this.references = references;
     this.blobs = blobs;
     this.peers = peers;
     this.replies = replies;
@@ -154,20 +156,24 @@ public final class Groups {
     GroupPost asked = checked(vetted.asked(), attacher);
     GroupPost post = vetted.unchanged() ? asked : checked(vetted.stored(), attacher);
     int home = commands.partitioning().of(post.group());
-    return commands.afterDelivery(home, commands.submitTo(home, new PostCommand(post, asked)).thenApply(r -> {
+    CompletableFuture<SendResult> posted = commands.submitTo(home, new PostCommand(post, asked)).thenApply(r -> {
       if (r.created()) {
         // Its members connected here got it as it became durable; those connected elsewhere get it once told.
         peers.published(post.group(), r.message().id());
       }
       return r;
-    }), r -> r.created() ? r.message().id() : 0L);
+    });
+    return references.answered(post.extras(),
+        commands.afterDelivery(home, posted, r -> r.created() ? r.message().id() : 0L));
   }
 
   private GroupPost checked(GroupPost post, long attacher) {
     Validate.uid("group", post.group());
     Validate.uid("from", post.from());
-    Extras extras = Validate.extras(post.extras(), id -> blobs.readable(attacher, id));
-    String text = Validate.text(post.text(), extras.type(), config.maxTextLength());
+    MessageReferences.Content content = references.content(post.from(), post.text(), post.extras(), post.forwardOf());
+    Extras extras = Validate.extras(content.extras(), id -> blobs.readable(attacher, id));
+    String text = Validate.text(content.text(), extras.type(), config.maxTextLength());
+    references.requireReplyInGroup(post.from(), post.group(), extras);
     Validate.idempotencyKey(post.idempotencyKey());
     long[] mentions = Validate.uids("mentions", post.mentions().stream().mapToLong(Long::longValue).toArray(),
         Validate.MAX_MENTIONS, true);

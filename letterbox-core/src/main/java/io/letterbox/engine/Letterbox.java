@@ -105,9 +105,10 @@ public final class Letterbox implements AutoCloseable {
             })));
     VisibleMessages visible = new VisibleMessages(state, groupReader);
     this.blobAccess = new BlobAccess(store, blobs, visible, commands);
-    this.messages = new Messages(config, commands, state, visible, blobAccess, peers, replies);
+    MessageReferences references = new MessageReferences(visible, state, replies);
+    this.messages = new Messages(config, commands, state, visible, references, blobAccess, peers, replies);
     this.conversations = new Conversations(config, commands, state, history, lister, unread, groupReader, replies);
-    this.groups = new Groups(config, commands, groupReader, blobAccess, peers, replies);
+    this.groups = new Groups(config, commands, groupReader, references, blobAccess, peers, replies);
     this.broadcasts = new Broadcasts(config, commands, state, cursors, jobs, blobs, messages, peers, replies);
     this.relations = new Relations(config, commands, state);
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),

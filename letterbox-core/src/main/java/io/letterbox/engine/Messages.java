@@ -34,16 +34,18 @@ public final class Messages {
   private final PartitionCommands commands;
   private final StateReader state;
   private final VisibleMessages visible;
+  private final MessageReferences references;
   private final BlobAccess blobs;
   private final Peers peers;
   private final Executor replies;
 
-  Messages(LetterboxConfig config, PartitionCommands commands, StateReader state, VisibleMessages visible, BlobAccess blobs,
-      Peers peers, Executor replies) {
+  Messages(LetterboxConfig config, PartitionCommands commands, StateReader state, VisibleMessages visible,
+      MessageReferences references, BlobAccess blobs, Peers peers, Executor replies) {
     this.config = config;
     this.commands = commands;
     this.state = state;
     this.visible = visible;
+    this.references = references;
     this.blobs = blobs;
     this.peers = peers;
     this.replies = replies;
@@ -75,17 +77,20 @@ public final class Messages {
     int home = commands.partitioning().of(stored.from());
     // The receiver's partition normally applies it within milliseconds: waiting lets the sender's
     // next read show it at once.
-    return commands.afterDelivery(home,
+    return references.answered(stored.extras(), commands.afterDelivery(home,
         commands.submitTo(home, new SendCommand(stored, asked, config.requestsFolder())),
-        r -> r.created() ? r.message().id() : 0L);
+        r -> r.created() ? r.message().id() : 0L));
   }
 
   private SendRequest checked(SendRequest request, long attacher) {
     Validate.uid("from", request.from());
     Validate.uid("to", request.to());
     Validate.distinct("from", request.from(), "to", request.to());
-    Extras extras = Validate.extras(request.extras(), id -> blobs.readable(attacher, id));
-    String text = Validate.text(request.text(), extras.type(), config.maxTextLength());
+    MessageReferences.Content content = references.content(request.from(), request.text(), request.extras(),
+        request.forwardOf());
+    Extras extras = Validate.extras(content.extras(), id -> blobs.readable(attacher, id));
+    String text = Validate.text(content.text(), extras.type(), config.maxTextLength());
+    references.requireReplyInConversation(request.from(), request.to(), extras);
     Validate.idempotencyKey(request.idempotencyKey());
     return new SendRequest(request.from(), request.to(), text, request.idempotencyKey(), extras);
   }

@@ -103,7 +103,7 @@ public final class Validate {
       }
       attachments.add(new Attachment(blob.id(), a.name(), blob.contentType(), blob.size()));
     }
-    return new Extras(type, payload, attachments);
+    return new Extras(type, payload, attachments, List.of(), extras.replyTo(), extras.forwarded());
   }
 
   static String idempotencyKey(String key) {

@@ -10,8 +10,12 @@ import java.util.List;
  * @param payload     a JSON object as text; null for none
  * @param attachments the blobs it refers to, in order; empty for none
  * @param mentions    the members a group message mentions, in uid order; empty for none
+ * @param replyTo     the message it replies to (only its id is stored: what it shows of it is read
+ *     when it is read); 0 for none
+ * @param forwarded   where it was copied from, if it is a forward; null otherwise
  */
-public record Extras(String type, String payload, List<Attachment> attachments, List<Long> mentions) {
+public record Extras(String type, String payload, List<Attachment> attachments, List<Long> mentions, long replyTo,
+    Forwarded forwarded) {
   public static final String TEXT_TYPE = "text";
   public static final Extras TEXT = new Extras(TEXT_TYPE, null, List.of());
 
@@ -25,9 +29,29 @@ public record Extras(String type, String payload, List<Attachment> attachments, 
     this(type, payload, attachments, List.of());
   }
 
+  /** What a message that neither replies nor was forwarded carries. */
+  public Extras(String type, String payload, List<Attachment> attachments, List<Long> mentions) {
+    this(type, payload, attachments, mentions, 0, null);
+  }
+
   /** These extras mentioning {@code uids}. */
   public Extras withMentions(List<Long> uids) {
-    return new Extras(type, payload, attachments, uids);
+    return new Extras(type, payload, attachments, uids, replyTo, forwarded);
+  }
+
+  /** These extras replying to message {@code id} (0: to none). */
+  public Extras withReplyTo(long id) {
+    return new Extras(type, payload, attachments, mentions, id, forwarded);
+  }
+
+  /** These extras of a copy from {@code origin} (null: of no copy). */
+  public Extras withForwarded(Forwarded origin) {
+    return new Extras(type, payload, attachments, mentions, replyTo, origin);
+  }
+
+  /** Whether it refers to another message: a reply, or a forward. */
+  public boolean refers() {
+    return replyTo != 0 || forwarded != null;
   }
 
   /** Whether it is a plain text message with nothing else. */
@@ -40,7 +64,7 @@ public record Extras(String type, String payload, List<Attachment> attachments, 
     if (isPlainText()) {
       return 0;
     }
-    int w = 32 + 24 * mentions.size() + 2 * type.length() + (payload == null ? 0 : 2 * payload.length());
+    int w = 32 + 24 * mentions.size() + (forwarded == null ? 0 : 32) + 2 * type.length() + (payload == null ? 0 : 2 * payload.length());
     for (Attachment a : attachments) {
       w += a.weight();
     }

@@ -25,11 +25,13 @@ import java.util.TreeMap;
  * @param lastStatus the last message's status: recalled (decision 0009) or removed (decision 0042) are kept with the text
  * @param lastEditedAt when the last message was edited, 0 for never (kept with the text)
  * @param positions the devices that ever read, by name (absent: {@link ReadPosition#NONE})
+ * @param lastReplyTo the message the last message replies to, 0 for none (kept with the text): its
+ *     list item shows the quote without reading the last message
  */
 public record ConversationRow(long lastId, long lastFrom, String lastText, String lastType, Message.Status lastStatus,
     long lastEditedAt, long peerReadUpTo, boolean pinned,
     boolean muted, boolean archived, boolean request, boolean blocked, boolean wrote, long incoming,
-    SortedMap<String, ReadPosition> positions) {
+    SortedMap<String, ReadPosition> positions, long lastReplyTo) {
   public static final ConversationRow NONE =
       new ConversationRow(0, 0, null, null, Message.Status.NORMAL, 0, 0, false, false, false, false, false, false, 0, new TreeMap<>());
 
@@ -43,6 +45,8 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
   private static final int LAST_EDITED = 2;
   /** Removed (decision 0042): set with {@link #LAST_RECALLED}, whose readers show its content gone too. */
   private static final int LAST_REMOVED = 4;
+  /** The last message is a reply: the id of the message it replies to follows (8 bytes). */
+  private static final int LAST_REPLY = 8;
   private static final int PINNED = 1;
   private static final int MUTED = 2;
   private static final int ARCHIVED = 4;
@@ -56,6 +60,14 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
   /** Whether the last message's content is gone: recalled or removed. */
   public boolean lastRecalled() {
     return lastStatus != Message.Status.NORMAL;
+  }
+
+  /** A row whose last message replies to none. */
+  public ConversationRow(long lastId, long lastFrom, String lastText, String lastType, Message.Status lastStatus,
+      long lastEditedAt, long peerReadUpTo, boolean pinned, boolean muted, boolean archived, boolean request,
+      boolean blocked, boolean wrote, long incoming, SortedMap<String, ReadPosition> positions) {
+    this(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request,
+        blocked, wrote, incoming, positions, 0);
   }
 
   public ConversationRow {
@@ -80,70 +92,81 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       return null;
     }
     return new Message(lastId, Message.Kind.SINGLE, lastFrom, lastFrom == owner ? peer : owner, lastText,
-        lastType == null ? Extras.TEXT : new Extras(lastType, null, java.util.List.of()), lastStatus, lastEditedAt);
+        lastType == null && lastReplyTo == 0 ? Extras.TEXT
+            : new Extras(lastType == null ? Extras.TEXT_TYPE : lastType, null, java.util.List.of()).withReplyTo(lastReplyTo),
+        lastStatus, lastEditedAt);
   }
 
   /** The newest visible one-to-one message is now text message {@code id} from {@code from} (0: none). */
   public ConversationRow withLast(long id, long from, String text) {
-    return withLast(id, from, text, null);
+    return withLast(id, from, text, null, 0);
   }
 
   /** The newest visible one-to-one message is now {@code id} from {@code from} (0: none), of {@code type}. */
   public ConversationRow withLast(long id, long from, String text, String type) {
-    return withLast(id, from, text, type, Message.Status.NORMAL, 0);
+    return withLast(id, from, text, type, 0);
   }
 
-  private ConversationRow withLast(long id, long from, String text, String type, Message.Status status, long editedAt) {
+  /**
+   * The newest visible one-to-one message is now {@code id} from {@code from} (0: none), of {@code type},
+   * replying to {@code replyTo} (0: to none).
+   */
+  public ConversationRow withLast(long id, long from, String text, String type, long replyTo) {
+    return withLast(id, from, text, type, Message.Status.NORMAL, 0, replyTo);
+  }
+
+  private ConversationRow withLast(long id, long from, String text, String type, Message.Status status, long editedAt,
+      long replyTo) {
     String t = type == null || type.equals(Extras.TEXT_TYPE) ? null : type;
     return id == 0
         ? new ConversationRow(0, 0, null, null, Message.Status.NORMAL, 0, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-            incoming, positions)
+            incoming, positions, 0)
         : new ConversationRow(id, from, text, t, status, editedAt, peerReadUpTo, pinned, muted, archived, request,
-            blocked, wrote, incoming, positions);
+            blocked, wrote, incoming, positions, replyTo);
   }
 
   /** The newest visible one-to-one message is now {@code m} as it is now ({@code null}: none). */
   public ConversationRow withLast(Message m) {
     return m == null ? withLast(0, 0, null)
-        : withLast(m.id(), m.from(), m.text(), m.extras().type(), m.status(), m.editedAt());
+        : withLast(m.id(), m.from(), m.text(), m.extras().type(), m.status(), m.editedAt(), m.extras().replyTo());
   }
 
   public ConversationRow withPeerReadUpTo(long id) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, id, pinned, muted, archived, request, blocked, wrote, incoming,
-        positions);
+        positions, lastReplyTo);
   }
 
   public ConversationRow withSettings(boolean pinned, boolean muted, boolean archived) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, positions);
+        incoming, positions, lastReplyTo);
   }
 
   public ConversationRow withRequest(boolean request) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, positions);
+        incoming, positions, lastReplyTo);
   }
 
   public ConversationRow withBlocked(boolean blocked) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, positions);
+        incoming, positions, lastReplyTo);
   }
 
   /** The owner wrote to the peer. */
   public ConversationRow withWrote() {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, true,
-        incoming, positions);
+        incoming, positions, lastReplyTo);
   }
 
   public ConversationRow withIncoming(long incoming) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, positions);
+        incoming, positions, lastReplyTo);
   }
 
   public ConversationRow withPosition(String device, ReadPosition p) {
     SortedMap<String, ReadPosition> now = new TreeMap<>(positions);
     now.put(device, p);
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, now);
+        incoming, now, lastReplyTo);
   }
 
   /** The row as stored in its own space: without the text. */
@@ -163,7 +186,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
    * Layout: version, flags, lastId, lastFrom, peerReadUpTo, incoming (8 bytes each), the number of
    * positions (1 byte), each as device name length (1 byte), name (ASCII), upTo and base; then, if
    * the flags say the text follows, the last message's revision (1 byte; then editedAt, 8 bytes, if
-   * edited), its type if the flags say so (1 byte length, ASCII) and its text (UTF-8) to the end.
+   * edited; then the id the last message replies to, 8 bytes, if it is a reply), its type if the flags say so (1 byte length, ASCII) and its text (UTF-8) to the end.
    */
   private byte[] encode(String withText) {
     byte[][] names = new byte[positions.size()][];
@@ -180,7 +203,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       size += 1 + type.length;
     }
     if (withText != null) {
-      size += 1 + (lastEditedAt != 0 ? 8 : 0);
+      size += 1 + (lastEditedAt != 0 ? 8 : 0) + (lastReplyTo != 0 ? 8 : 0);
     }
     byte[] v = new byte[size + text.length];
     v[0] = VERSION;
@@ -204,9 +227,13 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     }
     if (withText != null) {
       v[at++] = (byte) ((lastStatus != Message.Status.NORMAL ? LAST_RECALLED : 0) | (lastEditedAt != 0 ? LAST_EDITED : 0)
-          | (lastStatus == Message.Status.REMOVED ? LAST_REMOVED : 0));
+          | (lastStatus == Message.Status.REMOVED ? LAST_REMOVED : 0) | (lastReplyTo != 0 ? LAST_REPLY : 0));
       if (lastEditedAt != 0) {
         Bytes.putLong(v, at, lastEditedAt);
+        at += 8;
+      }
+      if (lastReplyTo != 0) {
+        Bytes.putLong(v, at, lastReplyTo);
         at += 8;
       }
     }
@@ -250,12 +277,17 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     }
     Message.Status status = Message.Status.NORMAL;
     long editedAt = 0;
+    long replyTo = 0;
     if ((f & HAS_TEXT) != 0 && v[0] == VERSION) {
       int last = v[at++];
       status = (last & LAST_REMOVED) != 0 ? Message.Status.REMOVED
           : (last & LAST_RECALLED) != 0 ? Message.Status.RECALLED : Message.Status.NORMAL;
       if ((last & LAST_EDITED) != 0) {
         editedAt = Bytes.getLong(v, at);
+        at += 8;
+      }
+      if ((last & LAST_REPLY) != 0) {
+        replyTo = Bytes.getLong(v, at);
         at += 8;
       }
     }
@@ -267,7 +299,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     }
     String text = (f & HAS_TEXT) != 0 ? new String(v, at, v.length - at, StandardCharsets.UTF_8) : null;
     return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, type, status, editedAt, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
-        Bytes.getLong(v, 26), positions);
+        Bytes.getLong(v, 26), positions, replyTo);
   }
 
   /** Whether a stored row is of the version before incoming counts and positions moved into it. */

@@ -154,7 +154,9 @@ public abstract class ReplayContract extends EngineFixture {
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
     return switch (r.nextInt(32)) {
-      case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
+      case 0, 1, 2 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
+      // Replies and forwards (decision 0048) of a message of the pair, or of any of the sequence's (which may be refused).
+      case 3 -> referring(r, a, b, key, messages);
       // One or two in an import: a removal redacts one message inside its import's entry.
       case 4 -> box.messages().importHistory(imports(r, a, b));
       case 5 -> box.conversations().markRead(a, ConversationRef.peer(b), device, null);
@@ -204,6 +206,22 @@ public abstract class ReplayContract extends EngineFixture {
   }
 
   /**
+   * A send from {@code a} to {@code b} that replies to one of their newest messages, or forwards it;
+   * now and then one of any of the sequence's {@code messages}. A plain send if there is none.
+   */
+  private CompletableFuture<?> referring(Random r, long a, long b, String key, List<Long> messages) {
+    List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.peer(b), null, 5).items();
+    long original = r.nextInt(4) == 0 && !messages.isEmpty() ? messages.get(r.nextInt(messages.size()))
+        : some.isEmpty() ? 0 : some.get(r.nextInt(some.size())).id();
+    if (original == 0) {
+      return box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
+    }
+    return r.nextBoolean()
+        ? box.messages().send(new SendRequest(a, b, "re" + r.nextInt(9), key, io.letterbox.model.Extras.TEXT.withReplyTo(original)))
+        : box.messages().send(new SendRequest(a, b, null, key, io.letterbox.model.Extras.TEXT, original));
+  }
+
+  /**
    * Groups of the users (decision 0011): created, posted to, administered, read; adds refused
    * for want of consent, members and owners leaving, groups ending (decision 0023).
    */
@@ -226,14 +244,21 @@ public abstract class ReplayContract extends EngineFixture {
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     return switch (r.nextInt(10)) {
       case 8, 9 -> {
-        List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.group(gid), null, 5).items();
-        long id = some.isEmpty() ? 0 : some.get(r.nextInt(some.size())).id();
+        long id = someGroupMessage(r, a, gid);
         int what = r.nextInt(3);
         yield id == 0 ? null : what == 0 ? box.messages().delete(a, id) : what == 1 ? box.messages().recall(a, id)
             : r.nextBoolean() ? box.messages().edit(a, id, "pe" + r.nextInt(9)) : box.moderation().takeDown(id, null);
       }
-      case 0, 1, 2 -> box.groups().post(new io.letterbox.model.GroupPost(gid, a, "p" + r.nextInt(1000),
+      case 0, 1 -> box.groups().post(new io.letterbox.model.GroupPost(gid, a, "p" + r.nextInt(1000),
           r.nextBoolean() ? List.of() : List.of(pick(r, USERS)), key, io.letterbox.model.Extras.TEXT));
+      case 2 -> {
+        // A reply to one of the group's messages, or a forward of it (decision 0048).
+        long id = someGroupMessage(r, a, gid);
+        yield id == 0 ? null : r.nextBoolean()
+            ? box.groups().post(new io.letterbox.model.GroupPost(gid, a, "pr" + r.nextInt(9), List.of(), key,
+                io.letterbox.model.Extras.TEXT.withReplyTo(id)))
+            : box.groups().post(new io.letterbox.model.GroupPost(gid, a, null, List.of(), key, io.letterbox.model.Extras.TEXT, id));
+      }
       case 3 -> box.groups().setMembers(gid, a, someUsers(r, a), r.nextInt(4) == 0 ? io.letterbox.model.GroupRole.ADMIN
           : io.letterbox.model.GroupRole.MEMBER);
       case 4 -> box.groups().removeMember(gid, a, r.nextBoolean() ? a : pick(r, USERS));
@@ -243,6 +268,12 @@ public abstract class ReplayContract extends EngineFixture {
               r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
       default -> box.conversations().markRead(a, ConversationRef.group(gid), r.nextBoolean() ? "pc" : "mobile", null);
     };
+  }
+
+  /** One of the newest messages of group {@code gid} that {@code member} sees; 0 for none. */
+  private long someGroupMessage(Random r, long member, long gid) {
+    List<io.letterbox.model.Message> some = box.conversations().history(member, ConversationRef.group(gid), null, 5).items();
+    return some.isEmpty() ? 0 : some.get(r.nextInt(some.size())).id();
   }
 
   private static Audience audience(Random r) {

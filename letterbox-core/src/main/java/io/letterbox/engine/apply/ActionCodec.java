@@ -166,6 +166,21 @@ public final class ActionCodec {
       return this;
     }
 
+    /**
+     * What a message refers to, as trailing fields written only when it refers to any: the
+     * message it replies to (0: none), then the origin of a forward if it is one. Entries of
+     * messages that refer to none end before them.
+     */
+    public Writer references(io.letterbox.model.Extras e) {
+      if (e.refers()) {
+        l(e.replyTo());
+      }
+      if (e.forwarded() != null) {
+        l(e.forwarded().from()).l(e.forwarded().createdAt());
+      }
+      return this;
+    }
+
     /** Sorted, distinct uids. */
     public Writer uids(long[] uids) {
       ensure(Uids.maxBytes(uids.length));
@@ -250,6 +265,15 @@ public final class ActionCodec {
         attachments.add(new io.letterbox.model.Attachment(s(), s(), s(), l()));
       }
       return new io.letterbox.model.Extras(type, payload, attachments);
+    }
+
+    /** {@code e} with what its message refers to ({@link Writer#references}), where the entry has it. */
+    public io.letterbox.model.Extras references(io.letterbox.model.Extras e) {
+      if (!more()) {
+        return e;
+      }
+      io.letterbox.model.Extras replying = e.withReplyTo(l());
+      return more() ? replying.withForwarded(new io.letterbox.model.Forwarded(l(), l())) : replying;
     }
 
     public Map<String, String> map() {

@@ -25,6 +25,7 @@ public final class ConversationRows {
    * One-to-one message {@code id} from {@code from} between {@code owner} and {@code peer} is now
    * in the owner's timeline.
    *
+   * @param replyTo the message it replies to; 0 for none
    * @param live whether it is a new message (an import of old history does not unarchive and
    *     never counts as unread)
    * @param request whether a new conversation it starts waits in the requests folder (the sender
@@ -33,7 +34,7 @@ public final class ConversationRows {
    * @return the row now
    */
   static ConversationRow arrived(Applying to, long owner, long peer, long id, long from, String text, String type,
-      boolean live, boolean request) {
+      long replyTo, boolean live, boolean request) {
     ConversationRow old = to.state().conversations().conversationRow(owner, peer);
     ConversationRow row = old;
     boolean written = from == owner;
@@ -49,7 +50,7 @@ public final class ConversationRows {
       if (live && row.archived() && !row.muted()) {
         row = row.withSettings(row.pinned(), row.muted(), false);
       }
-      row = row.withLast(id, from, text, type);
+      row = row.withLast(id, from, text, type, replyTo);
     }
     write(to, owner, peer, old, row);
     return row;

@@ -33,15 +33,16 @@ public record GroupPosted(long id, long gid, long from, long seq, String text, S
   @Override
   public void write(ActionCodec.Writer w) {
     w.l(id).l(gid).l(from).l(seq).s(text).s(idempotencyKey).l(requestHash).uids(mentions).extras(extras)
-        .i(cap == null ? 0 : cap.messages()).l(cap == null ? 0 : cap.period().toMillis());
+        .i(cap == null ? 0 : cap.messages()).l(cap == null ? 0 : cap.period().toMillis()).references(extras);
   }
 
   static GroupPosted read(ActionCodec.Reader r) {
     GroupPosted p = new GroupPosted(r.l(), r.l(), r.l(), r.l(), r.s(), r.s(), r.l(), r.uids(), r.extras(), null);
     int messages = r.i();
     long period = r.l();
-    return messages == 0 ? p : new GroupPosted(p.id, p.gid, p.from, p.seq, p.text, p.idempotencyKey, p.requestHash,
-        p.mentions, p.extras, new io.letterbox.model.FrequencyCap(messages, java.time.Duration.ofMillis(period)));
+    Extras extras = r.references(p.extras);
+    return new GroupPosted(p.id, p.gid, p.from, p.seq, p.text, p.idempotencyKey, p.requestHash, p.mentions, extras,
+        messages == 0 ? null : new io.letterbox.model.FrequencyCap(messages, java.time.Duration.ofMillis(period)));
   }
 
   /** The message of a log entry. */

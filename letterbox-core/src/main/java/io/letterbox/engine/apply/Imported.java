@@ -131,11 +131,11 @@ public record Imported(List<Entry> messages) implements Action {
       }
       if (to.owns(i.from())) {
         to.batch().put(Spaces.CONVERSATION, TimelineKey.of(i.from(), i.to(), i.id()), TimelineFlags.of(true, true));
-        ConversationRows.arrived(to, i.from(), i.to(), i.id(), i.from(), i.text(), null, false, false);
+        ConversationRows.arrived(to, i.from(), i.to(), i.id(), i.from(), i.text(), null, 0, false, false);
       }
       if (to.owns(i.to())) {
         to.batch().put(Spaces.CONVERSATION, TimelineKey.of(i.to(), i.from(), i.id()), TimelineFlags.of(false, true));
-        ConversationRows.arrived(to, i.to(), i.from(), i.id(), i.from(), i.text(), null, false, false);
+        ConversationRows.arrived(to, i.to(), i.from(), i.id(), i.from(), i.text(), null, 0, false, false);
       }
     }
   }

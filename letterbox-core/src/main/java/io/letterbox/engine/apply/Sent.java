@@ -46,12 +46,13 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
   public void write(ActionCodec.Writer w) {
     w.l(id).l(from).l(to).s(text).s(idempotencyKey).l(requestHash);
     // Trailing fields are written only when needed: entries from before the requests folder end
-    // at requestHash, and those of plain text messages (and from before typed ones) at the flag.
+    // at requestHash, those of plain text messages (and from before typed ones) at the flag, and
+    // those referring to no other message at the extras.
     if (request || !extras.isPlainText()) {
       w.i(request ? 1 : 0);
     }
     if (!extras.isPlainText()) {
-      w.extras(extras);
+      w.extras(extras).references(extras);
     }
   }
 
@@ -63,7 +64,7 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
     String key = r.s();
     long hash = r.l();
     boolean request = r.more() && r.i() == 1;
-    return new Sent(id, from, to, text, key, hash, request, r.more() ? r.extras() : Extras.TEXT);
+    return new Sent(id, from, to, text, key, hash, request, r.more() ? r.references(r.extras()) : Extras.TEXT);
   }
 
   /** The message of a log entry. */
@@ -112,12 +113,12 @@ public record Sent(long id, long from, long to, String text, String idempotencyK
         batch.put(Spaces.IDEMPOTENCY, IdempotencyKey.of(from, idempotencyKey),
             new IdempotencyRow(id, requestHash).encode());
       }
-      ConversationRows.arrived(to, from, this.to, id, from, text, extras.type(), true, false);
+      ConversationRows.arrived(to, from, this.to, id, from, text, extras.type(), extras.replyTo(), true, false);
       to.event(from, FeedRow.message(FeedRow.Type.MESSAGE, this.to, id), message);
     }
     if (to.owns(this.to)) {
       batch.put(Spaces.CONVERSATION, TimelineKey.of(this.to, from, id), TimelineFlags.of(false, false));
-      ConversationRows.arrived(to, this.to, from, id, from, text, extras.type(), true, request);
+      ConversationRows.arrived(to, this.to, from, id, from, text, extras.type(), extras.replyTo(), true, request);
       to.event(this.to, FeedRow.message(FeedRow.Type.MESSAGE, from, id), message);
     }
   }

@@ -151,7 +151,17 @@ public final class EventStreams implements AutoCloseable {
    * are found by whichever is smaller: the group's member rows, or the connected owners' rows of it.
    */
   public void posted(Message m) {
-    thread.execute(() -> toMembers(m.to(), m.id(), s -> s.unfed(m)));
+    thread.execute(() -> {
+      Message quoted;
+      try {
+        quoted = state.quoted(m);
+      } catch (RuntimeException e) {
+        log.warn("the quote of group message {} not read for its connected members", m.id(), e);
+        quoted = m;
+      }
+      Message message = quoted;
+      toMembers(m.to(), m.id(), s -> s.unfed(message));
+    });
   }
 
   /**

@@ -248,7 +248,7 @@ public final class FeedReader {
   Event toEvent(long owner, FeedRow row, Message content, String position) {
     return switch (row.type()) {
       case MESSAGE -> {
-        Message m = content != null ? content : state.message(row.messageId());
+        Message m = content != null ? state.quoted(content) : state.message(row.messageId());
         yield m == null ? null : new Event.MessageArrived(position, m);
       }
       case RECALLED -> new Event.Recalled(position, row.peer(), row.messageId());

@@ -218,6 +218,8 @@ public final class ConversationLister {
         newest.set(fromBroadcasts.get(k), broadcasts.get(k));
       }
     }
+    // A last message that replies shows its quote, read with the originals of the page's other replies.
+    newest = state.quoted(newest);
     List<Map<String, Long>> unreadCounts = unread.byDevice(owner, peers, rows, broadcasters);
     List<Conversation> out = new ArrayList<>(places.size());
     for (int i = 0; i < places.size(); i++) {

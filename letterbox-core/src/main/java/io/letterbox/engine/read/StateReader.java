@@ -164,8 +164,26 @@ public final class StateReader {
     return messages(List.of(id)).get(0);
   }
 
-  /** @return the messages at {@code ids} as they are now, in order; null where none. */
+  /**
+   * @return the messages at {@code ids} as they are now, in order, each reply with its quote of the
+   *     message it replies to as that is now; null where none
+   */
   public List<Message> messages(List<Long> ids) {
+    return ReplyQuotes.join(stored(ids), this::stored);
+  }
+
+  /** @return {@code messages} (null where none), each reply with its quote of the message it replies to as that is now */
+  public List<Message> quoted(List<Message> messages) {
+    return ReplyQuotes.join(messages, this::stored);
+  }
+
+  /** @return {@code m} (or null) with its quote if it is a reply */
+  public Message quoted(Message m) {
+    return m == null || m.extras().replyTo() == 0 ? m : quoted(java.util.Collections.singletonList(m)).get(0);
+  }
+
+  /** @return the messages at {@code ids} as they are now, in order, without quotes; null where none. */
+  private List<Message> stored(List<Long> ids) {
     List<Long> keys = new ArrayList<>(ids.size());
     for (Long id : ids) {
       keys.add(key(id));

@@ -27,6 +27,9 @@ class ActionCodecTest {
           new Attachment("sha256:" + "ab".repeat(32), "a.png", "image/png", 1234),
           new Attachment("sha256:" + "cd".repeat(32), null, "application/pdf", 0)))),
       new Sent(10, 1, 2, "caption", null, 3, true, new Extras("custom:vote", null, List.of())),
+      new Sent(12, 1, 2, "a reply", null, 3, false, Extras.TEXT.withReplyTo(10)),
+      new Sent(13, 1, 2, "", null, 3, false, new Extras("image", null, List.of())
+          .withForwarded(new io.letterbox.model.Forwarded(7, 1_795_000_000_000L))),
       new Imported(List.of(new Imported.Entry(9, 3, 4, ""), new Imported.Entry(10, 4, 3, "旧消息"))),
       new Imported(List.of()),
       new Imported(List.of(new Imported.Entry(9, 3, 4, "kept"),
@@ -67,6 +70,9 @@ class ActionCodecTest {
       new GroupPosted(94, 90, 2, 5, "", null, 0, new long[] {}, new Extras("image", null, List.of(
           new Attachment("sha256:" + "ef".repeat(32), "b.png", "image/png", 9))),
           new io.letterbox.model.FrequencyCap(2, java.time.Duration.ofDays(1))),
+      new GroupPosted(95, 90, 2, 6, "re", null, 0, new long[] {}, Extras.TEXT.withReplyTo(93), null),
+      new GroupPosted(96, 90, 2, 7, "fw", null, 0, new long[] {}, Extras.TEXT.withReplyTo(93)
+          .withForwarded(new io.letterbox.model.Forwarded(3, 1_795_000_000_000L)), null),
       new GroupReadMarked(2, 90, "pc", 4, 93),
       new GroupMessageDeleted(2, 90, 93),
       new GroupMessageRecalled(93, 90, 1, 2, 1_795_000_000_002L),

@@ -5,8 +5,10 @@
 const $ = (id) => document.getElementById(id);
 const state = {
   uid: null, token: null, device: 'pc', folder: 'default', next: null,
-  open: null, messages: new Map(), older: null, pinned: false, blobUrls: new Map(),
+  open: null, messages: new Map(), older: null, blobUrls: new Map(),
+  replyTo: null, pinnedIds: new Set(), typingSentAt: 0, typingHide: null, online: new Map(),
 };
+const REACTION = '\u{1F44D}';
 
 class ApiError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
@@ -103,6 +105,12 @@ function renderList(items, append) {
     const li = document.createElement('li');
     li.dataset.key = keyOf(c);
     if (state.open && state.open.key === li.dataset.key) li.classList.add('open');
+    if (c.peer) {
+      const dot = document.createElement('span');
+      dot.className = 'dot';
+      dot.dataset.uid = c.peer;
+      li.append(dot);
+    }
     const body = document.createElement('div');
     body.className = 'body';
     const who = document.createElement('div');
@@ -118,16 +126,42 @@ function renderList(items, append) {
     }
     const last = document.createElement('div');
     last.className = 'last';
-    last.textContent = preview(c.lastMessage);
+    last.textContent = c.draft ? 'draft: ' + c.draft : preview(c.lastMessage);
     body.append(who, last);
     const badge = document.createElement('span');
     badge.className = 'badge';
     const n = c.unread[state.device] || 0;
     badge.textContent = n > 0 ? n : '';
     li.append(body, badge);
-    li.addEventListener('click', () => openConversation({ key: li.dataset.key, peer: c.peer, group: c.group, pinned: c.pinned }));
+    li.addEventListener('click', () => openConversation({
+      key: li.dataset.key, peer: c.peer, group: c.group, pinned: c.pinned, draft: c.draft || '',
+    }));
     ul.append(li);
   }
+  refreshPresence().catch(() => {});
+}
+
+// --- presence: a dot per peer, green while one of its devices has a stream open ---
+
+async function refreshPresence() {
+  const peers = [...document.querySelectorAll('#conversations .dot')].map((d) => d.dataset.uid);
+  if (state.open && state.open.peer) peers.push(state.open.peer);
+  const unique = [...new Set(peers)].slice(0, 100);
+  if (unique.length === 0) return;
+  const page = await api('GET', me() + '/presence?of=' + unique.join(','));
+  for (const p of page.items) state.online.set(p.uid, p);
+  showPresence();
+}
+
+function showPresence() {
+  for (const d of document.querySelectorAll('#conversations .dot')) {
+    const p = state.online.get(d.dataset.uid);
+    d.classList.toggle('online', !!(p && p.online));
+  }
+  const p = state.open && state.open.peer ? state.online.get(state.open.peer) : null;
+  $('presence').hidden = !(state.open && state.open.peer);
+  $('presence').classList.toggle('online', !!(p && p.online));
+  $('presence').title = p && p.online ? 'online' : p && p.lastSeen ? 'last seen ' + new Date(p.lastSeen).toLocaleString() : 'offline';
 }
 
 $('more-conversations').addEventListener('click', async () => {
@@ -150,7 +184,7 @@ $('new-form').addEventListener('submit', (e) => {
   const peer = $('new-peer').value.trim();
   if (/^[1-9][0-9]*$/.test(peer) && peer !== state.uid) {
     $('new-peer').value = '';
-    openConversation({ key: 'u' + peer, peer, pinned: false });
+    openConversation({ key: 'u' + peer, peer, pinned: false, draft: '' });
   }
 });
 
@@ -170,6 +204,11 @@ async function openConversation(c) {
   $('pin').textContent = c.pinned ? 'Unpin' : 'Pin';
   document.querySelectorAll('#conversations li').forEach((li) => li.classList.toggle('open', li.dataset.key === c.key));
   $('messages').textContent = '';
+  state.pinnedIds = new Set();
+  $('text').value = c.draft || '';
+  cancelReply();
+  $('typing').hidden = true;
+  showPresence();
   await loadNewest();
   $('messages').scrollTop = $('messages').scrollHeight;
   $('text').focus();
@@ -182,7 +221,34 @@ async function loadNewest() {
   if (state.older === null) state.older = page.next;
   for (const m of page.items) state.messages.set(m.id, m);
   renderMessages();
+  await loadPins();
   await markRead();
+}
+
+function pinsPath(c) {
+  return c.group ? me() + '/groups/' + c.group + '/pins' : me() + '/conversations/' + c.peer + '/pins';
+}
+
+async function loadPins() {
+  const c = state.open;
+  let pins;
+  try {
+    pins = await api('GET', pinsPath(c));
+  } catch (e) {
+    if (e.status !== 404) throw e;
+    pins = { items: [] };
+  }
+  if (state.open !== c) return;
+  const ul = $('pins');
+  ul.textContent = '';
+  for (const m of pins.items) {
+    const li = document.createElement('li');
+    li.dataset.id = m.id;
+    li.textContent = preview(m);
+    ul.append(li);
+  }
+  ul.hidden = pins.items.length === 0;
+  state.pinnedIds = new Set(pins.items.map((m) => m.id));
 }
 
 async function markRead() {
@@ -254,28 +320,88 @@ function messageItem(m) {
       li.append(img);
     }
   }
+  if (m.forwarded) {
+    const f = document.createElement('div');
+    f.className = 'forwarded';
+    f.textContent = 'forwarded from uid ' + m.forwarded.from;
+    li.append(f);
+  }
+  if (m.replyTo) {
+    const q = document.createElement('div');
+    q.className = 'quote';
+    q.textContent = m.replyTo.status === 'normal' ? 'uid ' + m.replyTo.from + ': ' + (m.replyTo.text || '[' + m.replyTo.type + ']')
+      : 'a message that was ' + m.replyTo.status;
+    li.append(q);
+  }
   if (m.text) li.append(document.createTextNode(m.text));
+  if (m.reactions) {
+    const row = document.createElement('div');
+    row.className = 'reactions';
+    for (const r of m.reactions) {
+      const chip = document.createElement('span');
+      chip.textContent = r.emoji + ' ' + r.count;
+      if (r.mine) chip.classList.add('mine');
+      row.append(chip);
+    }
+    li.append(row);
+  }
   const meta = document.createElement('div');
   meta.className = 'meta';
   meta.textContent = (m.kind === 'group' && !mine ? 'uid ' + m.from + ' · ' : '') + new Date(m.createdAt).toLocaleTimeString();
-  if (mine && m.kind !== 'broadcast') {
-    const recall = document.createElement('button');
-    recall.className = 'link recall';
-    recall.textContent = 'recall';
-    recall.addEventListener('click', async (e) => {
+  const action = (name, label, run) => {
+    const b = document.createElement('button');
+    b.className = 'link ' + name;
+    b.textContent = label;
+    b.addEventListener('click', async (e) => {
       e.stopPropagation();
       try {
-        state.messages.set(m.id, await api('POST', me() + '/messages/' + m.id + '/recall'));
-        renderMessages();
+        await run();
       } catch (err) {
         alert(err.message);
       }
     });
-    meta.append(recall);
+    meta.append(b);
+  };
+  if (m.kind !== 'broadcast') {
+    action('reply', 'reply', async () => startReply(m));
+    const pinned = state.pinnedIds.has(m.id);
+    action('pin-message', pinned ? 'unpin' : 'pin', async () => {
+      const c = state.open;
+      const path = c.group ? '/v1/groups/' + c.group + '/pins/' + m.id + '?by=' + state.uid : pinsPath(c) + '/' + m.id;
+      await api(pinned ? 'DELETE' : 'PUT', path);
+      await loadPins();
+      renderMessages();
+    });
+  }
+  const reacted = (m.reactions || []).some((r) => r.emoji === REACTION && r.mine);
+  action('react', REACTION, async () => {
+    await api(reacted ? 'DELETE' : 'PUT', me() + '/messages/' + m.id + '/reactions/' + encodeURIComponent(REACTION));
+    state.messages.set(m.id, await api('GET', me() + '/messages/' + m.id));
+    renderMessages();
+  });
+  if (mine && m.kind !== 'broadcast') {
+    action('recall', 'recall', async () => {
+      state.messages.set(m.id, await api('POST', me() + '/messages/' + m.id + '/recall'));
+      renderMessages();
+    });
   }
   li.append(meta);
   return li;
 }
+
+function startReply(m) {
+  state.replyTo = m;
+  $('replying-text').textContent = 'replying to uid ' + m.from + ': ' + preview(m);
+  $('replying').hidden = false;
+  $('text').focus();
+}
+
+function cancelReply() {
+  state.replyTo = null;
+  $('replying').hidden = true;
+}
+
+$('cancel-reply').addEventListener('click', cancelReply);
 
 async function blobUrl(id) {
   if (!state.blobUrls.has(id)) {
@@ -290,13 +416,36 @@ async function blobUrl(id) {
 async function send(extra) {
   const c = state.open;
   const body = Object.assign({ from: state.uid }, extra);
+  if (state.replyTo) body.replyTo = state.replyTo.id;
   const m = c.group ? await api('POST', '/v1/groups/' + c.group + '/messages', body)
     : await api('POST', '/v1/messages', Object.assign(body, { to: c.peer }));
+  cancelReply();
+  clearTimeout(drafting);
+  saveDraft(c, '');
   state.messages.set(m.id, m);
   renderMessages();
   $('messages').scrollTop = $('messages').scrollHeight;
   refreshList();
 }
+
+// What is written and not sent is the conversation's draft, on every device of the user.
+let drafting = null;
+function saveDraft(c, text) {
+  if (c.group || text === c.draft) return;
+  c.draft = text;
+  api('PUT', me() + '/conversations/' + c.peer + '/draft', { text }).catch(() => {});
+}
+
+// The peer sees "typing…" while this user writes: at most one signal per 3 s, as the server keeps.
+$('text').addEventListener('input', () => {
+  const c = state.open;
+  clearTimeout(drafting);
+  if (c) drafting = setTimeout(() => { if (state.open === c) saveDraft(c, $('text').value); }, 1500);
+  if (!c || !$('text').value || Date.now() - state.typingSentAt < 3000) return;
+  state.typingSentAt = Date.now();
+  const path = c.group ? me() + '/groups/' + c.group + '/typing' : me() + '/conversations/' + c.peer + '/typing';
+  api('POST', path).catch(() => {});
+});
 
 $('send-form').addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -340,16 +489,33 @@ $('back').addEventListener('click', () => {
 
 // --- live: the user's event stream (SSE read with fetch, so that it can carry the token) ---
 
+function typing(ev) {
+  const c = state.open;
+  const here = c && ((c.group && ev.group === c.group) || (!c.group && ev.peer === c.peer && !ev.group));
+  if (!here || ev.from === state.uid) return;
+  $('typing').textContent = c.group ? 'uid ' + ev.from + ' is typing…' : 'typing…';
+  $('typing').hidden = false;
+  clearTimeout(state.typingHide);
+  state.typingHide = setTimeout(() => { $('typing').hidden = true; }, 5000);
+}
+
 let refreshing = null;
 function changed(ev) {
+  if (ev.type === 'typing') {
+    typing(ev);
+    return;
+  }
   const c = state.open;
   const touchesOpen = ev.type !== 'read' && c
     && ((c.group && ev.group === c.group) || (!c.group && ev.peer === c.peer && !ev.group));
+  if (touchesOpen && ev.type === 'message') $('typing').hidden = true;
   clearTimeout(refreshing);
   refreshing = setTimeout(() => {
     (touchesOpen ? loadNewest() : refreshList()).catch(() => {});
   }, 50);
 }
+
+setInterval(() => { if (state.uid) refreshPresence().catch(() => {}); }, 20000);
 
 async function listen() {
   let since = null;

@@ -194,6 +194,17 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("an unknown message type", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"type\":\"video\",\"text\":\"x\"}", 400, "INVALID_ARGUMENT"),
         bad("an attachment of an unknown blob", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b + "\",\"type\":\"image\",\"attachments\":"
             + "[{\"blob\":\"" + "A".repeat(22) + "\"}]}", 400, "INVALID_ARGUMENT"),
+        // Replies and forwards (decision 0048): only of what the sender can see, and a forward copies its content.
+        bad("a reply to a message of another conversation", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
+            + "\",\"text\":\"re\",\"replyTo\":\"" + fromD.get("id").asText() + "\"}", 400, "INVALID_ARGUMENT"),
+        bad("a reply to no message", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
+            + "\",\"text\":\"re\",\"replyTo\":\"12345\"}", 400, "INVALID_ARGUMENT"),
+        bad("a forward of a message the sender cannot see", "POST", send, "{\"from\":\"" + a + "\",\"to\":\"" + b
+            + "\",\"forwardOf\":\"" + fromD.get("id").asText() + "\"}", 404, "NOT_FOUND"),
+        bad("a forward with text of its own", "POST", send, "{\"from\":\"" + c + "\",\"to\":\"" + a
+            + "\",\"text\":\"fw\",\"forwardOf\":\"" + fromD.get("id").asText() + "\"}", 400, "INVALID_ARGUMENT"),
+        bad("a forward with attachments of its own", "POST", send, "{\"from\":\"" + c + "\",\"to\":\"" + a
+            + "\",\"attachments\":[],\"forwardOf\":\"" + fromD.get("id").asText() + "\"}", 400, "INVALID_ARGUMENT"),
         // Framing: a body the server would read other than the client meant.
         raw("a gzip transfer coding the server does not decode", "POST " + send, chunked(msg(a, b, "x")), 400, "INVALID_ARGUMENT", JSON,
             "Transfer-Encoding: gzip, chunked"),

@@ -61,6 +61,26 @@ class JavaClientTest extends ApiTestBase {
   }
 
   @Test
+  void aReplyAndAForwardCarryTheirQuoteAndOriginBothInOneToOneAndInAGroup() throws Exception {
+    long a = user();
+    long b = user();
+    long gid = client.groups().create(io.letterbox.client.CreateGroup.of(a, "g", List.of(b))).execute().id();
+    Message original = client.messages().send(SendMessage.text(a, b, "the plan")).execute();
+
+    Message reply = client.messages().send(SendMessage.text(b, a, "agreed").replyingTo(original.id())).execute();
+    Message forward = client.groups().post(gid, GroupPost.forwarding(b, original.id())).execute();
+    Message answer = client.groups().post(gid, GroupPost.text(a, "noted").replyingTo(forward.id())).execute();
+
+    assertThat(reply.replyTo().id()).isEqualTo(original.id());
+    assertThat(reply.replyTo().text()).isEqualTo("the plan");
+    assertThat(forward.text()).isEqualTo("the plan");
+    assertThat(forward.forwarded()).isEqualTo(new Message.Forwarded(a, original.createdAt()));
+    assertThat(answer.replyTo().id()).isEqualTo(forward.id());
+    assertThat(client.messages().send(SendMessage.forwarding(a, user(), reply.id())).execute().forwarded().from())
+        .isEqualTo(b);
+  }
+
+  @Test
   void aListenerGetsEveryEventAfterItsPositionOnceThoughItsFirstConnectionBreaks() throws Exception {
     long a = user();
     long b = user();

@@ -44,7 +44,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The web inbox in a real browser (Debian's chromium, headless, driven by chromedriver): two
  * browsers as two users. One signs in with a user token, the other by uid (a loopback server
  * without keys). A message appears in the other's list without a reload, with its unread badge,
- * which clears on reading; a recall disappears on both; an image round-trips through a blob.
+ * which clears on reading; a recall disappears on both; an image round-trips through a blob; each
+ * sees the other online and typing, and a reply's quote, a reaction and a pin reach the other.
  * All of it under the page's Content-Security-Policy: after each test, neither browser reported a
  * violation of it. Screenshots at desktop and phone width go to {@code target/screenshots/}.
  */
@@ -164,6 +165,43 @@ class WebInboxBrowserTest {
     click(bob, By.id("back"));
     waiting(bob).until(ExpectedConditions.visibilityOfElementLocated(By.id("conversations")));
     screenshot(bob, "inbox-phone-list.png");
+  }
+
+  @Test
+  void twoUsersSeeEachOtherOnlineTypingReplyReactAndPin() throws Exception {
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+    signIn(alice, By.id("uid"), "" + a);
+    signIn(bob, By.id("uid"), "" + b);
+    alice.findElement(By.id("new-peer")).sendKeys("" + b + "\n");
+    waiting(alice).until(ExpectedConditions.visibilityOfElementLocated(By.id("text"))).sendKeys("lunch at noon?\n");
+    click(bob, By.cssSelector("#conversations li[data-key='u" + a + "']"));
+    waiting(bob).until(ExpectedConditions.textToBePresentInElementLocated(By.id("messages"), "lunch at noon?"));
+
+    // Bob has his inbox open, so Alice sees him online; while he writes, she sees him typing.
+    waiting(alice).until(ExpectedConditions.attributeContains(By.id("presence"), "class", "online"));
+    bob.findElement(By.id("text")).sendKeys("yes");
+    waiting(alice).until(ExpectedConditions.visibilityOfElementLocated(By.id("typing")));
+
+    // Bob replies to her question: Alice's copy of his answer quotes it.
+    String question = waiting(bob).until(d ->
+        d.findElement(By.xpath("//ol[@id='messages']/li[contains(., 'lunch at noon?')]")).getAttribute("data-id"));
+    click(bob, By.cssSelector("#messages li[data-id='" + question + "'] button.reply"));
+    waiting(bob).until(ExpectedConditions.visibilityOfElementLocated(By.id("replying")));
+    bob.findElement(By.id("text")).sendKeys(", see you there\n");
+    By answer = By.xpath("//ol[@id='messages']/li[contains(., 'see you there')]");
+    waiting(alice).until(ExpectedConditions.textToBePresentInElementLocated(By.id("messages"), "see you there"));
+    waiting(alice).until(d -> d.findElement(answer).findElement(By.className("quote")).getText().contains("lunch at noon?"));
+    waiting(alice).until(ExpectedConditions.invisibilityOfElementLocated(By.id("typing")));
+
+    // Alice reacts to the answer: Bob sees the count; Alice pins it: Bob sees it among the pins.
+    String answerId = waiting(alice).until(d -> d.findElement(answer).getAttribute("data-id"));
+    click(alice, By.cssSelector("#messages li[data-id='" + answerId + "'] button.react"));
+    waiting(bob).until(d -> d.findElement(By.cssSelector("#messages li[data-id='" + answerId + "'] .reactions")).getText()
+        .equals("\uD83D\uDC4D 1"));
+    click(alice, By.cssSelector("#messages li[data-id='" + answerId + "'] button.pin-message"));
+    waiting(bob).until(ExpectedConditions.textToBePresentInElementLocated(By.id("pins"), "see you there"));
+    screenshot(alice, "inbox-reply-react-pin.png");
   }
 
   @Test

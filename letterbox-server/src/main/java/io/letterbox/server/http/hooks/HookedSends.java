@@ -62,7 +62,8 @@ public final class HookedSends {
       return call;
     }, new Key("single", 0, req.from(), req.idempotencyKey()),
         () -> box.messages().idempotencyKeyUsed(req.from(), req.idempotencyKey()),
-        (r, v) -> new SendRequest(r.from(), r.to(), text(r.text(), v), r.idempotencyKey(), extras(r.extras(), v)));
+        (r, v) -> new SendRequest(r.from(), r.to(), text(r.text(), v), r.idempotencyKey(), extras(r.extras(), v),
+            r.forwardOf()));
   }
 
   /** @return what {@code store} answers for the vetted post, or the refusal */
@@ -74,7 +75,7 @@ public final class HookedSends {
     }, new Key("group", post.group(), post.from(), post.idempotencyKey()),
         () -> box.groups().postKeyUsed(post.group(), post.from(), post.idempotencyKey()),
         (p, v) -> new GroupPost(p.group(), p.from(), text(p.text(), v), p.mentions(), p.idempotencyKey(),
-            extras(p.extras(), v)));
+            extras(p.extras(), v), p.forwardOf()));
   }
 
   /** @return what {@code store} answers for the vetted broadcast, or the refusal */
@@ -145,6 +146,6 @@ public final class HookedSends {
 
   private static Extras extras(Extras sent, HookVerdict verdict) {
     return verdict.payload() == null ? sent
-        : new Extras(sent.type(), verdict.payload(), sent.attachments(), sent.mentions());
+        : new Extras(sent.type(), verdict.payload(), sent.attachments(), sent.mentions(), sent.replyTo(), sent.forwarded());
   }
 }

@@ -27,7 +27,11 @@ public final class JsonViews {
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> mentions, String status, String editedAt,
       String createdAt, @JsonInclude(JsonInclude.Include.NON_NULL) QuoteView replyTo,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ForwardedView forwarded,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ReactionView> reactions) {}
+
+  /** Where a forwarded message was copied from. */
+  public record ForwardedView(String from, String createdAt) {}
 
   /** What a reply shows of the message it replies to. */
   public record QuoteView(String id, String from, String type, String text, String status) {}
@@ -149,6 +153,8 @@ public final class JsonViews {
         m.extras().mentions().stream().map(Ids64::format).toList(), m.status().json(),
         m.editedAt() == 0 ? null : Times.format(java.time.Instant.ofEpochMilli(m.editedAt())), Times.format(m.createdAt()),
         m.replyTo() == null ? null : quote(m.replyTo()),
+        m.extras().forwarded() == null ? null : new ForwardedView(Ids64.format(m.extras().forwarded().from()),
+            Times.format(m.extras().forwarded().createdAtInstant())),
         m.reactions().stream().map(r -> new ReactionView(r.emoji(), r.count(), r.mine())).toList());
   }
 

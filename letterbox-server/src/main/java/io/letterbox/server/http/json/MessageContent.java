@@ -8,12 +8,38 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads what a message carries besides its ids from a request: {@code type}, {@code payload}, {@code attachments}. */
+/**
+ * Reads what a message carries besides its ids from a request: {@code type}, {@code payload},
+ * {@code attachments}, and for sends and posts the message it replies to ({@code replyTo}) or
+ * forwards ({@code forwardOf}).
+ */
 public final class MessageContent {
   /** The fields it reads. */
   private static final List<String> FIELDS = List.of("type", "payload", "attachments");
 
+  /** The fields of a send or post that name another message. */
+  private static final List<String> REFERENCES = List.of("replyTo", "forwardOf");
+
   private MessageContent() {}
+
+  /** @return the fields a send or post may have: {@code own}, the content's and those naming another message */
+  public static String[] withReferences(String... own) {
+    List<String> all = new ArrayList<>(List.of(withFields(own)));
+    all.addAll(REFERENCES);
+    return all.toArray(String[]::new);
+  }
+
+  /**
+   * @return the message the body forwards ({@code forwardOf}), 0 for none
+   * @throws LetterboxException INVALID_ARGUMENT if it also gives content of its own: a forward copies it
+   */
+  public static long forwardOf(JsonBody body) {
+    long id = body.optionalId("forwardOf").orElse(0L);
+    if (id != 0 && (body.node().hasNonNull("text") || FIELDS.stream().anyMatch(body.node()::hasNonNull))) {
+      throw LetterboxException.invalid("forwardOf copies the message it names: no text, type, payload or attachments with it");
+    }
+    return id;
+  }
 
   /** @return the fields a body that carries a message may have: {@code own} and the content's */
   public static String[] withFields(String... own) {
@@ -56,7 +82,7 @@ public final class MessageContent {
             item.optionalString("contentType").orElse(null), size));
       }
     }
-    Extras extras = new Extras(type, payload, attachments);
+    Extras extras = new Extras(type, payload, attachments).withReplyTo(body.optionalId("replyTo").orElse(0L));
     return extras.equals(Extras.TEXT) ? Extras.TEXT : extras;
   }
 }

@@ -189,6 +189,13 @@ public final class StreamedJson {
     if (m.replyTo() != null) {
       writeQuote(m.replyTo());
     }
+    if (m.extras().forwarded() != null) {
+      out.writeObjectFieldStart("forwarded");
+      id("from", m.extras().forwarded().from());
+      out.writeFieldName("createdAt");
+      time(m.extras().forwarded().createdAtInstant());
+      out.writeEndObject();
+    }
     if (!m.reactions().isEmpty()) {
       out.writeArrayFieldStart("reactions");
       for (Reaction r : m.reactions()) {

@@ -24,7 +24,7 @@ import java.util.Arrays;
 
 /** Groups (decision 0011): create, rename, members and roles, posts, a member's history and read positions. */
 public final class GroupRoutes {
-  private static final String[] POST_FIELDS = MessageContent.withFields("from", "text", "mentions", "idempotencyKey");
+  private static final String[] POST_FIELDS = MessageContent.withReferences("from", "text", "mentions", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
   private final HookedSends hooked;
@@ -126,7 +126,7 @@ public final class GroupRoutes {
       long[] mentions = b.node().has("mentions") ? b.ids("mentions") : new long[0];
       GroupPost post = new GroupPost(gid, b.id("from"), b.optionalString("text").orElse(null),
           Arrays.stream(mentions).boxed().toList(), b.optionalString("idempotencyKey").orElse(null),
-          MessageContent.extras(b));
+          MessageContent.extras(b), MessageContent.forwardOf(b));
       long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key, as for one-to-one sends.
       Replies.when(ctx, hooked.post(post, b.node(), v -> engine.write(() -> box.groups().post(v, attacher))),

@@ -24,7 +24,7 @@ import java.util.List;
 
 /** Sending, reading one, deleting and importing messages. */
 public final class MessageRoutes {
-  private static final String[] SEND_FIELDS = MessageContent.withFields("from", "to", "text", "idempotencyKey");
+  private static final String[] SEND_FIELDS = MessageContent.withReferences("from", "to", "text", "idempotencyKey");
   private final Letterbox box;
   private final EngineCalls engine;
   private final HookedSends hooked;
@@ -40,7 +40,7 @@ public final class MessageRoutes {
     routes.add(POST, "/v1/messages", ctx -> {
       JsonBody b = JsonBody.of(ctx, SEND_FIELDS);
       SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.optionalString("text").orElse(null),
-          b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b));
+          b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b), MessageContent.forwardOf(b));
       long attacher = BlobRoutes.reader(ctx);
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
       Replies.when(ctx, hooked.send(req, b.node(), v -> engine.write(() -> box.messages().send(v, attacher))),

@@ -44,6 +44,12 @@ class StreamedJsonTest {
           .withReactions(List.of(new Reaction("\uD83D\uDC4D", 3, true), new Reaction("custom:party", 1, false))),
       new Message(ID + 10, Message.Kind.GROUP, 100, 42, "replying to a recalled post")
           .withReplyTo(new Quote(ID + 6, 100, "text", "", Message.Status.RECALLED)),
+      new Message(ID + 11, Message.Kind.SINGLE, 300, 200, "", new Extras("image", "{\"w\":1}",
+          List.of(new Attachment("b1", "cat.png", "image/png", 12_345)))
+          .withForwarded(new io.letterbox.model.Forwarded(100, 1_764_000_000_123L))),
+      new Message(ID + 12, Message.Kind.GROUP, 300, 42, "a forward that replies", Extras.TEXT.withReplyTo(ID)
+          .withForwarded(new io.letterbox.model.Forwarded(Long.MAX_VALUE, 1_764_000_000_000L)))
+          .withReplyTo(new Quote(ID, 200, "text", "the original", Message.Status.NORMAL)),
       new Message(Long.MAX_VALUE, Message.Kind.SINGLE, 100, 200, "the last id"));
 
   @Test
