@@ -6,8 +6,10 @@ import static io.letterbox.client.internal.Route.EDIT_MESSAGE;
 import static io.letterbox.client.internal.Route.GET_MESSAGE;
 import static io.letterbox.client.internal.Route.IMPORT_MESSAGES;
 import static io.letterbox.client.internal.Route.LIST_MESSAGES;
+import static io.letterbox.client.internal.Route.REACT;
 import static io.letterbox.client.internal.Route.RECALL_MESSAGE;
 import static io.letterbox.client.internal.Route.SEND_MESSAGE;
+import static io.letterbox.client.internal.Route.UNREACT;
 
 import io.letterbox.client.internal.Decoder;
 import io.letterbox.client.internal.Maps;
@@ -16,7 +18,7 @@ import io.letterbox.client.internal.Transport;
 import java.util.List;
 import java.util.Map;
 
-/** One-to-one messages: send, read, recall, edit, delete, import. */
+/** One-to-one messages: send, read, recall, edit, react, delete, import. */
 public final class Messages extends Resource {
   Messages(Transport transport) {
     super(transport);
@@ -51,6 +53,21 @@ public final class Messages extends Resource {
   @Maps(EDIT_MESSAGE)
   public Call<Message> edit(long uid, long id, String text) {
     return call(Spec.of(EDIT_MESSAGE, uid, id).json(Map.of("text", text)), Message.class);
+  }
+
+  /**
+   * {@code uid} reacts to message {@code id} with {@code emoji} (one emoji, or {@code custom:<name>});
+   * again is fine. At most 20 different per user and message (409 TOO_MANY_REACTIONS).
+   */
+  @Maps(REACT)
+  public Call<Void> react(long uid, long id, String emoji) {
+    return call(Spec.of(REACT, uid, id, emoji));
+  }
+
+  /** {@code uid} takes back its reaction {@code emoji} to message {@code id}; one it does not have is fine. */
+  @Maps(UNREACT)
+  public Call<Void> unreact(long uid, long id, String emoji) {
+    return call(Spec.of(UNREACT, uid, id, emoji));
   }
 
   /** Deletes a message from {@code uid}'s view only. */

@@ -112,7 +112,8 @@ public final class Broadcasts {
       return Optional.empty();
     }
     commands.requireHosted(m.from());
-    return Optional.ofNullable(state.broadcastRows().broadcastRecord(m.from(), id)).map(r -> toBroadcast(m, r));
+    return Optional.ofNullable(state.broadcastRows().broadcastRecord(m.from(), id))
+        .map(r -> toBroadcast(m, r).withReactions(state.reactions().ofSender(m.from(), id)));
   }
 
   /**

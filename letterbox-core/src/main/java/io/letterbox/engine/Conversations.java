@@ -66,7 +66,27 @@ public final class Conversations {
     Objects.requireNonNull(folder, "folder");
     commands.requireHosted(owner);
     Page<Conversation> page = lister.page(owner, folder, cursor, limit);
-    return new Page<>(disappearing(owner, page.items()), page.next());
+    return new Page<>(reacted(owner, disappearing(owner, page.items())), page.next());
+  }
+
+  /** The items with their last messages' reactions as the owner sees them (decision 0049): one read for all. */
+  private List<Conversation> reacted(long owner, List<Conversation> items) {
+    List<Message> last = new java.util.ArrayList<>(items.size());
+    for (Conversation c : items) {
+      last.add(c.lastMessage());
+    }
+    List<Message> joined = state.reactions().join(owner, last);
+    if (joined == last) {
+      return items;
+    }
+    List<Conversation> out = new java.util.ArrayList<>(items.size());
+    for (int i = 0; i < items.size(); i++) {
+      Conversation c = items.get(i);
+      out.add(joined.get(i) == c.lastMessage() ? c : new Conversation(c.peer(), c.group(), joined.get(i), c.unread(),
+          c.pinned(), c.muted(), c.archived(), c.peerReadUpTo(), c.mentioned(), c.updatedAt(), c.disappearAfter(),
+          c.peerDeliveredUpTo(), c.draft()));
+    }
+    return out;
   }
 
   /** The items with their disappearing settings (decision 0045): one read of the owner's, one of its groups'. */
@@ -94,10 +114,11 @@ public final class Conversations {
     check(owner, conversation);
     Validate.limit(limit);
     commands.requireHosted(owner);
-    if (conversation instanceof ConversationRef.Group g) {
-      return groups.history(owner, g.gid(), cursor, limit);
-    }
-    return history.page(owner, peer(conversation), cursor, limit);
+    Page<Message> page = conversation instanceof ConversationRef.Group g
+        ? groups.history(owner, g.gid(), cursor, limit)
+        : history.page(owner, peer(conversation), cursor, limit);
+    List<Message> joined = state.reactions().join(owner, page.items());
+    return joined == page.items() ? page : new Page<>(joined, page.next());
   }
 
   /**
@@ -200,7 +221,7 @@ public final class Conversations {
 
   /** The item as the list shows it, once the arguments are checked. */
   private Conversation read(long owner, ConversationRef conversation) {
-    return disappearing(owner, List.of(readItem(owner, conversation))).get(0);
+    return reacted(owner, disappearing(owner, List.of(readItem(owner, conversation)))).get(0);
   }
 
   private Conversation readItem(long owner, ConversationRef conversation) {

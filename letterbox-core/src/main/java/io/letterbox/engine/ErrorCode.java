@@ -43,5 +43,7 @@ public enum ErrorCode {
   BACKUP_RUNNING,
   /** This server takes no online backups: its store is not the embedded one, or no backup-dir is set. */
   BACKUPS_UNAVAILABLE,
+  /** A user reacted to a message with as many different emojis as it may (API.md: 20). */
+  TOO_MANY_REACTIONS,
   INTERNAL
 }

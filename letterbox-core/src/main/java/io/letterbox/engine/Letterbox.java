@@ -68,6 +68,7 @@ public final class Letterbox implements AutoCloseable {
   private final Events events;
   private final PushReads pushReads;
   private final Moderation moderation;
+  private final Reactions reactions;
   private final StoreCompaction compaction;
   private final Export export;
   private final Erasures erasures;
@@ -112,10 +113,11 @@ public final class Letterbox implements AutoCloseable {
     this.broadcasts = new Broadcasts(config, commands, state, cursors, jobs, blobs, messages, peers, replies);
     this.relations = new Relations(config, commands, state);
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
-        groupReader, replies);
+        groupReader, state.reactions(), replies);
     this.events = new Events(commands, feed, streams);
     this.pushReads = new PushReads(config, commands, state, store, streams, unread, groupReader);
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
+    this.reactions = new Reactions(commands, visible);
     this.compaction = new StoreCompaction(store, replies);
     this.export = new Export(config, commands, conversations);
     ErasureJobs erasureJobs = new ErasureJobs(state, commands, moderation, groups, relations, conversations, compaction,
@@ -184,6 +186,11 @@ public final class Letterbox implements AutoCloseable {
   /** Keyword search. */
   public MessageSearch search() {
     return search;
+  }
+
+  /** Reactions to messages (decision 0049). */
+  public Reactions reactions() {
+    return reactions;
   }
 
   /** Users' reports of messages, for the platform's moderators. */

@@ -19,15 +19,17 @@ public final class MessageSearch {
   private final SearchIndexer indexer;
   private final Searcher searcher;
   private final GroupReader groups;
+  private final io.letterbox.engine.read.ReactionState reactions;
   private final Executor replies;
 
   MessageSearch(LetterboxConfig config, PartitionCommands commands, SearchIndexer indexer, Searcher searcher,
-      GroupReader groups, Executor replies) {
+      GroupReader groups, io.letterbox.engine.read.ReactionState reactions, Executor replies) {
     this.config = config;
     this.commands = commands;
     this.indexer = indexer;
     this.searcher = searcher;
     this.groups = groups;
+    this.reactions = reactions;
     this.replies = replies;
   }
 
@@ -56,7 +58,10 @@ public final class MessageSearch {
     int p = commands.partitioning().of(owner);
     return indexer.indexed(p, commands.durableSeq(p, 0))
         .completeOnTimeout(null, config.searchWait().toMillis(), TimeUnit.MILLISECONDS)
-        .thenApplyAsync(indexed -> searcher.search(owner, query, cursor, limit), replies);
+        .thenApplyAsync(indexed -> {
+          Page<Message> page = searcher.search(owner, query, cursor, limit);
+          return new Page<>(reactions.join(owner, page.items()), page.next());
+        }, replies);
   }
 
   /** Journal entries durable here that the search index does not cover yet. */

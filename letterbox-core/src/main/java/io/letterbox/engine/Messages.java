@@ -112,7 +112,7 @@ public final class Messages {
     Validate.uid("uid", owner);
     Validate.messageId(id);
     commands.requireHosted(owner);
-    return visible.find(owner, id);
+    return visible.find(owner, id).map(m -> state.reactions().join(owner, m));
   }
 
   /**

@@ -30,6 +30,8 @@ import org.slf4j.LoggerFactory;
  */
 final class NodeUpkeep implements PartitionHost.Listener {
   private static final Logger log = LoggerFactory.getLogger(NodeUpkeep.class);
+  /** Messages whose reaction counts a one-process node keeps in memory (most have none: a shared empty row). */
+  private static final long REACTION_COUNTS_CACHED = 200_000;
 
   private final KeyValueStore store;
   private final StateReader state;
@@ -73,6 +75,8 @@ final class NodeUpkeep implements PartitionHost.Listener {
     if (host.hostsAll()) {
       // Every revision of the store is written here from now on (decision 0009).
       state.learnRevisionsInProcess();
+      // And every reaction (decision 0049): their counts are cached, a message without any too.
+      state.reactions().cacheInProcess(REACTION_COUNTS_CACHED);
       // And every broadcast: after the recovery the takes replayed, the cache can hold every
       // sender, and a receiver's first list then reads none of them.
       state.broadcasts().loadNewest(true);

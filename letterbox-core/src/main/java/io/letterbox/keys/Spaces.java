@@ -109,6 +109,13 @@ public final class Spaces {
    */
   public static final Space DISAPPEAR_AFTER = Space.plain("disappear_after", PairKey.OWNER_PREFIX);
 
+  /**
+   * Reactions to messages (decision 0049): {@link ReactionKey#counts} → a message's counts per
+   * emoji ({@code ReactionsRow}), written by its sender's partition; {@link ReactionKey#own} → one
+   * user's own emojis, written by that user's partition. No row for a message without reactions.
+   */
+  public static final Space REACTIONS = Space.plain("reactions", ReactionKey.MESSAGE_PREFIX);
+
   /** Users' reports of messages, for the platform's moderators: {@link LogKey} of the report → {@code ReportRow}. */
   public static final Space REPORTS = Space.plain("reports", 0);
 
@@ -129,7 +136,7 @@ public final class Spaces {
       ACTIVITY, REQUESTS, BLOCKED, PINNED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
-      POSTINGS, REVOCATIONS, REPORTS, EXPIRY, DISAPPEAR_AFTER);
+      POSTINGS, REVOCATIONS, REPORTS, EXPIRY, DISAPPEAR_AFTER, REACTIONS);
 
   /**
    * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the

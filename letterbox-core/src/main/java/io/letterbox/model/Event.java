@@ -30,6 +30,13 @@ public sealed interface Event {
   record Edited(String position, long peer, Message message) implements Event {}
 
   /**
+   * Someone's reactions to message {@code message}, as the owner sees it now (with its
+   * reactions), changed (decision 0049): the peer's, of the conversation with {@code peer}, or
+   * ({@code peer} 0) a receiver's of a broadcast the owner sent.
+   */
+  record Reacted(String position, long peer, Message message) implements Event {}
+
+  /**
    * The conversation with {@code peer} was read up to {@code upTo}: by the owner on
    * {@code device}, or ({@code byPeer}) by the peer (a read receipt; device null).
    */

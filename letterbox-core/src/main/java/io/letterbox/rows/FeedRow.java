@@ -35,7 +35,9 @@ public record FeedRow(Type type, long peer, long messageId, long upTo, int flags
 
   /** The kinds of event; their codes are stored, never renumbered. */
   public enum Type {
-    MESSAGE(1), RECALLED(2), EDITED(3), READ(4), DELETED(5), CONVERSATION(6), GROUP(7), REMOVED(8);
+    MESSAGE(1), RECALLED(2), EDITED(3), READ(4), DELETED(5), CONVERSATION(6), GROUP(7), REMOVED(8),
+    /** Someone reacted to a message or took a reaction back (decision 0049); coded as its action's tag. */
+    REACTION(38);
 
     final int code;
 

@@ -153,7 +153,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(32)) {
+    return switch (r.nextInt(34)) {
       case 0, 1, 2 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // Replies and forwards (decision 0048) of a message of the pair, or of any of the sequence's (which may be refused).
       case 3 -> referring(r, a, b, key, messages);
@@ -200,9 +200,23 @@ public abstract class ReplayContract extends EngineFixture {
       // Disappearing messages (decision 0045): the setting, then the timers a sweep finds due.
       case 30 -> box.conversations().setDisappearAfter(a, ConversationRef.peer(b),
           r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
+      // Reactions (decision 0049) to a one-to-one message or a broadcast, by a party or not (refused).
+      case 32, 33 -> react(r, a, r.nextInt(3) > 0 || broadcasts.isEmpty() ? messages : broadcasts);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
+  }
+
+  private static final String[] EMOJIS = {"👍", "❤️", "😂", "custom:party"};
+
+  /** {@code a} reacts to one of {@code ids}, or takes a reaction back; null if there is none. */
+  private CompletableFuture<?> react(Random r, long a, List<Long> ids) {
+    if (ids.isEmpty()) {
+      return null;
+    }
+    long id = ids.get(r.nextInt(ids.size()));
+    String emoji = pick(r, EMOJIS);
+    return r.nextInt(3) > 0 ? box.reactions().react(a, id, emoji) : box.reactions().unreact(a, id, emoji);
   }
 
   /**
@@ -245,8 +259,8 @@ public abstract class ReplayContract extends EngineFixture {
     return switch (r.nextInt(10)) {
       case 8, 9 -> {
         long id = someGroupMessage(r, a, gid);
-        int what = r.nextInt(3);
-        yield id == 0 ? null : what == 0 ? box.messages().delete(a, id) : what == 1 ? box.messages().recall(a, id)
+        int what = r.nextInt(4);
+        yield id == 0 ? null : what == 3 ? react(r, a, List.of(id)) : what == 0 ? box.messages().delete(a, id) : what == 1 ? box.messages().recall(a, id)
             : r.nextBoolean() ? box.messages().edit(a, id, "pe" + r.nextInt(9)) : box.moderation().takeDown(id, null);
       }
       case 0, 1 -> box.groups().post(new io.letterbox.model.GroupPost(gid, a, "p" + r.nextInt(1000),

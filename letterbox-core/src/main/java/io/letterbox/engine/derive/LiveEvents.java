@@ -114,6 +114,7 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
       .on(GroupCreated.class, IN_THE_FEED)
       .on(GroupMembersChanged.class, IN_THE_FEED)
       .on(GroupLeft.class, IN_THE_FEED)
+      .on(io.letterbox.engine.apply.ReactionSet.class, IN_THE_FEED)
       // No event tells of these (decision 0010): an import is history, the rest change nothing a
       // client shows live.
       .ignore(Imported.class, Followed.class, FollowersAdded.class, Unfollowed.class, Subscribed.class,

@@ -255,7 +255,11 @@ public final class FeedReader {
       case REMOVED -> new Event.Removed(position, row.peer(), 0, row.messageId());
       case EDITED -> {
         Message m = state.message(row.messageId());
-        yield m == null ? null : new Event.Edited(position, row.peer(), m);
+        yield m == null ? null : new Event.Edited(position, row.peer(), state.reactions().join(owner, m));
+      }
+      case REACTION -> {
+        Message m = state.message(row.messageId());
+        yield m == null ? null : new Event.Reacted(position, row.peer(), state.reactions().join(owner, m));
       }
       case READ -> {
         boolean byPeer = (row.flags() & FeedRow.BY_PEER) != 0;

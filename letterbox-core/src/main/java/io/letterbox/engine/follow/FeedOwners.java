@@ -100,6 +100,11 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
         }
       })
       .on(GroupLeft.class, (into, g) -> into.owner(g.uid()))
+      .on(io.letterbox.engine.apply.ReactionSet.class, (into, r) -> {
+        if (r.tell() != 0) {
+          into.owner(r.tell());
+        }
+      })
       .on(BroadcastAccepted.class, (into, b) -> into.once(Once.BROADCAST, b.from(), b.id()))
       .on(BroadcastCompleted.class, (into, b) -> into.once(Once.BROADCAST_COMPLETED, b.from(), b.id()))
       .on(GroupPosted.class, (into, g) -> into.once(Once.GROUP_POST, g.gid(), g.id()))

@@ -56,6 +56,7 @@ public final class StateReader {
   private final RelationState relations;
   private final BroadcastRows broadcastRows;
   private final LifecycleState lifecycle;
+  private final ReactionState reactions;
 
   private StateReader(StoreReads store, LetterboxConfig config, java.util.function.Function<byte[], Message> logMessage,
       boolean cached) {
@@ -70,6 +71,7 @@ public final class StateReader {
     this.relations = new RelationState(store);
     this.broadcastRows = new BroadcastRows(store);
     this.lifecycle = new LifecycleState(store);
+    this.reactions = new ReactionState(store);
     this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
@@ -142,6 +144,11 @@ public final class StateReader {
   /** Broadcasts' records, pending fan-outs and big senders. */
   public BroadcastRows broadcastRows() {
     return broadcastRows;
+  }
+
+  /** Reactions to messages (decision 0049). */
+  public ReactionState reactions() {
+    return reactions;
   }
 
   /** Legal holds and erasures of users (decision 0044). */

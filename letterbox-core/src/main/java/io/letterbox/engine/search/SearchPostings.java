@@ -92,6 +92,8 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
           BlockSet.class, GroupCreated.class, GroupMembersChanged.class, GroupRenamed.class, GroupReadMarked.class,
           GroupMessageDeleted.class, GroupMessageRecalled.class, GroupSettingsSet.class, UserSettingsSet.class, Reported.class,
           GroupLeft.class)
+      // Reactions are not searched.
+      .ignore(io.letterbox.engine.apply.ReactionSet.class)
       // A removal deletes the message's postings itself, with the words it reads before they go.
       .ignore(ContentRemoved.class)
       // A hold and an erasure's own records carry no words; its steps are actions of their own.

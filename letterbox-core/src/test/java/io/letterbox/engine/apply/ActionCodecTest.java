@@ -95,7 +95,10 @@ class ActionCodecTest {
       new HoldSet(7, true, 1_700_000_000_004L),
       new HoldSet(7, false, 1_700_000_000_005L),
       new ErasureStarted(101, 7, 1_700_000_000_006L),
-      new ErasureCompleted(101, 7, 1_700_000_000_007L));
+      new ErasureCompleted(101, 7, 1_700_000_000_007L),
+      new ReactionSet(8, 2, "👍🏽", true, 1, 1, false),
+      new ReactionSet(100, 70_000, "custom:party", false, 5, 5, true),
+      new ReactionSet(93, 4, "👨‍👩‍👧", true, 2, 0, false));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

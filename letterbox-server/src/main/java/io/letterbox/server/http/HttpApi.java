@@ -24,6 +24,7 @@ import io.letterbox.server.http.routes.EventRoutes;
 import io.letterbox.server.http.routes.GroupRoutes;
 import io.letterbox.server.http.routes.MessageRoutes;
 import io.letterbox.server.http.routes.ModerationRoutes;
+import io.letterbox.server.http.routes.ReactionRoutes;
 import io.letterbox.server.http.routes.OpsRoutes;
 import io.letterbox.server.http.routes.RelationRoutes;
 import io.letterbox.server.http.routes.RevocationRoutes;
@@ -76,6 +77,7 @@ public final class HttpApi {
     new GroupRoutes(box, engine, hooked).register(routes);
     new SearchRoutes(box, engine).register(routes);
     new ModerationRoutes(box, engine).register(routes);
+    new ReactionRoutes(box, engine).register(routes);
     new io.letterbox.server.http.routes.BackupRoutes(backups, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes(), config.inlineBlobTypes()).register(routes);
     EventRoutes events = new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),

@@ -205,6 +205,13 @@ class BadInputChangesNothingTest extends ApiTestBase {
             + "\",\"text\":\"fw\",\"forwardOf\":\"" + fromD.get("id").asText() + "\"}", 400, "INVALID_ARGUMENT"),
         bad("a forward with attachments of its own", "POST", send, "{\"from\":\"" + c + "\",\"to\":\"" + a
             + "\",\"attachments\":[],\"forwardOf\":\"" + fromD.get("id").asText() + "\"}", 400, "INVALID_ARGUMENT"),
+        bad("a reaction that is a letter", "PUT", reaction(c, "a"), null, 400, "INVALID_ARGUMENT"),
+        bad("a reaction of two emojis", "PUT", reaction(c, "%F0%9F%91%8D%F0%9F%91%8D"), null, 400, "INVALID_ARGUMENT"),
+        bad("a reaction that is a space", "PUT", reaction(c, "%20"), null, 400, "INVALID_ARGUMENT"),
+        bad("a custom reaction with capitals", "PUT", reaction(c, "custom:Party"), null, 400, "INVALID_ARGUMENT"),
+        bad("a reaction to a message the user cannot see", "PUT", reaction(a, "%F0%9F%91%8D"), null, 404, "NOT_FOUND"),
+        bad("taking back a reaction to a message the user cannot see", "DELETE", reaction(a, "%F0%9F%91%8D"), null, 404,
+            "NOT_FOUND"),
         // Framing: a body the server would read other than the client meant.
         raw("a gzip transfer coding the server does not decode", "POST " + send, chunked(msg(a, b, "x")), 400, "INVALID_ARGUMENT", JSON,
             "Transfer-Encoding: gzip, chunked"),
@@ -270,6 +277,11 @@ class BadInputChangesNothingTest extends ApiTestBase {
     public String toString() {
       return name;
     }
+  }
+
+  /** The path of {@code uid}'s reaction {@code emoji} (as it goes in a path) to d's message to c. */
+  private static String reaction(long uid, String emoji) {
+    return "/v1/users/" + uid + "/messages/" + fromD.get("id").asText() + "/reactions/" + emoji;
   }
 
   private static Arguments bad(String name, String method, String path, String body, int status, String code) {

@@ -132,12 +132,14 @@ public final class JsonViews {
   public record BroadcastView(String id, String from, String type, String text,
       @JsonInclude(JsonInclude.Include.NON_NULL) @com.fasterxml.jackson.annotation.JsonRawValue String payload,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments, String status, long receivers,
-      long capped, String createdAt, String completedAt) {}
+      long capped, String createdAt, String completedAt,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ReactionView> reactions) {}
 
   public static BroadcastView broadcast(Broadcast b) {
     return new BroadcastView(Ids64.format(b.id()), Ids64.format(b.from()), b.extras().type(), b.text(),
         b.extras().payload(), attachments(b.extras()), b.status().name().toLowerCase(java.util.Locale.ROOT),
-        b.receivers(), b.capped(), Times.format(b.createdAt()), b.completedAt().map(Times::format).orElse(null));
+        b.receivers(), b.capped(), Times.format(b.createdAt()), b.completedAt().map(Times::format).orElse(null),
+        b.reactions().stream().map(r -> new ReactionView(r.emoji(), r.count(), r.mine())).toList());
   }
 
   private static List<AttachmentView> attachments(io.letterbox.model.Extras e) {
@@ -223,6 +225,9 @@ public final class JsonViews {
           null, null, r.group() == 0 ? null : Ids64.format(r.group()));
     } else if (event instanceof io.letterbox.model.Event.Edited e) {
       return new EventView("edited", at, peer(e.peer()), Ids64.format(e.message().id()), message(e.message()), null,
+          null, null, null, null, null, null, null);
+    } else if (event instanceof io.letterbox.model.Event.Reacted e) {
+      return new EventView("reaction", at, peer(e.peer()), Ids64.format(e.message().id()), message(e.message()), null,
           null, null, null, null, null, null, null);
     } else if (event instanceof io.letterbox.model.Event.Read r) {
       return new EventView("read", at, Ids64.format(r.peer()), null, null, Ids64.format(r.byPeer() ? r.peer() : owner),

@@ -1,0 +1,171 @@
+package io.letterbox.engine.read;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import io.letterbox.keys.ReactionKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.model.Message;
+import io.letterbox.model.Reaction;
+import io.letterbox.rows.ReactionsRow;
+import io.letterbox.store.StoreReads;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Reactions to messages (decision 0049) and how a reader sees them: each message's counts per
+ * emoji, the reader's own marked {@code mine}. A broadcast's receiver sees only its own
+ * reactions, each counted once; its sender sees every receiver's counts.
+ *
+ * <p>A page reads the counts of its messages in one multi-get, and the reader's own rows in
+ * another only for those that have any. Where this process writes every reaction of the store
+ * (one node hosting every partition), the counts are cached, a message without reactions too,
+ * and the writer drops a message's entry as it changes it: then a page of messages whose counts
+ * are cached reads nothing.
+ */
+public final class ReactionState {
+  private final StoreReads store;
+  /** Counts by message id; null: not cached (another process may write them). */
+  private volatile Cache<Long, ReactionsRow> counts;
+  /** Changes since the cache was made: a read that saw one happen while it read puts nothing. */
+  private final AtomicLong changes = new AtomicLong();
+
+  ReactionState(StoreReads store) {
+    this.store = store;
+  }
+
+  /**
+   * From now on this process writes every reaction and tells this reader of each by
+   * {@link #changed}: the counts read are cached, up to {@code entries} messages.
+   */
+  public void cacheInProcess(long entries) {
+    counts = ReadCaches.newBuilder().maximumSize(entries).build();
+  }
+
+  /** Message {@code messageId}'s reactions changed (their rows are in the store now). */
+  public void changed(long messageId) {
+    changes.incrementAndGet();
+    Cache<Long, ReactionsRow> c = counts;
+    if (c != null) {
+      c.invalidate(messageId);
+    }
+  }
+
+  /** @return message {@code messageId}'s counts; empty for none */
+  public ReactionsRow counts(long messageId) {
+    return ReactionsRow.decode(store.get(Spaces.REACTIONS, ReactionKey.counts(messageId)));
+  }
+
+  /** @return user {@code uid}'s own reactions to message {@code messageId}; empty for none */
+  public ReactionsRow own(long messageId, long uid) {
+    return ReactionsRow.decode(store.get(Spaces.REACTIONS, ReactionKey.own(messageId, uid)));
+  }
+
+  /**
+   * @return {@code messages} as {@code reader} sees them, with their reactions; a message
+   *     recalled or removed shows none, a message without reactions is returned as it is
+   */
+  public List<Message> join(long reader, List<Message> messages) {
+    List<Long> ids = new ArrayList<>(messages.size());
+    for (Message m : messages) {
+      if (m != null && m.status() == Message.Status.NORMAL) {
+        ids.add(m.id());
+      }
+    }
+    if (ids.isEmpty()) {
+      return messages;
+    }
+    Map<Long, ReactionsRow> all = countsOf(ids);
+    if (all.isEmpty()) {
+      return messages;
+    }
+    Map<Long, ReactionsRow> own = ownOf(reader, all.keySet());
+    List<Message> out = new ArrayList<>(messages.size());
+    for (Message m : messages) {
+      ReactionsRow c = m == null ? null : all.get(m.id());
+      out.add(c == null ? m : m.withReactions(seen(reader, m, c, own.getOrDefault(m.id(), ReactionsRow.EMPTY))));
+    }
+    return out;
+  }
+
+  /** @return {@code m} as {@code reader} sees it, with its reactions */
+  public Message join(long reader, Message m) {
+    return join(reader, java.util.Collections.singletonList(m)).get(0);
+  }
+
+  /** @return a message's reactions as its sender sees them: every count, its own marked */
+  public List<Reaction> ofSender(long sender, long messageId) {
+    ReactionsRow c = countsOf(List.of(messageId)).get(messageId);
+    return c == null ? List.of() : reactions(c, own(messageId, sender));
+  }
+
+  private static List<Reaction> seen(long reader, Message m, ReactionsRow counts, ReactionsRow own) {
+    if (m.kind() == Message.Kind.BROADCAST && reader != m.from()) {
+      // A receiver sees its own reactions only (API.md: each receiver sees its own).
+      return reactions(own, own);
+    }
+    return reactions(counts, own);
+  }
+
+  private static List<Reaction> reactions(ReactionsRow counts, ReactionsRow own) {
+    List<Reaction> out = new ArrayList<>(counts.counts().size());
+    counts.counts().forEach((emoji, n) -> out.add(new Reaction(emoji, n, own.has(emoji))));
+    return out;
+  }
+
+  /** The counts of those of {@code ids} that have reactions: cached ones, the rest in one read. */
+  private Map<Long, ReactionsRow> countsOf(List<Long> ids) {
+    Cache<Long, ReactionsRow> cache = counts;
+    Map<Long, ReactionsRow> cached = cache == null ? Map.of() : cache.getAllPresent(ids);
+    Map<Long, ReactionsRow> out = new HashMap<>();
+    List<Long> missed = new ArrayList<>();
+    for (Long id : ids) {
+      ReactionsRow c = cached.get(id);
+      if (c == null) {
+        missed.add(id);
+      } else if (!c.isEmpty()) {
+        out.put(id, c);
+      }
+    }
+    if (missed.isEmpty()) {
+      return out;
+    }
+    long before = changes.get();
+    List<byte[]> keys = new ArrayList<>(missed.size());
+    for (Long id : missed) {
+      keys.add(ReactionKey.counts(id));
+    }
+    List<byte[]> values = store.multiGet(Spaces.REACTIONS, keys);
+    Map<Long, ReactionsRow> read = new HashMap<>();
+    for (int i = 0; i < missed.size(); i++) {
+      ReactionsRow c = ReactionsRow.decode(values.get(i));
+      read.put(missed.get(i), c);
+      if (!c.isEmpty()) {
+        out.put(missed.get(i), c);
+      }
+    }
+    // What was read while a reaction changed may be older than the change: not kept.
+    if (cache != null && changes.get() == before) {
+      cache.putAll(read);
+    }
+    return out;
+  }
+
+  private Map<Long, ReactionsRow> ownOf(long reader, Set<Long> ids) {
+    List<Long> list = new ArrayList<>(ids);
+    List<byte[]> keys = new ArrayList<>(list.size());
+    for (Long id : list) {
+      keys.add(ReactionKey.own(id, reader));
+    }
+    List<byte[]> values = store.multiGet(Spaces.REACTIONS, keys);
+    Map<Long, ReactionsRow> out = new HashMap<>();
+    for (int i = 0; i < list.size(); i++) {
+      if (values.get(i) != null) {
+        out.put(list.get(i), ReactionsRow.decode(values.get(i)));
+      }
+    }
+    return out;
+  }
+}
