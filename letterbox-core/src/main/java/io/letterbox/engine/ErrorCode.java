@@ -43,5 +43,7 @@ public enum ErrorCode {
   BACKUP_RUNNING,
   /** This server takes no online backups: its store is not the embedded one, or no backup-dir is set. */
   BACKUPS_UNAVAILABLE,
+  /** A conversation would have more than 50 pinned messages (decision 0050). */
+  TOO_MANY_PINS,
   INTERNAL
 }

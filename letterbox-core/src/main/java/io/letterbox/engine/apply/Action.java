@@ -15,7 +15,8 @@ public sealed interface Action permits Sent, Imported, ReadMarked, MessageDelete
     SegmentExtended, BroadcastAccepted, BroadcastCompleted, ConversationStateSet, BlockSet, MessageRevised,
     GroupCreated, GroupMembersChanged, GroupRenamed, GroupPosted, GroupReadMarked, GroupMessageDeleted,
     GroupMessageRecalled, GroupSettingsSet, UserSettingsSet, GroupLeft, Reported, ContentRemoved, Redacted,
-    HoldSet, ErasureStarted, ErasureCompleted, DisappearSet {
+    HoldSet, ErasureStarted, ErasureCompleted, DisappearSet,
+    PinSet, GroupPinSet, DraftSet {
 
   /** The kind's tag in the log: never reused, never renumbered. */
   byte tag();
