@@ -153,7 +153,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(32)) {
+    return switch (r.nextInt(34)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // One or two in an import: a removal redacts one message inside its import's entry.
       case 4 -> box.messages().importHistory(imports(r, a, b));
@@ -198,6 +198,14 @@ public abstract class ReplayContract extends EngineFixture {
       // Disappearing messages (decision 0045): the setting, then the timers a sweep finds due.
       case 30 -> box.conversations().setDisappearAfter(a, ConversationRef.peer(b),
           r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
+      // Pinned messages and drafts (decision 0050): a pin or unpin by either party, a draft saved or cleared.
+      case 32 -> {
+        var m = messages.isEmpty() ? java.util.Optional.<io.letterbox.model.Message>empty()
+            : box.messages().find(a, messages.get(r.nextInt(messages.size())));
+        yield m.isEmpty() || m.get().kind() != io.letterbox.model.Message.Kind.SINGLE ? null
+            : box.pins().pin(a, m.get().from() == a ? m.get().to() : m.get().from(), m.get().id(), r.nextInt(3) > 0);
+      }
+      case 33 -> box.conversations().setDraft(a, b, r.nextInt(3) == 0 ? "" : "d" + r.nextInt(9));
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
@@ -224,7 +232,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     long gid = groups.get(r.nextInt(groups.size()));
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
-    return switch (r.nextInt(10)) {
+    return switch (r.nextInt(11)) {
       case 8, 9 -> {
         List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.group(gid), null, 5).items();
         long id = some.isEmpty() ? 0 : some.get(r.nextInt(some.size())).id();
@@ -241,6 +249,10 @@ public abstract class ReplayContract extends EngineFixture {
       case 6 -> r.nextInt(3) > 0 ? box.groups().rename(gid, a, "r" + r.nextInt(9))
           : box.conversations().setDisappearAfter(a, ConversationRef.group(gid),
               r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
+      case 10 -> {
+        List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.group(gid), null, 5).items();
+        yield some.isEmpty() ? null : box.pins().pinInGroup(gid, a, some.get(r.nextInt(some.size())).id(), r.nextInt(3) > 0);
+      }
       default -> box.conversations().markRead(a, ConversationRef.group(gid), r.nextBoolean() ? "pc" : "mobile", null);
     };
   }
