@@ -127,11 +127,11 @@ public final class Spaces {
 
   /**
    * Pinned messages of one-to-one conversations (decision 0050), one set for both parties,
-   * applied by the partition of the lower uid: {@link PinKey#pair} → {@code PinRows} (the id of
-   * the action that last pinned or unpinned it, and whether it is pinned).
+   * applied by the partition of the lower uid: {@link PinKey#pair} → {@code PinRow} (whether it is
+   * pinned, the version of that state and the log id of the action that set it).
    */
   public static final Space PINS = Space.plain("pins", PinKey.PAIR_PREFIX);
-  /** Pinned messages of groups (decision 0050), applied by the group's partition: {@link PinKey#group} → {@code PinRows}. */
+  /** Pinned messages of groups (decision 0050), applied by the group's partition: {@link PinKey#group} → {@code PinRow}. */
   public static final Space GROUP_PINS = Space.plain("group_pins", PinKey.GROUP_PREFIX);
   /** Each owner's drafts of its one-to-one conversations (decision 0050): {@link PairKey} → the text (UTF-8). */
   public static final Space DRAFTS = Space.plain("drafts", PairKey.OWNER_PREFIX);

@@ -8,6 +8,7 @@ import io.letterbox.model.ConversationRef;
 import io.letterbox.model.GroupRole;
 import io.letterbox.model.Message;
 import io.letterbox.model.Erasure;
+import io.letterbox.store.KeyValueStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -203,5 +204,30 @@ public abstract class PinsAndDraftsContract extends EngineFixture {
     assertThat(pins(ALICE, BOB)).containsExactly(b.id());
     assertThat(groupPins(BOB, gid)).containsExactly(p.id());
     assertThat(draft(ALICE, BOB)).isEqualTo("kept");
+  }
+
+  @Test
+  void partiesOnDifferentPartitionsShareTheirPinsAndARebuildDerivesTheSame() throws Exception {
+    KeyValueStore partitioned = newStore();
+    reopen(partitioned, config().newStorePartitions(8));
+    long[] users = {ALICE, BOB, CAROL, DAVE, 1_000_000_005L, 1_000_000_006L, 1_000_000_007L};
+    for (int i = 0; i < users.length; i++) {
+      for (int j = i + 1; j < users.length; j++) {
+        long a = users[i];
+        long b = users[j];
+        Message first = send(a, b, "first");
+        Message second = send(b, a, "second");
+        box.pins().pin(b, a, first.id(), true).join();
+        box.pins().pin(a, b, second.id(), true).join();
+        box.pins().pin(a, b, first.id(), false).join();
+        assertThat(pins(a, b)).as("%d with %d", a, b).containsExactly(second.id());
+        assertThat(pins(b, a)).as("%d with %d", b, a).containsExactly(second.id());
+      }
+    }
+    box.close();
+    Map<String, List<String>> live = contents(partitioned);
+    Replayer.rebuild(partitioned, config().build(), n -> {});
+    assertThat(contents(partitioned)).isEqualTo(live);
+    box = Letterbox.open(partitioned, config().build());
   }
 }

@@ -63,7 +63,8 @@ public final class PinCommand extends Command<Long> {
       }
     }
     long id = context.ids().next();
-    return Decision.of(id, gid != 0 ? new GroupPinSet(gid, by, messageId, pinned) : new PinSet(by, peer, messageId, pinned),
-        id);
+    long version = row == null ? 1 : row.version() + 1;
+    return Decision.of(id, gid != 0 ? new GroupPinSet(gid, by, messageId, pinned, version)
+        : new PinSet(by, peer, messageId, pinned, version), id);
   }
 }

@@ -90,10 +90,10 @@ class ActionCodecTest {
       new HoldSet(7, false, 1_700_000_000_005L),
       new ErasureStarted(101, 7, 1_700_000_000_006L),
       new ErasureCompleted(101, 7, 1_700_000_000_007L),
-      new PinSet(1, 2, 93, true),
-      new PinSet(2, Long.MAX_VALUE, 94, false),
-      new GroupPinSet(90, 2, 93, true),
-      new GroupPinSet(90, 1, 94, false),
+      new PinSet(1, 2, 93, true, 1),
+      new PinSet(2, Long.MAX_VALUE, 94, false, 7),
+      new GroupPinSet(90, 2, 93, true, 1),
+      new GroupPinSet(90, 1, 94, false, 2),
       new DraftSet(1, 2, "see you at 八点"),
       new DraftSet(1, 2, ""));
 
