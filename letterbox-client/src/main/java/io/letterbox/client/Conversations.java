@@ -5,7 +5,11 @@ import static io.letterbox.client.internal.Route.EXPORT_USER;
 import static io.letterbox.client.internal.Route.GET_CONVERSATION;
 import static io.letterbox.client.internal.Route.GET_UNREAD;
 import static io.letterbox.client.internal.Route.LIST_CONVERSATIONS;
+import static io.letterbox.client.internal.Route.LIST_PINS;
 import static io.letterbox.client.internal.Route.MARK_READ;
+import static io.letterbox.client.internal.Route.PIN_MESSAGE;
+import static io.letterbox.client.internal.Route.SET_DRAFT;
+import static io.letterbox.client.internal.Route.UNPIN_MESSAGE;
 import static io.letterbox.client.internal.Route.SET_CONVERSATION_STATE;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -104,6 +108,30 @@ public final class Conversations extends Resource {
       }
       return count;
     });
+  }
+
+  /** Pins message {@code id} of the conversation, for both parties (409 TOO_MANY_PINS past 50). */
+  @Maps(PIN_MESSAGE)
+  public Call<Void> pin(long uid, long peer, long id) {
+    return call(Spec.of(PIN_MESSAGE, uid, peer, id));
+  }
+
+  /** Unpins message {@code id} of the conversation, for both parties. */
+  @Maps(UNPIN_MESSAGE)
+  public Call<Void> unpin(long uid, long peer, long id) {
+    return call(Spec.of(UNPIN_MESSAGE, uid, peer, id));
+  }
+
+  /** The pinned messages of the conversation that {@code uid} can see, the newest pin first: one page. */
+  @Maps(LIST_PINS)
+  public Call<Page<Message>> pins(long uid, long peer) {
+    return call(Spec.of(LIST_PINS, uid, peer), io.letterbox.client.internal.Decoder.json(MESSAGES));
+  }
+
+  /** Saves {@code uid}'s draft of the conversation, shared by its devices; empty text clears it. */
+  @Maps(SET_DRAFT)
+  public Call<Void> setDraft(long uid, long peer, String text) {
+    return call(Spec.of(SET_DRAFT, uid, peer).json(java.util.Map.of("text", text)));
   }
 
   /** Empties the conversation with {@code peer} for {@code uid} only. */

@@ -124,6 +124,25 @@ public final class Groups extends Resource {
     return call(Spec.of(GET_GROUP_CONVERSATION, uid, gid), Conversation.class);
   }
 
+  /** Pins message {@code id} of the group; {@code by} its owner or an admin (409 TOO_MANY_PINS past 50). */
+  @Maps(io.letterbox.client.internal.Route.PIN_GROUP_MESSAGE)
+  public Call<Void> pin(long gid, long id, long by) {
+    return call(Spec.of(io.letterbox.client.internal.Route.PIN_GROUP_MESSAGE, gid, id).query("by", by));
+  }
+
+  /** Unpins message {@code id} of the group; {@code by} its owner or an admin. */
+  @Maps(io.letterbox.client.internal.Route.UNPIN_GROUP_MESSAGE)
+  public Call<Void> unpin(long gid, long id, long by) {
+    return call(Spec.of(io.letterbox.client.internal.Route.UNPIN_GROUP_MESSAGE, gid, id).query("by", by));
+  }
+
+  /** The group's pinned messages member {@code uid} can see, the newest pin first: one page. */
+  @Maps(io.letterbox.client.internal.Route.LIST_GROUP_PINS)
+  public Call<Page<Message>> pins(long uid, long gid) {
+    return call(Spec.of(io.letterbox.client.internal.Route.LIST_GROUP_PINS, uid, gid),
+        io.letterbox.client.internal.Decoder.json(MESSAGES));
+  }
+
   @Maps(SET_GROUP_CONVERSATION_STATE)
   public Call<Conversation> setState(long uid, long gid, ConversationState state) {
     return call(Spec.of(SET_GROUP_CONVERSATION_STATE, uid, gid).json(state), Conversation.class);

@@ -66,7 +66,7 @@ public final class Conversations {
     Objects.requireNonNull(folder, "folder");
     commands.requireHosted(owner);
     Page<Conversation> page = lister.page(owner, folder, cursor, limit);
-    return new Page<>(reacted(owner, disappearing(owner, page.items())), page.next());
+    return new Page<>(reacted(owner, drafted(owner, disappearing(owner, page.items()))), page.next());
   }
 
   /** The items with their last messages' reactions as the owner sees them (decision 0049): one read for all. */
@@ -87,6 +87,16 @@ public final class Conversations {
           c.peerDeliveredUpTo(), c.draft()));
     }
     return out;
+  }
+
+  /** The one-to-one items with the owner's drafts (decision 0050): one read of the owner's drafts. */
+  private List<Conversation> drafted(long owner, List<Conversation> items) {
+    java.util.Map<Long, String> drafts = state.conversations().drafts(owner);
+    if (drafts.isEmpty()) {
+      return items;
+    }
+    return items.stream().map(c -> c.group() == 0 && drafts.containsKey(c.peer()) ? c.withDraft(drafts.get(c.peer())) : c)
+        .toList();
   }
 
   /** The items with their disappearing settings (decision 0045): one read of the owner's, one of its groups'. */
@@ -175,6 +185,18 @@ public final class Conversations {
         .thenApplyAsync(done -> read(owner, conversation), replies);
   }
 
+  /**
+   * Saves the owner's draft of its one-to-one conversation with {@code peer}, shared by its
+   * devices (decision 0050); empty text clears it. The owner's devices get a {@code conversation}
+   * event. A draft for a peer with no conversation yet is kept and shows once the conversation is
+   * listed.
+   */
+  public CompletableFuture<Void> setDraft(long owner, long peer, String text) {
+    check(owner, ConversationRef.peer(peer));
+    String checked = Validate.draft(text, config.maxTextLength());
+    return commands.submit(owner, new io.letterbox.engine.write.DraftCommand(owner, peer, checked));
+  }
+
   /** Marks the conversation read on {@code device} up to {@code upTo} (null: everything so far). */
   public CompletableFuture<Void> markRead(long owner, ConversationRef conversation, String device, Long upTo) {
     check(owner, conversation);
@@ -221,7 +243,7 @@ public final class Conversations {
 
   /** The item as the list shows it, once the arguments are checked. */
   private Conversation read(long owner, ConversationRef conversation) {
-    return reacted(owner, disappearing(owner, List.of(readItem(owner, conversation)))).get(0);
+    return reacted(owner, drafted(owner, disappearing(owner, List.of(readItem(owner, conversation))))).get(0);
   }
 
   private Conversation readItem(long owner, ConversationRef conversation) {

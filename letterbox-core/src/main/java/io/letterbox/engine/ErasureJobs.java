@@ -185,6 +185,10 @@ final class ErasureJobs implements AutoCloseable {
     if (!state.conversations().conversationRows(uid).isEmpty()) {
       conversations.deleteAll(uid).join();
     }
+    // Its drafts are its own words no one else saw (decision 0050).
+    for (long peer : state.conversations().drafts(uid).keySet()) {
+      conversations.setDraft(uid, peer, "").join();
+    }
     if (!state.userSettings(uid).equals(UserSettings.DEFAULT)) {
       relations.setUserSettings(uid, new UserSettings.Change(UserSettings.DEFAULT.groupAdds())).join();
     }

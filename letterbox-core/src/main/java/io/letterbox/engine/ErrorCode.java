@@ -45,5 +45,7 @@ public enum ErrorCode {
   BACKUPS_UNAVAILABLE,
   /** A user reacted to a message with as many different emojis as it may (API.md: 20). */
   TOO_MANY_REACTIONS,
+  /** A conversation would have more than 50 pinned messages (decision 0050). */
+  TOO_MANY_PINS,
   INTERNAL
 }

@@ -61,6 +61,7 @@ public final class Letterbox implements AutoCloseable {
   private final BlobAccess blobAccess;
   private final Messages messages;
   private final Conversations conversations;
+  private final Pins pins;
   private final Groups groups;
   private final Broadcasts broadcasts;
   private final Relations relations;
@@ -109,6 +110,7 @@ public final class Letterbox implements AutoCloseable {
     MessageReferences references = new MessageReferences(visible, state, replies);
     this.messages = new Messages(config, commands, state, visible, references, blobAccess, peers, replies);
     this.conversations = new Conversations(config, commands, state, history, lister, unread, groupReader, replies);
+    this.pins = new Pins(commands, state, visible, groupReader);
     this.groups = new Groups(config, commands, groupReader, references, blobAccess, peers, replies);
     this.broadcasts = new Broadcasts(config, commands, state, cursors, jobs, blobs, messages, peers, replies);
     this.relations = new Relations(config, commands, state);
@@ -161,6 +163,11 @@ public final class Letterbox implements AutoCloseable {
   /** One-to-one messages and any message by id: send, read, recall, edit, delete, import. */
   public Messages messages() {
     return messages;
+  }
+
+  /** Pinned messages of one-to-one conversations and groups (decision 0050). */
+  public Pins pins() {
+    return pins;
   }
 
   /** An owner's conversations, one-to-one and group: list, history, state, read positions, unread, deletes. */

@@ -47,6 +47,14 @@ public final class Validate {
     return text;
   }
 
+  /** A conversation's draft (decision 0050): any text a message could carry; empty clears it. */
+  static String draft(String text, int maxLength) {
+    if (text == null) {
+      throw LetterboxException.invalid("text is required (empty clears the draft)");
+    }
+    return text.isEmpty() ? text : text(text, maxLength);
+  }
+
   /** The text of a message of {@code type}: required for text, an optional caption (empty for none) otherwise. */
   static String text(String text, String type, int maxLength) {
     if (!Extras.TEXT_TYPE.equals(type) && (text == null || text.isEmpty())) {

@@ -132,11 +132,23 @@ public final class Spaces {
    */
   public static final Space REVOCATIONS = Space.plain("revocations", 0);
 
+  /**
+   * Pinned messages of one-to-one conversations (decision 0050), one set for both parties,
+   * applied by the partition of the lower uid: {@link PinKey#pair} → {@code PinRow} (whether it is
+   * pinned, the version of that state and the log id of the action that set it).
+   */
+  public static final Space PINS = Space.plain("pins", PinKey.PAIR_PREFIX);
+  /** Pinned messages of groups (decision 0050), applied by the group's partition: {@link PinKey#group} → {@code PinRow}. */
+  public static final Space GROUP_PINS = Space.plain("group_pins", PinKey.GROUP_PREFIX);
+  /** Each owner's drafts of its one-to-one conversations (decision 0050): {@link PairKey} → the text (UTF-8). */
+  public static final Space DRAFTS = Space.plain("drafts", PairKey.OWNER_PREFIX);
+
   public static final List<Space> ALL = List.of(LOG, JOURNAL, DELIVERIES, IMPORTED, CONVERSATION, HIDDEN, INCOMING, CONVERSATIONS,
       ACTIVITY, REQUESTS, BLOCKED, PINNED, STATE,
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
-      POSTINGS, REVOCATIONS, REPORTS, EXPIRY, DISAPPEAR_AFTER, REACTIONS);
+      POSTINGS, REVOCATIONS, REPORTS, EXPIRY, DISAPPEAR_AFTER, REACTIONS,
+      PINS, GROUP_PINS, DRAFTS);
 
   /**
    * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the

@@ -153,7 +153,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(34)) {
+    return switch (r.nextInt(36)) {
       case 0, 1, 2 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // Replies and forwards (decision 0048) of a message of the pair, or of any of the sequence's (which may be refused).
       case 3 -> referring(r, a, b, key, messages);
@@ -202,6 +202,14 @@ public abstract class ReplayContract extends EngineFixture {
           r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
       // Reactions (decision 0049) to a one-to-one message or a broadcast, by a party or not (refused).
       case 32, 33 -> react(r, a, r.nextInt(3) > 0 || broadcasts.isEmpty() ? messages : broadcasts);
+      // Pinned messages and drafts (decision 0050): a pin or unpin by either party, a draft saved or cleared.
+      case 34 -> {
+        var m = messages.isEmpty() ? java.util.Optional.<io.letterbox.model.Message>empty()
+            : box.messages().find(a, messages.get(r.nextInt(messages.size())));
+        yield m.isEmpty() || m.get().kind() != io.letterbox.model.Message.Kind.SINGLE ? null
+            : box.pins().pin(a, m.get().from() == a ? m.get().to() : m.get().from(), m.get().id(), r.nextInt(3) > 0);
+      }
+      case 35 -> box.conversations().setDraft(a, b, r.nextInt(3) == 0 ? "" : "d" + r.nextInt(9));
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
@@ -256,7 +264,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     long gid = groups.get(r.nextInt(groups.size()));
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
-    return switch (r.nextInt(10)) {
+    return switch (r.nextInt(11)) {
       case 8, 9 -> {
         long id = someGroupMessage(r, a, gid);
         int what = r.nextInt(4);
@@ -280,6 +288,10 @@ public abstract class ReplayContract extends EngineFixture {
       case 6 -> r.nextInt(3) > 0 ? box.groups().rename(gid, a, "r" + r.nextInt(9))
           : box.conversations().setDisappearAfter(a, ConversationRef.group(gid),
               r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
+      case 10 -> {
+        List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.group(gid), null, 5).items();
+        yield some.isEmpty() ? null : box.pins().pinInGroup(gid, a, some.get(r.nextInt(some.size())).id(), r.nextInt(3) > 0);
+      }
       default -> box.conversations().markRead(a, ConversationRef.group(gid), r.nextBoolean() ? "pc" : "mobile", null);
     };
   }

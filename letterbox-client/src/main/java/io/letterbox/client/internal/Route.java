@@ -77,7 +77,14 @@ public enum Route {
   START_BACKUP("startBackup", "POST", "/v1/admin/backups", false),
   LIST_BACKUPS("listBackups", "GET", "/v1/admin/backups", true),
   REACT("react", "PUT", "/v1/users/{uid}/messages/{id}/reactions/{emoji}", true),
-  UNREACT("unreact", "DELETE", "/v1/users/{uid}/messages/{id}/reactions/{emoji}", true);
+  UNREACT("unreact", "DELETE", "/v1/users/{uid}/messages/{id}/reactions/{emoji}", true),
+  PIN_MESSAGE("pinMessage", "PUT", "/v1/users/{uid}/conversations/{peer}/pins/{id}", true),
+  UNPIN_MESSAGE("unpinMessage", "DELETE", "/v1/users/{uid}/conversations/{peer}/pins/{id}", true),
+  LIST_PINS("listPins", "GET", "/v1/users/{uid}/conversations/{peer}/pins", true),
+  PIN_GROUP_MESSAGE("pinGroupMessage", "PUT", "/v1/groups/{gid}/pins/{id}", true),
+  UNPIN_GROUP_MESSAGE("unpinGroupMessage", "DELETE", "/v1/groups/{gid}/pins/{id}", true),
+  LIST_GROUP_PINS("listGroupPins", "GET", "/v1/users/{uid}/groups/{gid}/pins", true),
+  SET_DRAFT("setDraft", "PUT", "/v1/users/{uid}/conversations/{peer}/draft", true);
 
   public final String operationId;
   public final String method;

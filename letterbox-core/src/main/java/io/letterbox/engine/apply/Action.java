@@ -16,7 +16,8 @@ public sealed interface Action permits Sent, Imported, ReadMarked, MessageDelete
     GroupCreated, GroupMembersChanged, GroupRenamed, GroupPosted, GroupReadMarked, GroupMessageDeleted,
     GroupMessageRecalled, GroupSettingsSet, UserSettingsSet, GroupLeft, Reported, ContentRemoved, Redacted,
     HoldSet, ErasureStarted, ErasureCompleted, DisappearSet,
-    ReactionSet {
+    ReactionSet,
+    PinSet, GroupPinSet, DraftSet {
 
   /** The kind's tag in the log: never reused, never renumbered. */
   byte tag();

@@ -68,6 +68,9 @@ public final class ActionCodec {
         case ErasureCompleted.TAG -> ErasureCompleted.read(r);
         case DisappearSet.TAG -> DisappearSet.read(r);
         case ReactionSet.TAG -> ReactionSet.read(r);
+        case PinSet.TAG -> PinSet.read(r);
+        case GroupPinSet.TAG -> GroupPinSet.read(r);
+        case DraftSet.TAG -> DraftSet.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

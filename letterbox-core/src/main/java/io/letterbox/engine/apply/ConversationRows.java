@@ -158,4 +158,16 @@ public final class ConversationRows {
   private static long inRequests(ConversationRow row, long count) {
     return row.request() ? count : 0;
   }
+
+  /**
+   * Tells {@code owner} that something of its conversation with {@code peer} changed (its
+   * settings, its disappearing setting, its pins, its draft): a {@code conversation} event with
+   * the row's settings.
+   */
+  static void changed(Applying to, long owner, long peer) {
+    ConversationRow row = to.state().conversations().conversationRow(owner, peer);
+    int flags = (row.pinned() ? io.letterbox.rows.FeedRow.PINNED : 0) | (row.muted() ? io.letterbox.rows.FeedRow.MUTED : 0)
+        | (row.archived() ? io.letterbox.rows.FeedRow.ARCHIVED : 0);
+    to.event(owner, new io.letterbox.rows.FeedRow(io.letterbox.rows.FeedRow.Type.CONVERSATION, peer, 0, 0, flags, ""), null);
+  }
 }

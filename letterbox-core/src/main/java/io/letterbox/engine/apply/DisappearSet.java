@@ -2,8 +2,6 @@ package io.letterbox.engine.apply;
 
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
-import io.letterbox.rows.ConversationRow;
-import io.letterbox.rows.FeedRow;
 import io.letterbox.store.Bytes;
 
 /**
@@ -52,10 +50,7 @@ public record DisappearSet(long owner, long peer, long after) implements Action 
       to.batch().delete(Spaces.DISAPPEAR_AFTER, key);
     }
     if (other != 0) {
-      ConversationRow row = to.state().conversations().conversationRow(uid, other);
-      int flags = (row.pinned() ? FeedRow.PINNED : 0) | (row.muted() ? FeedRow.MUTED : 0)
-          | (row.archived() ? FeedRow.ARCHIVED : 0);
-      to.event(uid, new FeedRow(FeedRow.Type.CONVERSATION, other, 0, 0, flags, ""), null);
+      ConversationRows.changed(to, uid, other);
     }
   }
 }

@@ -101,6 +101,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
           UserSettingsSet.class, GroupLeft.class, Reported.class)
       // A hold and an erasure's own records change no list; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // Pins are read per conversation, drafts joined into items as they are read (decision 0050).
+      .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class, io.letterbox.engine.apply.DraftSet.class)
       .build();
 
   private ListCaches() {}

@@ -123,6 +123,11 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
           GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
       // A hold and an erasure's own records tell no device anything; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // A one-to-one pin and a draft are conversation events in the feed (decision 0050); a
+      // group's pins are read when its members open it.
+      .on(io.letterbox.engine.apply.PinSet.class, IN_THE_FEED)
+      .on(io.letterbox.engine.apply.DraftSet.class, IN_THE_FEED)
+      .ignore(io.letterbox.engine.apply.GroupPinSet.class)
       .build();
 
   private LiveEvents() {}

@@ -117,6 +117,14 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
           GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
       // A hold and an erasure's own records write no feed rows; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // A one-to-one pin tells both parties, a draft its owner (decision 0050); a group's pins
+      // are read from the group.
+      .on(io.letterbox.engine.apply.PinSet.class, (into, p) -> {
+        into.owner(p.by());
+        into.owner(p.peer());
+      })
+      .on(io.letterbox.engine.apply.DraftSet.class, (into, d) -> into.owner(d.owner()))
+      .ignore(io.letterbox.engine.apply.GroupPinSet.class)
       .build();
 
   private FeedOwners() {}

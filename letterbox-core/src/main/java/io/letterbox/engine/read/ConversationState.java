@@ -192,6 +192,22 @@ public final class ConversationState {
     return longOrZero(store.get(Spaces.DISAPPEAR_AFTER, PairKey.of(owner, peer)));
   }
 
+  /** @return the owner's draft of its conversation with {@code peer} (decision 0050), empty if none */
+  public String draft(long owner, long peer) {
+    byte[] v = store.get(Spaces.DRAFTS, PairKey.of(owner, peer));
+    return v == null ? "" : new String(v, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** @return the owner's drafts: peer → text */
+  public Map<Long, String> drafts(long owner) {
+    Map<Long, String> out = new HashMap<>();
+    store.scan(Spaces.DRAFTS, PairKey.owner(owner), false, (k, v) -> {
+      out.put(PairKey.peer(k), new String(v, java.nio.charset.StandardCharsets.UTF_8));
+      return true;
+    });
+    return out;
+  }
+
   /** @return the owner's conversations with a disappearing setting: peer → milliseconds */
   public Map<Long, Long> disappearAfters(long owner) {
     Map<Long, Long> out = new HashMap<>();

@@ -82,6 +82,11 @@ public final class GroupReader {
     return new Page<>(List.copyOf(out), next);
   }
 
+  /** @throws LetterboxException NOT_FOUND for no such group, NOT_MEMBER if {@code uid} never was a member */
+  public void requireMember(long uid, long gid) {
+    membership(uid, gid);
+  }
+
   /**
    * {@code uid}'s membership of the group, current or ended.
    *

@@ -57,6 +57,7 @@ public final class StateReader {
   private final BroadcastRows broadcastRows;
   private final LifecycleState lifecycle;
   private final ReactionState reactions;
+  private final PinState pins;
 
   private StateReader(StoreReads store, LetterboxConfig config, java.util.function.Function<byte[], Message> logMessage,
       boolean cached) {
@@ -72,6 +73,7 @@ public final class StateReader {
     this.broadcastRows = new BroadcastRows(store);
     this.lifecycle = new LifecycleState(store);
     this.reactions = new ReactionState(store);
+    this.pins = new PinState(store);
     this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
@@ -154,6 +156,11 @@ public final class StateReader {
   /** Legal holds and erasures of users (decision 0044). */
   public LifecycleState lifecycle() {
     return lifecycle;
+  }
+
+  /** Pinned messages of conversations (decision 0050). */
+  public PinState pins() {
+    return pins;
   }
 
   /**

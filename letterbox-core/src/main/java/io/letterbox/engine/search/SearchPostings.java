@@ -98,6 +98,8 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
       .ignore(ContentRemoved.class)
       // A hold and an erasure's own records carry no words; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // Pins and drafts are no messages: a draft is found once it is sent.
+      .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class, io.letterbox.engine.apply.DraftSet.class)
       .build();
 
   private SearchPostings() {}

@@ -98,7 +98,13 @@ class ActionCodecTest {
       new ErasureCompleted(101, 7, 1_700_000_000_007L),
       new ReactionSet(8, 2, "👍🏽", true, 1, 1, false),
       new ReactionSet(100, 70_000, "custom:party", false, 5, 5, true),
-      new ReactionSet(93, 4, "👨‍👩‍👧", true, 2, 0, false));
+      new ReactionSet(93, 4, "👨‍👩‍👧", true, 2, 0, false),
+      new PinSet(1, 2, 93, true, 1),
+      new PinSet(2, Long.MAX_VALUE, 94, false, 7),
+      new GroupPinSet(90, 2, 93, true, 1),
+      new GroupPinSet(90, 1, 94, false, 2),
+      new DraftSet(1, 2, "see you at 八点"),
+      new DraftSet(1, 2, ""));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

@@ -75,6 +75,7 @@ public final class HttpApi {
     new UserSettingsRoutes(box, engine).register(routes);
     new BroadcastRoutes(box, engine, hooked).register(routes);
     new GroupRoutes(box, engine, hooked).register(routes);
+    new io.letterbox.server.http.routes.PinRoutes(box, engine).register(routes);
     new SearchRoutes(box, engine).register(routes);
     new ModerationRoutes(box, engine).register(routes);
     new ReactionRoutes(box, engine).register(routes);

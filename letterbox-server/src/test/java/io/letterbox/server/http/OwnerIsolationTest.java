@@ -119,7 +119,9 @@ class OwnerIsolationTest {
   private static String concrete(String template, String method) {
     String path = template.replace("{uid}", "" + b).replace("{target}", "" + b).replace("{peer}", "" + c)
         .replace("{id}", message).replace("{gid}", group).replace("{name}", "isolation");
-    return method.equals("DELETE") && template.equals("/v1/groups/{gid}/members/{uid}") ? path + "?by=" + b : path;
+    boolean byQuery = method.equals("DELETE") && template.equals("/v1/groups/{gid}/members/{uid}")
+        || template.equals("/v1/groups/{gid}/pins/{id}");
+    return byQuery ? path + "?by=" + b : path;
   }
 
   /** A body acting as b where the route takes its actor from the body; an empty object elsewhere. */

@@ -32,17 +32,19 @@ public final class UserAccess implements Handler<RoutingContext> {
   private record Rule(Actor where, String name) {}
 
   /** The routes a user may call apart from those under /v1/users/:uid/, by method and template. */
-  private static final Map<String, Rule> RULES = Map.of(
-      "POST /v1/messages", new Rule(Actor.BODY, "from"),
-      "POST /v1/groups/:gid/messages", new Rule(Actor.BODY, "from"),
-      "POST /v1/groups", new Rule(Actor.BODY, "by"),
-      "PATCH /v1/groups/:gid", new Rule(Actor.BODY, "by"),
-      "PUT /v1/groups/:gid/members/:uid", new Rule(Actor.BODY, "by"),
-      "POST /v1/groups/:gid/members", new Rule(Actor.BODY, "by"),
-      "DELETE /v1/groups/:gid/members/:uid", new Rule(Actor.QUERY, "by"),
-      "POST /v1/blobs", new Rule(Actor.NONE, null),
-      "GET /v1/blobs/:id", new Rule(Actor.NONE, null),
-      "HEAD /v1/blobs/:id", new Rule(Actor.NONE, null));
+  private static final Map<String, Rule> RULES = Map.ofEntries(
+      Map.entry("POST /v1/messages", new Rule(Actor.BODY, "from")),
+      Map.entry("POST /v1/groups/:gid/messages", new Rule(Actor.BODY, "from")),
+      Map.entry("POST /v1/groups", new Rule(Actor.BODY, "by")),
+      Map.entry("PATCH /v1/groups/:gid", new Rule(Actor.BODY, "by")),
+      Map.entry("PUT /v1/groups/:gid/members/:uid", new Rule(Actor.BODY, "by")),
+      Map.entry("POST /v1/groups/:gid/members", new Rule(Actor.BODY, "by")),
+      Map.entry("DELETE /v1/groups/:gid/members/:uid", new Rule(Actor.QUERY, "by")),
+      Map.entry("POST /v1/blobs", new Rule(Actor.NONE, null)),
+      Map.entry("GET /v1/blobs/:id", new Rule(Actor.NONE, null)),
+      Map.entry("HEAD /v1/blobs/:id", new Rule(Actor.NONE, null)),
+      Map.entry("PUT /v1/groups/:gid/pins/:id", new Rule(Actor.QUERY, "by")),
+      Map.entry("DELETE /v1/groups/:gid/pins/:id", new Rule(Actor.QUERY, "by")));
 
   private static final String USERS = "/v1/users/:uid/";
   /** Routes under /v1/users/:uid/ that act on the user rather than as it: for services only. */
