@@ -75,7 +75,10 @@ public enum Route {
   SET_HOLD("setHold", "PUT", "/v1/users/{uid}/hold", true),
   RELEASE_HOLD("releaseHold", "DELETE", "/v1/users/{uid}/hold", true),
   START_BACKUP("startBackup", "POST", "/v1/admin/backups", false),
-  LIST_BACKUPS("listBackups", "GET", "/v1/admin/backups", true);
+  LIST_BACKUPS("listBackups", "GET", "/v1/admin/backups", true),
+  TYPING("typing", "POST", "/v1/users/{uid}/conversations/{peer}/typing", true),
+  GROUP_TYPING("groupTyping", "POST", "/v1/users/{uid}/groups/{gid}/typing", true),
+  PRESENCE("presence", "GET", "/v1/users/{uid}/presence", true);
 
   public final String operationId;
   public final String method;
