@@ -133,9 +133,13 @@ public final class Letterbox implements AutoCloseable {
             partitioning));
     host.start(upkeep);
     upkeep.start();
+    host.repeat(events::logReceipts, RECEIPT_FLUSHES);
     retention.start(RETENTION_SWEEPS);
     disappearing.start();
   }
+
+  /** How often what devices received is logged as delivery receipts (decision 0051). */
+  private static final java.time.Duration RECEIPT_FLUSHES = java.time.Duration.ofSeconds(1);
 
   /** How often the retention sweep runs: API.md gives it a day past the horizon. */
   private static final java.time.Duration RETENTION_SWEEPS = java.time.Duration.ofHours(1);

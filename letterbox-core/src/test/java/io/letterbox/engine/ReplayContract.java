@@ -153,7 +153,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(32)) {
+    return switch (r.nextInt(33)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // One or two in an import: a removal redacts one message inside its import's entry.
       case 4 -> box.messages().importHistory(imports(r, a, b));
@@ -198,9 +198,21 @@ public abstract class ReplayContract extends EngineFixture {
       // Disappearing messages (decision 0045): the setting, then the timers a sweep finds due.
       case 30 -> box.conversations().setDisappearAfter(a, ConversationRef.peer(b),
           r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
+      case 32 -> received(a);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
+  }
+
+  /** Where each user's device synced up to, for the delivery receipts its syncs log (decision 0051). */
+  private final Map<Long, String> synced = new java.util.HashMap<>();
+
+  /** A device of {@code uid} syncs what arrived since its last sync: the receipts of what it received are logged. */
+  private CompletableFuture<?> received(long uid) {
+    String since = synced.get(uid);
+    var page = box.events().sync(uid, since, 100);
+    synced.put(uid, page.next());
+    return box.events().logReceipts();
   }
 
   /**

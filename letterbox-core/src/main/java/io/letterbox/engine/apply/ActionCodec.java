@@ -67,6 +67,7 @@ public final class ActionCodec {
         case ErasureStarted.TAG -> ErasureStarted.read(r);
         case ErasureCompleted.TAG -> ErasureCompleted.read(r);
         case DisappearSet.TAG -> DisappearSet.read(r);
+        case DeliveryMarked.TAG -> DeliveryMarked.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

@@ -99,6 +99,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
           UserSettingsSet.class, GroupLeft.class, Reported.class)
       // A hold and an erasure's own records change no list; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // Delivery receipts are read with each page, never cached (decision 0051).
+      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       .build();
 
   private ListCaches() {}

@@ -122,6 +122,8 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
           GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
       // A hold and an erasure's own records tell no device anything; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // A delivery receipt is shown on the sender's conversation item, told by no event (decision 0051).
+      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       .build();
 
   private LiveEvents() {}

@@ -69,6 +69,7 @@ public final class EventStreams implements AutoCloseable {
   private final com.github.benmanes.caffeine.cache.Cache<Long, Long> lastSeen =
       com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(LAST_SEEN_KEPT).build();
   private final java.time.Clock clock;
+  private final DeliveryReceipts receipts = new DeliveryReceipts();
 
   /** @param reads runs catch-up reads, which may block on the store */
   public EventStreams(FeedReader feed, StateReader state, StoreReads store, Executor reads) {
@@ -85,6 +86,11 @@ public final class EventStreams implements AutoCloseable {
     this.state = state;
     this.store = store;
     this.reads = reads;
+  }
+
+  /** What the devices of the owners hosted here received, for their senders' delivery receipts. */
+  public DeliveryReceipts receipts() {
+    return receipts;
   }
 
   /** Streams open on this node. */
@@ -516,7 +522,9 @@ public final class EventStreams implements AutoCloseable {
         log.debug("an event sink failed", ex);
         more = false;
       }
-      if (!more) {
+      if (more) {
+        receipts.received(owner, e);
+      } else {
         remove();
       }
       return more;

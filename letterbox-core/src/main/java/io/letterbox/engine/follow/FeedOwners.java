@@ -112,6 +112,8 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
           GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
       // A hold and an erasure's own records write no feed rows; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // A delivery receipt writes no feed row (decision 0051).
+      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       .build();
 
   private FeedOwners() {}

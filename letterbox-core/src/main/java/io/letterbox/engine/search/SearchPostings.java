@@ -96,6 +96,8 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
       .ignore(ContentRemoved.class)
       // A hold and an erasure's own records carry no words; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // A delivery receipt carries no words.
+      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       .build();
 
   private SearchPostings() {}
