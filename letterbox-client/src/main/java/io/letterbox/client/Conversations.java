@@ -10,9 +10,12 @@ import static io.letterbox.client.internal.Route.MARK_READ;
 import static io.letterbox.client.internal.Route.PIN_MESSAGE;
 import static io.letterbox.client.internal.Route.SET_DRAFT;
 import static io.letterbox.client.internal.Route.UNPIN_MESSAGE;
+import static io.letterbox.client.internal.Route.PRESENCE;
+import static io.letterbox.client.internal.Route.TYPING;
 import static io.letterbox.client.internal.Route.SET_CONVERSATION_STATE;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.letterbox.client.internal.Decoder;
 import io.letterbox.client.internal.Maps;
 import io.letterbox.client.internal.Spec;
 import io.letterbox.client.internal.Json;
@@ -23,6 +26,7 @@ import java.util.function.Consumer;
 /** An owner's conversation list, one conversation, read positions and unread counts. */
 public final class Conversations extends Resource {
   private static final TypeReference<Page<Conversation>> PAGE = new TypeReference<>() {};
+  private static final TypeReference<Presences> PRESENCES = new TypeReference<>() {};
 
   Conversations(Transport transport) {
     super(transport);
@@ -139,4 +143,21 @@ public final class Conversations extends Resource {
   public Call<Void> delete(long uid, long peer) {
     return call(Spec.of(DELETE_CONVERSATION, uid, peer));
   }
+
+  /** Tells {@code peer} that {@code uid} is typing (a typing event, at most one per 3 s; never stored). */
+  @Maps(TYPING)
+  public Call<Void> typing(long uid, long peer) {
+    return call(Spec.of(TYPING, uid, peer));
+  }
+
+  /** Whether each of {@code of} (1..100 users) is online now, and when it was last seen, as {@code uid} may see it. */
+  @Maps(PRESENCE)
+  public Call<java.util.List<Presence>> presence(long uid, java.util.List<Long> of) {
+    String ids = String.join(",", of.stream().map(String::valueOf).toList());
+    Decoder<Presences> answer = Decoder.json(PRESENCES);
+    return call(Spec.of(PRESENCE, uid).query("of", ids), response -> answer.decode(response).items());
+  }
+
+  /** The answer of a presence read. */
+  record Presences(java.util.List<Presence> items) {}
 }

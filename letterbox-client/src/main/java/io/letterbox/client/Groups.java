@@ -7,6 +7,7 @@ import static io.letterbox.client.internal.Route.GET_GROUP_CONVERSATION;
 import static io.letterbox.client.internal.Route.GROUP_HISTORY;
 import static io.letterbox.client.internal.Route.LIST_GROUP_MEMBERS;
 import static io.letterbox.client.internal.Route.MARK_GROUP_READ;
+import static io.letterbox.client.internal.Route.GROUP_TYPING;
 import static io.letterbox.client.internal.Route.POST_TO_GROUP;
 import static io.letterbox.client.internal.Route.REMOVE_GROUP_MEMBER;
 import static io.letterbox.client.internal.Route.RENAME_GROUP;
@@ -150,4 +151,10 @@ public final class Groups extends Resource {
 
   /** The body of a membership change; absent fields left out. */
   private record Membership(long by, List<Long> uids, String role) {}
+
+  /** Tells the other members of {@code gid} that {@code uid} is typing (at most one event per 3 s; never stored). */
+  @Maps(GROUP_TYPING)
+  public Call<Void> typing(long uid, long gid) {
+    return call(Spec.of(GROUP_TYPING, uid, gid));
+  }
 }

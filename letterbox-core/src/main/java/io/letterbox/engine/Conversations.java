@@ -66,7 +66,7 @@ public final class Conversations {
     Objects.requireNonNull(folder, "folder");
     commands.requireHosted(owner);
     Page<Conversation> page = lister.page(owner, folder, cursor, limit);
-    return new Page<>(reacted(owner, drafted(owner, disappearing(owner, page.items()))), page.next());
+    return new Page<>(reacted(owner, delivered(owner, drafted(owner, disappearing(owner, page.items())))), page.next());
   }
 
   /** The items with their last messages' reactions as the owner sees them (decision 0049): one read for all. */
@@ -97,6 +97,22 @@ public final class Conversations {
     }
     return items.stream().map(c -> c.group() == 0 && drafts.containsKey(c.peer()) ? c.withDraft(drafts.get(c.peer())) : c)
         .toList();
+  }
+
+  /** The one-to-one items with their delivery receipts (decision 0051): one read of the page's peers. */
+  private List<Conversation> delivered(long owner, List<Conversation> items) {
+    List<Long> peers = items.stream().filter(c -> c.group() == 0).map(Conversation::peer).toList();
+    if (peers.isEmpty()) {
+      return items;
+    }
+    long[] upTo = state.conversations().deliveredUpTos(owner, peers);
+    List<Conversation> out = new java.util.ArrayList<>(items.size());
+    int p = 0;
+    for (Conversation c : items) {
+      long delivered = c.group() == 0 ? upTo[p++] : 0;
+      out.add(delivered == 0 ? c : c.withPeerDeliveredUpTo(delivered));
+    }
+    return out;
   }
 
   /** The items with their disappearing settings (decision 0045): one read of the owner's, one of its groups'. */
@@ -243,7 +259,7 @@ public final class Conversations {
 
   /** The item as the list shows it, once the arguments are checked. */
   private Conversation read(long owner, ConversationRef conversation) {
-    return reacted(owner, drafted(owner, disappearing(owner, List.of(readItem(owner, conversation))))).get(0);
+    return reacted(owner, delivered(owner, drafted(owner, disappearing(owner, List.of(readItem(owner, conversation)))))).get(0);
   }
 
   private Conversation readItem(long owner, ConversationRef conversation) {

@@ -5,13 +5,19 @@ import io.letterbox.engine.feed.FeedPosition;
 import io.letterbox.engine.feed.FeedReader;
 import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.model.SyncPage;
+import io.letterbox.engine.write.DeliveryCommand;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An owner's change feed (decision 0010): pages of its events after a position ({@code /sync}),
  * and live streams of them ({@code /events}, WebSocket).
  */
 public final class Events {
+  private static final Logger log = LoggerFactory.getLogger(Events.class);
   private final PartitionCommands commands;
   private final FeedReader feed;
   private final EventStreams streams;
@@ -36,7 +42,9 @@ public final class Events {
     if (since == null) {
       return new SyncPage(List.of(), feed.encode(owner, feed.now(owner)), false);
     }
-    return feed.sync(owner, feed.decode(owner, since), limit);
+    SyncPage page = feed.sync(owner, feed.decode(owner, since), limit);
+    streams.receipts().received(owner, page.events());
+    return page;
   }
 
   /**
@@ -48,6 +56,24 @@ public final class Events {
     commands.requireHosted(owner);
     FeedPosition from = since == null ? feed.now(owner) : feed.decode(owner, since);
     return streams.open(owner, from, sink);
+  }
+
+  /**
+   * Logs the delivery receipts of what the devices of the owners hosted here received since the
+   * last call (decision 0051): one action per receiver and sender whose position moved. Runs every
+   * second; a receipt whose partition moved meanwhile is dropped (a later message moves it again).
+   *
+   * @return completed once each is durable, or failed
+   */
+  public CompletableFuture<Void> logReceipts() {
+    List<CompletableFuture<Void>> logged = new ArrayList<>();
+    streams.receipts().flush((receiver, sender, upTo) -> logged.add(
+        commands.submit(receiver, new DeliveryCommand(receiver, sender, upTo)).whenComplete((v, e) -> {
+          if (e != null) {
+            log.debug("the delivery of {}'s messages to {} up to {} was not logged", sender, receiver, upTo, e);
+          }
+        })));
+    return CompletableFuture.allOf(logged.toArray(CompletableFuture[]::new));
   }
 
   /** Event streams open on this node. */

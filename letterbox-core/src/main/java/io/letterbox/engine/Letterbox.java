@@ -67,6 +67,7 @@ public final class Letterbox implements AutoCloseable {
   private final Relations relations;
   private final MessageSearch search;
   private final Events events;
+  private final Live live;
   private final PushReads pushReads;
   private final Moderation moderation;
   private final Reactions reactions;
@@ -96,7 +97,7 @@ public final class Letterbox implements AutoCloseable {
     ConversationLister lister = new ConversationLister(state, cursors, unread, groupReader, config.cachedHeadBytes());
     FeedReader feed = new FeedReader(store, state, groupReader, cursors, partitioning, config,
         p -> commands.durableSeq(p, Long.MAX_VALUE));
-    EventStreams streams = new EventStreams(feed, state, store, replies);
+    EventStreams streams = new EventStreams(feed, state, store, replies, config.clock());
     this.followers = new FeedFollowers(store, partitioning, feed, config.clock());
     this.indexer = config.search() ? new SearchIndexer(store, partitioning, p -> commands.durableSeq(p, 0)) : null;
     BroadcastJobs jobs = new BroadcastJobs(store, state, config,
@@ -117,6 +118,7 @@ public final class Letterbox implements AutoCloseable {
     this.search = new MessageSearch(config, commands, indexer, new Searcher(store, state, groupReader, cursors),
         groupReader, state.reactions(), replies);
     this.events = new Events(commands, feed, streams);
+    this.live = new Live(commands, state, groupReader, streams, peers);
     this.pushReads = new PushReads(config, commands, state, store, streams, unread, groupReader);
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
     this.reactions = new Reactions(commands, visible);
@@ -136,9 +138,13 @@ public final class Letterbox implements AutoCloseable {
             partitioning));
     host.start(upkeep);
     upkeep.start();
+    host.repeat(events::logReceipts, RECEIPT_FLUSHES);
     retention.start(RETENTION_SWEEPS);
     disappearing.start();
   }
+
+  /** How often what devices received is logged as delivery receipts (decision 0051). */
+  private static final java.time.Duration RECEIPT_FLUSHES = java.time.Duration.ofSeconds(1);
 
   /** How often the retention sweep runs: API.md gives it a day past the horizon. */
   private static final java.time.Duration RETENTION_SWEEPS = java.time.Duration.ofHours(1);
@@ -236,6 +242,11 @@ public final class Letterbox implements AutoCloseable {
   /** The change feed and live event streams. */
   public Events events() {
     return events;
+  }
+
+  /** Typing and presence, told live and never stored (decision 0051). */
+  public Live live() {
+    return live;
   }
 
   /**

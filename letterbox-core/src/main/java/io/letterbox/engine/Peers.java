@@ -45,4 +45,12 @@ public interface Peers {
    * nodes cached find the sender.
    */
   CompletableFuture<Void> fannedOut(long sender, long id);
+
+  /**
+   * Tells every other node that member {@code from} is typing in group {@code gid}, so the
+   * members connected there get a typing event (decision 0051). Nothing is stored.
+   */
+  default CompletableFuture<Void> typing(long gid, long from) {
+    return CompletableFuture.completedFuture(null);
+  }
 }

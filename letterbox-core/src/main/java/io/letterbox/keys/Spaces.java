@@ -116,6 +116,12 @@ public final class Spaces {
    */
   public static final Space REACTIONS = Space.plain("reactions", ReactionKey.MESSAGE_PREFIX);
 
+  /**
+   * Delivery receipts (decision 0051), applied by the sender's partition: {@link PairKey} of the
+   * sender and the receiver → the highest message id any of the receiver's devices received (8).
+   */
+  public static final Space DELIVERED = Space.plain("delivered", PairKey.OWNER_PREFIX);
+
   /** Users' reports of messages, for the platform's moderators: {@link LogKey} of the report → {@code ReportRow}. */
   public static final Space REPORTS = Space.plain("reports", 0);
 
@@ -148,7 +154,7 @@ public final class Spaces {
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
       POSTINGS, REVOCATIONS, REPORTS, EXPIRY, DISAPPEAR_AFTER, REACTIONS,
-      PINS, GROUP_PINS, DRAFTS);
+      PINS, GROUP_PINS, DRAFTS, DELIVERED);
 
   /**
    * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the

@@ -60,4 +60,11 @@ public sealed interface Event {
    * milliseconds). Given to the feed's consumers (webhooks, a change stream), never by {@code sync}.
    */
   record BroadcastCompleted(String position, long id, long completedAt) implements Event {}
+
+  /**
+   * {@code by} is typing in the conversation with {@code peer} (then {@code by} is the peer), or in
+   * {@code group} (peer 0). Told to live streams only, never stored nor given by {@code sync}
+   * (decision 0051); {@code position} is the stream's position when it was told.
+   */
+  record Typing(String position, long peer, long group, long by) implements Event {}
 }

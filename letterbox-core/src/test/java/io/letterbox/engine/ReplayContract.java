@@ -153,7 +153,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(36)) {
+    return switch (r.nextInt(37)) {
       case 0, 1, 2 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // Replies and forwards (decision 0048) of a message of the pair, or of any of the sequence's (which may be refused).
       case 3 -> referring(r, a, b, key, messages);
@@ -210,6 +210,7 @@ public abstract class ReplayContract extends EngineFixture {
             : box.pins().pin(a, m.get().from() == a ? m.get().to() : m.get().from(), m.get().id(), r.nextInt(3) > 0);
       }
       case 35 -> box.conversations().setDraft(a, b, r.nextInt(3) == 0 ? "" : "d" + r.nextInt(9));
+      case 36 -> received(a);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };
@@ -241,6 +242,17 @@ public abstract class ReplayContract extends EngineFixture {
     return r.nextBoolean()
         ? box.messages().send(new SendRequest(a, b, "re" + r.nextInt(9), key, io.letterbox.model.Extras.TEXT.withReplyTo(original)))
         : box.messages().send(new SendRequest(a, b, null, key, io.letterbox.model.Extras.TEXT, original));
+  }
+
+  /** Where each user's device synced up to, for the delivery receipts its syncs log (decision 0051). */
+  private final Map<Long, String> synced = new java.util.HashMap<>();
+
+  /** A device of {@code uid} syncs what arrived since its last sync: the receipts of what it received are logged. */
+  private CompletableFuture<?> received(long uid) {
+    String since = synced.get(uid);
+    var page = box.events().sync(uid, since, 100);
+    synced.put(uid, page.next());
+    return box.events().logReceipts();
   }
 
   /**

@@ -84,7 +84,10 @@ public enum Route {
   PIN_GROUP_MESSAGE("pinGroupMessage", "PUT", "/v1/groups/{gid}/pins/{id}", true),
   UNPIN_GROUP_MESSAGE("unpinGroupMessage", "DELETE", "/v1/groups/{gid}/pins/{id}", true),
   LIST_GROUP_PINS("listGroupPins", "GET", "/v1/users/{uid}/groups/{gid}/pins", true),
-  SET_DRAFT("setDraft", "PUT", "/v1/users/{uid}/conversations/{peer}/draft", true);
+  SET_DRAFT("setDraft", "PUT", "/v1/users/{uid}/conversations/{peer}/draft", true),
+  TYPING("typing", "POST", "/v1/users/{uid}/conversations/{peer}/typing", true),
+  GROUP_TYPING("groupTyping", "POST", "/v1/users/{uid}/groups/{gid}/typing", true),
+  PRESENCE("presence", "GET", "/v1/users/{uid}/presence", true);
 
   public final String operationId;
   public final String method;

@@ -71,6 +71,7 @@ public final class ActionCodec {
         case PinSet.TAG -> PinSet.read(r);
         case GroupPinSet.TAG -> GroupPinSet.read(r);
         case DraftSet.TAG -> DraftSet.read(r);
+        case DeliveryMarked.TAG -> DeliveryMarked.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

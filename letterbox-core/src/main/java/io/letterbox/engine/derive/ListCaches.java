@@ -103,6 +103,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       // Pins are read per conversation, drafts joined into items as they are read (decision 0050).
       .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class, io.letterbox.engine.apply.DraftSet.class)
+      // Delivery receipts are read with each page, never cached (decision 0051).
+      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       .build();
 
   private ListCaches() {}

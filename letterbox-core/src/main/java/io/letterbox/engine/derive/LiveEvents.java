@@ -128,6 +128,8 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
       .on(io.letterbox.engine.apply.PinSet.class, IN_THE_FEED)
       .on(io.letterbox.engine.apply.DraftSet.class, IN_THE_FEED)
       .ignore(io.letterbox.engine.apply.GroupPinSet.class)
+      // A delivery receipt is shown on the sender's conversation item, told by no event (decision 0051).
+      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       .build();
 
   private LiveEvents() {}

@@ -33,6 +33,8 @@ public final class EventStreams implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EventStreams.class);
   /** Events a catch-up reads per page. */
   private static final int CATCH_UP_PAGE = 500;
+  /** Owners whose last-seen time is kept, the most recent. */
+  private static final long LAST_SEEN_KEPT = 1_000_000;
 
   /** Where a stream's events go. Called on the streams' thread: must not block. */
   public interface Sink {
@@ -60,13 +62,35 @@ public final class EventStreams implements AutoCloseable {
    * from any thread ({@link #hasOpen}), so that a stream being opened already counts.
    */
   private final Map<Long, Integer> openByOwner = new java.util.concurrent.ConcurrentHashMap<>();
+  /**
+   * When each owner's last stream on this node closed (epoch milliseconds), for presence: kept in
+   * memory, for the owners seen most recently (decision 0051).
+   */
+  private final com.github.benmanes.caffeine.cache.Cache<Long, Long> lastSeen =
+      com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(LAST_SEEN_KEPT).build();
+  private final java.time.Clock clock;
+  private final DeliveryReceipts receipts = new DeliveryReceipts();
 
   /** @param reads runs catch-up reads, which may block on the store */
   public EventStreams(FeedReader feed, StateReader state, StoreReads store, Executor reads) {
+    this(feed, state, store, reads, java.time.Clock.systemUTC());
+  }
+
+  /**
+   * @param reads runs catch-up reads, which may block on the store
+   * @param clock tells when an owner's last stream closed
+   */
+  public EventStreams(FeedReader feed, StateReader state, StoreReads store, Executor reads, java.time.Clock clock) {
+    this.clock = clock;
     this.feed = feed;
     this.state = state;
     this.store = store;
     this.reads = reads;
+  }
+
+  /** What the devices of the owners hosted here received, for their senders' delivery receipts. */
+  public DeliveryReceipts receipts() {
+    return receipts;
   }
 
   /** Streams open on this node. */
@@ -103,8 +127,44 @@ public final class EventStreams implements AutoCloseable {
     return openByOwner.containsKey(owner);
   }
 
+  /**
+   * When {@code owner}'s last stream on this node closed (epoch milliseconds), 0 if not known (none
+   * closed since this node started hosting it, or too long ago). Any thread.
+   */
+  public long lastSeen(long owner) {
+    Long at = lastSeen.getIfPresent(owner);
+    return at == null ? 0 : at;
+  }
+
   private void uncount(long owner) {
-    openByOwner.computeIfPresent(owner, (k, n) -> n == 1 ? null : n - 1);
+    openByOwner.computeIfPresent(owner, (k, n) -> {
+      if (n == 1) {
+        lastSeen.put(owner, clock.millis());
+        return null;
+      }
+      return n - 1;
+    });
+  }
+
+  /**
+   * {@code from} is typing to {@code receiver}: the receiver's live streams on this node get a
+   * typing event, which is never stored (decision 0051).
+   */
+  public void typed(long receiver, long from) {
+    thread.execute(() -> {
+      for (Stream s : List.copyOf(byOwner.getOrDefault(receiver, List.of()))) {
+        s.typing(from, 0, from);
+      }
+    });
+  }
+
+  /** Member {@code from} is typing in group {@code gid}: the other members' live streams on this node get a typing event. */
+  public void typedInGroup(long gid, long from) {
+    thread.execute(() -> toMembers(gid, 0, s -> {
+      if (s.owner != from) {
+        s.typing(0, gid, from);
+      }
+    }));
   }
 
   /** A durable batch's feed events (on a store thread). */
@@ -443,6 +503,13 @@ public final class EventStreams implements AutoCloseable {
       }
     }
 
+    /** Someone is typing: told to a live stream only, at its position now (a stream catching up has older news to give). */
+    private void typing(long peer, long group, long by) {
+      if (live && !ended) {
+        emit(new Event.Typing(feed.encode(owner, position), peer, group, by));
+      }
+    }
+
     /** Group message {@code id} was recalled at {@code at}: given once, as a broadcast's revision is. */
     private void recalledInGroup(long gid, long id, long at, boolean removed) {
       if (!live) {
@@ -465,7 +532,9 @@ public final class EventStreams implements AutoCloseable {
         log.debug("an event sink failed", ex);
         more = false;
       }
-      if (!more) {
+      if (more) {
+        receipts.received(owner, e);
+      } else {
         remove();
       }
       return more;

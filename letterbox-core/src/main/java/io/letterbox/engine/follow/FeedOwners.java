@@ -125,6 +125,8 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
       })
       .on(io.letterbox.engine.apply.DraftSet.class, (into, d) -> into.owner(d.owner()))
       .ignore(io.letterbox.engine.apply.GroupPinSet.class)
+      // A delivery receipt writes no feed row (decision 0051).
+      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       .build();
 
   private FeedOwners() {}

@@ -100,6 +100,8 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       // Pins and drafts are no messages: a draft is found once it is sent.
       .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class, io.letterbox.engine.apply.DraftSet.class)
+      // A delivery receipt carries no words.
+      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       .build();
 
   private SearchPostings() {}

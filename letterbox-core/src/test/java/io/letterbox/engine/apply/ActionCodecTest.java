@@ -88,6 +88,8 @@ class ActionCodecTest {
       new DisappearSet(1, 2, 3_600_000),
       new DisappearSet(90, 0, 5_000),
       new DisappearSet(1, Long.MAX_VALUE, 0),
+      new DeliveryMarked(2, 1, 9_007_199_254_740_993L),
+      new DeliveryMarked(Long.MAX_VALUE, 70_001, 1),
       Redacted.of(new GroupPosted(93, 90, 2, 4, "大家好", "k", 7, new long[] {1, 70_000}, Extras.TEXT, null),
           new io.letterbox.model.Removal(io.letterbox.model.Removal.Reason.TAKEDOWN, 1_700_000_000_003L)),
       Redacted.of(new MessageRevised(8, 1, 0, "改过的", 1_795_000_000_001L),

@@ -90,6 +90,7 @@ public final class HttpApi {
     new WebRoutes().register(routes);
     HttpPeers peers = cluster == null ? null : new HttpPeers(client, cluster);
     new io.letterbox.server.http.routes.WebhookRoutes(webhooks, cluster, peers).register(routes);
+    new io.letterbox.server.http.routes.LiveRoutes(box, engine, cluster, peers).register(routes);
     RevocationRoutes revocationRoutes = new RevocationRoutes(revocations, peers);
     revocationRoutes.register(routes);
     new io.letterbox.server.http.routes.LifecycleRoutes(box, engine, revocationRoutes).register(routes);

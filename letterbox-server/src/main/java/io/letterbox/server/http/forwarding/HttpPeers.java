@@ -84,6 +84,16 @@ public final class HttpPeers implements Peers {
         .toArray(CompletableFuture[]::new)).thenApply(v -> answers);
   }
 
+  @Override
+  public CompletableFuture<Void> typing(long gid, long from) {
+    return toOthers(ClusterRoutes.TYPING, Map.of("gid", Long.toString(gid), "from", Long.toString(from)));
+  }
+
+  /** Asks member {@code base} for the JSON {@code path} (a signed internal GET) answers there. */
+  public CompletableFuture<JsonNode> getFrom(URI base, String path, long timeoutMillis) {
+    return get(base, path, timeoutMillis);
+  }
+
   private CompletableFuture<JsonNode> get(URI base, String path, long timeoutMillis) {
     RequestOptions options = new RequestOptions()
         .setMethod(HttpMethod.GET)

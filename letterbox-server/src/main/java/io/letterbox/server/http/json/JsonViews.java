@@ -243,6 +243,10 @@ public final class JsonViews {
       return new EventView("group", at, null, null, null, null, null, null, g.joined() ? "joined" : "left", null, null,
           null, Ids64.format(g.group()));
     }
+    if (event instanceof io.letterbox.model.Event.Typing t) {
+      return new EventView("typing", at, peer(t.peer()), null, null, Ids64.format(t.by()), null, null, null, null, null,
+          null, t.group() == 0 ? null : Ids64.format(t.group()));
+    }
     io.letterbox.model.Event.ConversationChanged c = (io.letterbox.model.Event.ConversationChanged) event;
     return new EventView("conversation", at, Ids64.format(c.peer()), null, null, null, null, null, null, c.pinned(),
         c.muted(), c.archived(), null);

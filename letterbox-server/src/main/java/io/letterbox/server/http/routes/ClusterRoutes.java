@@ -30,6 +30,8 @@ public final class ClusterRoutes {
   public static final String DELIVERIES = "/internal/v1/partitions/:p/deliveries";
   public static final String PUBLISHED = "/internal/v1/published";
   public static final String REVOCATIONS = "/internal/v1/revocations";
+  /** A member of a group is typing: the members connected here are told (decision 0051). */
+  public static final String TYPING = "/internal/v1/typing";
   /** This member's own webhook status (served by {@link WebhookRoutes}). */
   public static final String WEBHOOKS = "/internal/v1/webhooks";
 
@@ -79,6 +81,15 @@ public final class ClusterRoutes {
         }
         return null;
       }));
+    });
+
+    routes.addOpen(POST, TYPING, ctx -> {
+      member(ctx, cluster);
+      JsonBody b = JsonBody.of(ctx, "gid", "from");
+      long gid = b.id("gid");
+      long from = b.id("from");
+      box.live().typedInGroup(gid, from);
+      Replies.noContent(ctx);
     });
 
     routes.addOpen(POST, REVOCATIONS, ctx -> {
