@@ -73,6 +73,7 @@ public final class Letterbox implements AutoCloseable {
   private final Erasures erasures;
   private final io.letterbox.engine.expiry.RetentionSweep retention;
   private final io.letterbox.engine.expiry.DisappearingSweep disappearing;
+  private final Schedules schedules;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -126,6 +127,9 @@ public final class Letterbox implements AutoCloseable {
     this.disappearing = new io.letterbox.engine.expiry.DisappearingSweep(store, partitioning,
         () -> host.hosted().keySet(),
         id -> moderation.remove(id, io.letterbox.model.Removal.Reason.DISAPPEARING, null), config.clock());
+    this.schedules = new Schedules(config, commands, state, messages,
+        new io.letterbox.engine.schedule.DueSchedules(store, state, commands, () -> host.hosted().keySet(),
+            config.clock(), config.requestsFolder()));
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, erasureJobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
@@ -133,6 +137,7 @@ public final class Letterbox implements AutoCloseable {
     upkeep.start();
     retention.start(RETENTION_SWEEPS);
     disappearing.start();
+    schedules.due().start();
   }
 
   /** How often the retention sweep runs: API.md gives it a day past the horizon. */
@@ -218,6 +223,11 @@ public final class Letterbox implements AutoCloseable {
     return disappearing;
   }
 
+  /** Scheduled messages (decision 0052). */
+  public Schedules schedules() {
+    return schedules;
+  }
+
   /** The change feed and live event streams. */
   public Events events() {
     return events;
@@ -266,6 +276,7 @@ public final class Letterbox implements AutoCloseable {
   public void close() {
     retention.close();
     disappearing.close();
+    schedules.due().close();
     host.close();
     followers.close();
     if (indexer != null) {

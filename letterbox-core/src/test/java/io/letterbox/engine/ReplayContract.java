@@ -128,6 +128,9 @@ public abstract class ReplayContract extends EngineFixture {
       if (random.nextInt(4) == 0) {
         box.disappearing().sweep();
       }
+      if (random.nextInt(4) == 0) {
+        box.schedules().due().sweep();
+      }
       if (random.nextInt(30) == 0) {
         // The messages of the sequence's first hours pass the retention, and a sweep removes them.
         clock.advance(Duration.ofHours(12 + random.nextInt(12)));
@@ -153,7 +156,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(32)) {
+    return switch (r.nextInt(34)) {
       case 0, 1, 2, 3 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // One or two in an import: a removal redacts one message inside its import's entry.
       case 4 -> box.messages().importHistory(imports(r, a, b));
@@ -198,6 +201,11 @@ public abstract class ReplayContract extends EngineFixture {
       // Disappearing messages (decision 0045): the setting, then the timers a sweep finds due.
       case 30 -> box.conversations().setDisappearAfter(a, ConversationRef.peer(b),
           r.nextBoolean() ? null : Duration.ofMinutes(1 + r.nextInt(120)));
+      // Scheduled messages (decision 0052): scheduled, cancelled, and sent or refused as the clock passes them.
+      case 31 -> box.schedules().schedule(new SendRequest(a, b, "s" + r.nextInt(1000), key),
+          clock.instant().plus(Duration.ofMinutes(1 + r.nextInt(120))), io.letterbox.blob.Blobs.SERVICE);
+      case 32 -> box.schedules().list(a, 0, 1).stream().findFirst()
+          .<CompletableFuture<?>>map(s -> box.schedules().cancel(a, s.id())).orElse(null);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };

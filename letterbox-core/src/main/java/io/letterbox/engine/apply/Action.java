@@ -15,7 +15,7 @@ public sealed interface Action permits Sent, Imported, ReadMarked, MessageDelete
     SegmentExtended, BroadcastAccepted, BroadcastCompleted, ConversationStateSet, BlockSet, MessageRevised,
     GroupCreated, GroupMembersChanged, GroupRenamed, GroupPosted, GroupReadMarked, GroupMessageDeleted,
     GroupMessageRecalled, GroupSettingsSet, UserSettingsSet, GroupLeft, Reported, ContentRemoved, Redacted,
-    HoldSet, ErasureStarted, ErasureCompleted, DisappearSet {
+    HoldSet, ErasureStarted, ErasureCompleted, DisappearSet, Scheduled, ScheduleCancelled, ScheduleDone {
 
   /** The kind's tag in the log: never reused, never renumbered. */
   byte tag();

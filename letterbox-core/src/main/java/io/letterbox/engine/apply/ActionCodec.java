@@ -67,6 +67,9 @@ public final class ActionCodec {
         case ErasureStarted.TAG -> ErasureStarted.read(r);
         case ErasureCompleted.TAG -> ErasureCompleted.read(r);
         case DisappearSet.TAG -> DisappearSet.read(r);
+        case Scheduled.TAG -> Scheduled.read(r);
+        case ScheduleCancelled.TAG -> ScheduleCancelled.read(r);
+        case ScheduleDone.TAG -> ScheduleDone.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

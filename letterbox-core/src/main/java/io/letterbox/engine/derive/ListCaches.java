@@ -99,6 +99,9 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
           UserSettingsSet.class, GroupLeft.class, Reported.class)
       // A hold and an erasure's own records change no list; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
+      .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
+          io.letterbox.engine.apply.ScheduleDone.class)
       .build();
 
   private ListCaches() {}

@@ -122,6 +122,9 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
           GroupSettingsSet.class, UserSettingsSet.class, Reported.class)
       // A hold and an erasure's own records tell no device anything; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
+      .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
+          io.letterbox.engine.apply.ScheduleDone.class)
       .build();
 
   private LiveEvents() {}

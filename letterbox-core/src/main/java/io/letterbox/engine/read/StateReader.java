@@ -56,6 +56,7 @@ public final class StateReader {
   private final RelationState relations;
   private final BroadcastRows broadcastRows;
   private final LifecycleState lifecycle;
+  private final ScheduleState schedules;
 
   private StateReader(StoreReads store, LetterboxConfig config, java.util.function.Function<byte[], Message> logMessage,
       boolean cached) {
@@ -70,6 +71,7 @@ public final class StateReader {
     this.relations = new RelationState(store);
     this.broadcastRows = new BroadcastRows(store);
     this.lifecycle = new LifecycleState(store);
+    this.schedules = new ScheduleState(store);
     this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
@@ -147,6 +149,11 @@ public final class StateReader {
   /** Legal holds and erasures of users (decision 0044). */
   public LifecycleState lifecycle() {
     return lifecycle;
+  }
+
+  /** Senders' scheduled messages (decision 0052). */
+  public ScheduleState schedules() {
+    return schedules;
   }
 
   /**

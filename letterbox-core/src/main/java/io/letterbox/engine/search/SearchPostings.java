@@ -96,6 +96,9 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
       .ignore(ContentRemoved.class)
       // A hold and an erasure's own records carry no words; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
+      // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
+      .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
+          io.letterbox.engine.apply.ScheduleDone.class)
       .build();
 
   private SearchPostings() {}

@@ -89,7 +89,13 @@ class ActionCodecTest {
       new HoldSet(7, true, 1_700_000_000_004L),
       new HoldSet(7, false, 1_700_000_000_005L),
       new ErasureStarted(101, 7, 1_700_000_000_006L),
-      new ErasureCompleted(101, 7, 1_700_000_000_007L));
+      new ErasureCompleted(101, 7, 1_700_000_000_007L),
+      new Scheduled(102, 1, 2, 1_800_000_000_000L, "以后", "k", Extras.TEXT),
+      new Scheduled(103, 1, 2, 1_800_000_000_001L, "", null, new Extras("image", null,
+          List.of(new io.letterbox.model.Attachment("b1", "a.png", "image/png", 10)))),
+      new ScheduleCancelled(1, 103, 1_800_000_000_001L),
+      new ScheduleDone(1, 102, 1_800_000_000_000L, null),
+      new ScheduleDone(1, 102, 1_800_000_000_000L, "BLOCKED"));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {
