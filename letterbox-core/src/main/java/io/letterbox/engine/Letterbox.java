@@ -129,7 +129,7 @@ public final class Letterbox implements AutoCloseable {
         id -> moderation.remove(id, io.letterbox.model.Removal.Reason.DISAPPEARING, null), config.clock());
     this.schedules = new Schedules(config, commands, state, messages,
         new io.letterbox.engine.schedule.DueSchedules(store, state, commands, () -> host.hosted().keySet(),
-            config.clock(), config.requestsFolder()));
+            config.clock(), config.requestsFolder()), cursors);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, erasureJobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));

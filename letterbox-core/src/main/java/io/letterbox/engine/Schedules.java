@@ -2,10 +2,12 @@ package io.letterbox.engine;
 
 import io.letterbox.engine.apply.Scheduled;
 import io.letterbox.engine.partition.PartitionCommands;
+import io.letterbox.engine.read.Cursors;
 import io.letterbox.engine.read.StateReader;
 import io.letterbox.engine.schedule.DueSchedules;
 import io.letterbox.engine.write.CancelScheduleCommand;
 import io.letterbox.engine.write.ScheduleCommand;
+import io.letterbox.model.Page;
 import io.letterbox.model.ScheduledMessage;
 import io.letterbox.model.SendRequest;
 import io.letterbox.rows.ScheduledRow;
@@ -24,8 +26,12 @@ public final class Schedules {
   private final StateReader state;
   private final Messages messages;
   private final DueSchedules due;
+  private final Cursors cursors;
+  private static final char KIND = 'q';
 
-  Schedules(LetterboxConfig config, PartitionCommands commands, StateReader state, Messages messages, DueSchedules due) {
+  Schedules(LetterboxConfig config, PartitionCommands commands, StateReader state, Messages messages, DueSchedules due,
+      Cursors cursors) {
+    this.cursors = cursors;
     this.config = config;
     this.commands = commands;
     this.state = state;
@@ -54,18 +60,24 @@ public final class Schedules {
             checked.text(), checked.idempotencyKey(), checked.extras(), null));
   }
 
-  /** Sender {@code uid}'s scheduled messages with ids above {@code after}, pending and failed, oldest first. */
-  public List<ScheduledMessage> list(long uid, long after, int limit) {
+  /**
+   * A page of sender {@code uid}'s scheduled messages, pending and failed, in the order they were
+   * scheduled; {@code cursor} null for the first.
+   */
+  public Page<ScheduledMessage> list(long uid, String cursor, int limit) {
     Validate.uid("uid", uid);
     Validate.limit(limit);
     commands.requireHosted(uid);
-    List<ScheduledMessage> out = new ArrayList<>();
-    for (ScheduledRow row : state.schedules().rows(uid, after, limit)) {
+    long after = cursor == null ? 0 : cursors.decode(cursor, KIND, uid, 0, 1)[0];
+    List<ScheduledRow> rows = state.schedules().rows(uid, after, limit + 1);
+    boolean more = rows.size() > limit;
+    List<ScheduledMessage> items = new ArrayList<>(Math.min(rows.size(), limit));
+    for (ScheduledRow row : more ? rows.subList(0, limit) : rows) {
       Scheduled s = Scheduled.of(row);
-      out.add(new ScheduledMessage(s.id(), s.from(), s.to(), Instant.ofEpochMilli(s.sendAt()), s.text(),
+      items.add(new ScheduledMessage(s.id(), s.from(), s.to(), Instant.ofEpochMilli(s.sendAt()), s.text(),
           s.idempotencyKey(), s.extras(), row.failed()));
     }
-    return out;
+    return new Page<>(items, more ? cursors.encode(KIND, uid, 0, items.get(items.size() - 1).id()) : null);
   }
 
   /** Cancels a pending one, or dismisses a failed one; NOT_FOUND once it was sent or for none. */

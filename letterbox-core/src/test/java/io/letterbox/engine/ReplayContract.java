@@ -204,7 +204,7 @@ public abstract class ReplayContract extends EngineFixture {
       // Scheduled messages (decision 0052): scheduled, cancelled, and sent or refused as the clock passes them.
       case 31 -> box.schedules().schedule(new SendRequest(a, b, "s" + r.nextInt(1000), key),
           clock.instant().plus(Duration.ofMinutes(1 + r.nextInt(120))), io.letterbox.blob.Blobs.SERVICE);
-      case 32 -> box.schedules().list(a, 0, 1).stream().findFirst()
+      case 32 -> box.schedules().list(a, null, 1).items().stream().findFirst()
           .<CompletableFuture<?>>map(s -> box.schedules().cancel(a, s.id())).orElse(null);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));

@@ -75,7 +75,9 @@ public enum Route {
   SET_HOLD("setHold", "PUT", "/v1/users/{uid}/hold", true),
   RELEASE_HOLD("releaseHold", "DELETE", "/v1/users/{uid}/hold", true),
   START_BACKUP("startBackup", "POST", "/v1/admin/backups", false),
-  LIST_BACKUPS("listBackups", "GET", "/v1/admin/backups", true);
+  LIST_BACKUPS("listBackups", "GET", "/v1/admin/backups", true),
+  LIST_SCHEDULED("listScheduled", "GET", "/v1/users/{uid}/scheduled", true),
+  CANCEL_SCHEDULED("cancelScheduled", "DELETE", "/v1/users/{uid}/scheduled/{id}", true);
 
   public final String operationId;
   public final String method;
