@@ -10,6 +10,8 @@ import static io.letterbox.client.internal.Route.REACT;
 import static io.letterbox.client.internal.Route.RECALL_MESSAGE;
 import static io.letterbox.client.internal.Route.SEND_MESSAGE;
 import static io.letterbox.client.internal.Route.UNREACT;
+import static io.letterbox.client.internal.Route.CANCEL_SCHEDULED;
+import static io.letterbox.client.internal.Route.LIST_SCHEDULED;
 
 import io.letterbox.client.internal.Decoder;
 import io.letterbox.client.internal.Maps;
@@ -30,6 +32,35 @@ public final class Messages extends Resource {
     return call(Spec.of(SEND_MESSAGE).json(message.withIdempotencyKey(keyOr(message.idempotencyKey()))),
         Message.class);
   }
+
+  /**
+   * Schedules a message to be sent at {@code sendAt} (202): in the future and within the server's
+   * max-schedule-ahead. Its frequency cap, blocks and the platform's hook are decided when it is
+   * sent; a retry of the call finds the schedule it made.
+   */
+  @Maps(SEND_MESSAGE)
+  public Call<Scheduled> schedule(SendMessage message, java.time.Instant sendAt) {
+    return call(Spec.of(SEND_MESSAGE).json(new Scheduling(message.withIdempotencyKey(keyOr(message.idempotencyKey())),
+        sendAt.toString())), Scheduled.class);
+  }
+
+  /** The scheduled messages of sender {@code uid}: pending, and failed until cancelled. */
+  @Maps(LIST_SCHEDULED)
+  public Listing<ScheduledMessage> scheduled(long uid) {
+    return listing(() -> Spec.of(LIST_SCHEDULED, uid), SCHEDULED);
+  }
+
+  /** Cancels a pending scheduled message, or dismisses a failed one (404 once it was sent). */
+  @Maps(CANCEL_SCHEDULED)
+  public Call<Void> cancelScheduled(long uid, long id) {
+    return call(Spec.of(CANCEL_SCHEDULED, uid, id));
+  }
+
+  /** A send with the time to send it at. */
+  private record Scheduling(@com.fasterxml.jackson.annotation.JsonUnwrapped SendMessage message, String sendAt) {}
+
+  private static final com.fasterxml.jackson.core.type.TypeReference<Page<ScheduledMessage>> SCHEDULED =
+      new com.fasterxml.jackson.core.type.TypeReference<>() {};
 
   /** A message as {@code uid} sees it (404 if it cannot). */
   @Maps(GET_MESSAGE)

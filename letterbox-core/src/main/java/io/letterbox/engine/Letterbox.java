@@ -76,6 +76,7 @@ public final class Letterbox implements AutoCloseable {
   private final Erasures erasures;
   private final io.letterbox.engine.expiry.RetentionSweep retention;
   private final io.letterbox.engine.expiry.DisappearingSweep disappearing;
+  private final Schedules schedules;
   /** Builds replies that read the store once a write is durable: never on the store's commit threads. */
   private final ExecutorService replies = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "letterbox-replies");
@@ -133,6 +134,9 @@ public final class Letterbox implements AutoCloseable {
     this.disappearing = new io.letterbox.engine.expiry.DisappearingSweep(store, partitioning,
         () -> host.hosted().keySet(),
         id -> moderation.remove(id, io.letterbox.model.Removal.Reason.DISAPPEARING, null), config.clock());
+    this.schedules = new Schedules(config, commands, state, messages,
+        new io.letterbox.engine.schedule.DueSchedules(store, state, commands, () -> host.hosted().keySet(),
+            config.clock(), config.requestsFolder()), cursors);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, erasureJobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));
@@ -141,6 +145,7 @@ public final class Letterbox implements AutoCloseable {
     host.repeat(events::logReceipts, RECEIPT_FLUSHES);
     retention.start(RETENTION_SWEEPS);
     disappearing.start();
+    schedules.due().start();
   }
 
   /** How often what devices received is logged as delivery receipts (decision 0051). */
@@ -239,6 +244,11 @@ public final class Letterbox implements AutoCloseable {
     return disappearing;
   }
 
+  /** Scheduled messages (decision 0052). */
+  public Schedules schedules() {
+    return schedules;
+  }
+
   /** The change feed and live event streams. */
   public Events events() {
     return events;
@@ -292,6 +302,7 @@ public final class Letterbox implements AutoCloseable {
   public void close() {
     retention.close();
     disappearing.close();
+    schedules.due().close();
     host.close();
     followers.close();
     if (indexer != null) {

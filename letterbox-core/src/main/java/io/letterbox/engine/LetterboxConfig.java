@@ -53,6 +53,7 @@ import java.util.Optional;
  * @param clock             the time source of ids and cap windows
  * @param messageRetention  how long messages are kept: older ones are removed for everyone
  *                          (decision 0045); empty: kept forever
+ * @param maxScheduleAhead  how far ahead a message may be scheduled (decision 0052)
  */
 public record LetterboxConfig(
     int maxTextLength,
@@ -85,7 +86,8 @@ public record LetterboxConfig(
     java.time.Duration searchWait,
     java.time.Duration erasureGrace,
     Clock clock,
-    Optional<java.time.Duration> messageRetention) {
+    Optional<java.time.Duration> messageRetention,
+    java.time.Duration maxScheduleAhead) {
 
   public LetterboxConfig {
     devices = List.copyOf(devices);
@@ -149,6 +151,9 @@ public record LetterboxConfig(
       throw new IllegalArgumentException("messageRetention must be at least " + MIN_MESSAGE_RETENTION + ": "
           + messageRetention.get());
     }
+    if (maxScheduleAhead.isNegative() || maxScheduleAhead.isZero()) {
+      throw new IllegalArgumentException("maxScheduleAhead must be positive: " + maxScheduleAhead);
+    }
     if (devices.size() > 16) {
       throw new IllegalArgumentException("at most 16 devices: " + devices.size());
     }
@@ -208,6 +213,7 @@ public record LetterboxConfig(
     b.erasureGrace = erasureGrace;
     b.clock = clock;
     b.messageRetention = messageRetention.orElse(null);
+    b.maxScheduleAhead = maxScheduleAhead;
     return b;
   }
 
@@ -258,6 +264,8 @@ public record LetterboxConfig(
     private Clock clock = Clock.systemUTC();
     // None: messages are kept forever.
     private java.time.Duration messageRetention;
+    // API.md: a year.
+    private java.time.Duration maxScheduleAhead = java.time.Duration.ofDays(365);
 
     public Builder maxTextLength(int v) { maxTextLength = v; return this; }
     public Builder devices(List<String> v) { devices = v; return this; }
@@ -290,13 +298,14 @@ public record LetterboxConfig(
     public Builder erasureGrace(java.time.Duration v) { erasureGrace = v; return this; }
     public Builder clock(Clock v) { clock = v; return this; }
     public Builder messageRetention(java.time.Duration v) { messageRetention = v; return this; }
+    public Builder maxScheduleAhead(java.time.Duration v) { maxScheduleAhead = v; return this; }
 
     public LetterboxConfig build() {
       return new LetterboxConfig(maxTextLength, devices, Optional.ofNullable(defaultCap), node,
           maxImportBatch, cachedHeadBytes, cachedMessageBytes, cachedAudienceBytes, cachedBroadcastIdBytes, maxAudienceUids,
           normalLaneThreads, highLaneThreads, prewarmMinReceivers, fanoutAttempts, fanoutRetryDelay, partitions, newStorePartitions, sequencers, deliveryWait,
           requestsFolder, maxBlobBytes, recallWindow, editWindow, syncRetention, maxGroupMembers, cachedGroupHeadBytes, search, searchWait, erasureGrace,
-          clock, Optional.ofNullable(messageRetention));
+          clock, Optional.ofNullable(messageRetention), maxScheduleAhead);
     }
   }
 }

@@ -82,7 +82,7 @@ public final class Messages {
         r -> r.created() ? r.message().id() : 0L));
   }
 
-  private SendRequest checked(SendRequest request, long attacher) {
+  SendRequest checked(SendRequest request, long attacher) {
     Validate.uid("from", request.from());
     Validate.uid("to", request.to());
     Validate.distinct("from", request.from(), "to", request.to());

@@ -122,6 +122,12 @@ public final class Spaces {
    */
   public static final Space DELIVERED = Space.plain("delivered", PairKey.OWNER_PREFIX);
 
+  /**
+   * Scheduled messages (decision 0052), applied by each sender's partition: {@link ScheduleKey#timer}
+   * → the sender (8); {@link ScheduleKey#ofSender} → the schedule as {@code ScheduleRows} encodes it.
+   */
+  public static final Space SCHEDULED = Space.plain("scheduled", 0);
+
   /** Users' reports of messages, for the platform's moderators: {@link LogKey} of the report → {@code ReportRow}. */
   public static final Space REPORTS = Space.plain("reports", 0);
 
@@ -154,7 +160,7 @@ public final class Spaces {
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
       POSTINGS, REVOCATIONS, REPORTS, EXPIRY, DISAPPEAR_AFTER, REACTIONS,
-      PINS, GROUP_PINS, DRAFTS, DELIVERED);
+      PINS, GROUP_PINS, DRAFTS, DELIVERED, SCHEDULED);
 
   /**
    * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the

@@ -128,6 +128,9 @@ public abstract class ReplayContract extends EngineFixture {
       if (random.nextInt(4) == 0) {
         box.disappearing().sweep();
       }
+      if (random.nextInt(4) == 0) {
+        box.schedules().due().sweep();
+      }
       if (random.nextInt(30) == 0) {
         // The messages of the sequence's first hours pass the retention, and a sweep removes them.
         clock.advance(Duration.ofHours(12 + random.nextInt(12)));
@@ -153,7 +156,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
     String device = r.nextBoolean() ? "pc" : "mobile";
-    return switch (r.nextInt(37)) {
+    return switch (r.nextInt(39)) {
       case 0, 1, 2 -> box.messages().send(new SendRequest(a, b, "m" + r.nextInt(1000), key));
       // Replies and forwards (decision 0048) of a message of the pair, or of any of the sequence's (which may be refused).
       case 3 -> referring(r, a, b, key, messages);
@@ -211,6 +214,11 @@ public abstract class ReplayContract extends EngineFixture {
       }
       case 35 -> box.conversations().setDraft(a, b, r.nextInt(3) == 0 ? "" : "d" + r.nextInt(9));
       case 36 -> received(a);
+      // Scheduled messages (decision 0052): scheduled, cancelled, and sent or refused as the clock passes them.
+      case 37 -> box.schedules().schedule(new SendRequest(a, b, "s" + r.nextInt(1000), key),
+          clock.instant().plus(Duration.ofMinutes(1 + r.nextInt(120))), io.letterbox.blob.Blobs.SERVICE);
+      case 38 -> box.schedules().list(a, null, 1).items().stream().findFirst()
+          .<CompletableFuture<?>>map(s -> box.schedules().cancel(a, s.id())).orElse(null);
       default -> broadcasts.isEmpty() ? box.messages().send(new SendRequest(b, a, "back", null))
           : box.messages().delete(a, broadcasts.get(r.nextInt(broadcasts.size())));
     };

@@ -87,7 +87,9 @@ public enum Route {
   SET_DRAFT("setDraft", "PUT", "/v1/users/{uid}/conversations/{peer}/draft", true),
   TYPING("typing", "POST", "/v1/users/{uid}/conversations/{peer}/typing", true),
   GROUP_TYPING("groupTyping", "POST", "/v1/users/{uid}/groups/{gid}/typing", true),
-  PRESENCE("presence", "GET", "/v1/users/{uid}/presence", true);
+  PRESENCE("presence", "GET", "/v1/users/{uid}/presence", true),
+  LIST_SCHEDULED("listScheduled", "GET", "/v1/users/{uid}/scheduled", true),
+  CANCEL_SCHEDULED("cancelScheduled", "DELETE", "/v1/users/{uid}/scheduled/{id}", true);
 
   public final String operationId;
   public final String method;

@@ -17,7 +17,8 @@ public sealed interface Action permits Sent, Imported, ReadMarked, MessageDelete
     GroupMessageRecalled, GroupSettingsSet, UserSettingsSet, GroupLeft, Reported, ContentRemoved, Redacted,
     HoldSet, ErasureStarted, ErasureCompleted, DisappearSet,
     ReactionSet,
-    PinSet, GroupPinSet, DraftSet, DeliveryMarked {
+    PinSet, GroupPinSet, DraftSet, DeliveryMarked,
+    Scheduled, ScheduleCancelled, ScheduleDone {
 
   /** The kind's tag in the log: never reused, never renumbered. */
   byte tag();

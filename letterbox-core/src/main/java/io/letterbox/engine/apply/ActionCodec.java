@@ -72,6 +72,9 @@ public final class ActionCodec {
         case GroupPinSet.TAG -> GroupPinSet.read(r);
         case DraftSet.TAG -> DraftSet.read(r);
         case DeliveryMarked.TAG -> DeliveryMarked.read(r);
+        case Scheduled.TAG -> Scheduled.read(r);
+        case ScheduleCancelled.TAG -> ScheduleCancelled.read(r);
+        case ScheduleDone.TAG -> ScheduleDone.read(r);
         default -> throw corrupt("unknown action type " + tag);
       };
     } catch (RuntimeException e) {

@@ -105,6 +105,9 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class, io.letterbox.engine.apply.DraftSet.class)
       // Delivery receipts are read with each page, never cached (decision 0051).
       .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
+      // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
+      .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
+          io.letterbox.engine.apply.ScheduleDone.class)
       .build();
 
   private ListCaches() {}

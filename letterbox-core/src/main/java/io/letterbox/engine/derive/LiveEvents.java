@@ -130,6 +130,9 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
       .ignore(io.letterbox.engine.apply.GroupPinSet.class)
       // A delivery receipt is shown on the sender's conversation item, told by no event (decision 0051).
       .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
+      // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
+      .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
+          io.letterbox.engine.apply.ScheduleDone.class)
       .build();
 
   private LiveEvents() {}

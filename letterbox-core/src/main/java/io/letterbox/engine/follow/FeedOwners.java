@@ -127,6 +127,9 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
       .ignore(io.letterbox.engine.apply.GroupPinSet.class)
       // A delivery receipt writes no feed row (decision 0051).
       .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
+      // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
+      .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
+          io.letterbox.engine.apply.ScheduleDone.class)
       .build();
 
   private FeedOwners() {}

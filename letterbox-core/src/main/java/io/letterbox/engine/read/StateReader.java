@@ -58,6 +58,7 @@ public final class StateReader {
   private final LifecycleState lifecycle;
   private final ReactionState reactions;
   private final PinState pins;
+  private final ScheduleState schedules;
 
   private StateReader(StoreReads store, LetterboxConfig config, java.util.function.Function<byte[], Message> logMessage,
       boolean cached) {
@@ -74,6 +75,7 @@ public final class StateReader {
     this.lifecycle = new LifecycleState(store);
     this.reactions = new ReactionState(store);
     this.pins = new PinState(store);
+    this.schedules = new ScheduleState(store);
     this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
@@ -161,6 +163,11 @@ public final class StateReader {
   /** Pinned messages of conversations (decision 0050). */
   public PinState pins() {
     return pins;
+  }
+
+  /** Senders' scheduled messages (decision 0052). */
+  public ScheduleState schedules() {
+    return schedules;
   }
 
   /**

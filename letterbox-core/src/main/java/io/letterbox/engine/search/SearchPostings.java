@@ -102,6 +102,9 @@ public final class SearchPostings implements Derivation<SearchPostings.Into> {
       .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class, io.letterbox.engine.apply.DraftSet.class)
       // A delivery receipt carries no words.
       .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
+      // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
+      .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
+          io.letterbox.engine.apply.ScheduleDone.class)
       .build();
 
   private SearchPostings() {}

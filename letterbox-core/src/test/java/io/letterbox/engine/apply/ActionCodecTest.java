@@ -106,7 +106,13 @@ class ActionCodecTest {
       new GroupPinSet(90, 2, 93, true, 1),
       new GroupPinSet(90, 1, 94, false, 2),
       new DraftSet(1, 2, "see you at 八点"),
-      new DraftSet(1, 2, ""));
+      new DraftSet(1, 2, ""),
+      new Scheduled(102, 1, 2, 1_800_000_000_000L, "以后", "k", Extras.TEXT),
+      new Scheduled(103, 1, 2, 1_800_000_000_001L, "", null, new Extras("image", null,
+          List.of(new io.letterbox.model.Attachment("b1", "a.png", "image/png", 10)))),
+      new ScheduleCancelled(1, 103, 1_800_000_000_001L),
+      new ScheduleDone(1, 102, 1_800_000_000_000L, null),
+      new ScheduleDone(1, 102, 1_800_000_000_000L, "BLOCKED"));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

@@ -398,6 +398,10 @@ public final class ServerSettings {
           + "every space including the action log, within a day of passing it (decision 0045); users on legal hold "
           + "keep theirs; none: kept forever")
       .defaultDescribedAs("(none)"));
+  public static final Setting<Duration> MAX_SCHEDULE_AHEAD = declare(
+      Setting.passedOn("max-schedule-ahead", durations(),
+          ENGINE_DEFAULTS.maxScheduleAhead(), (to, v) -> to.engine().maxScheduleAhead(v))
+      .meaning("how far ahead a message may be scheduled (`sendAt`); later is 400 (decision 0052)"));
 
 
   // Webhooks (decision 0040)

@@ -68,6 +68,9 @@ public final class HttpApi {
         new UserLimits(config.userLimits(), metrics.registry()));
     var hooked = new HookedSends(BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry()), engine, box);
     new MessageRoutes(box, engine, hooked).register(routes);
+    if (box != null) {
+      box.schedules().due().vetWith(req -> hooked.scheduled(req).toCompletionStage().toCompletableFuture());
+    }
     new ConversationRoutes(box, engine).register(routes);
     new ExportRoutes(box, engine).register(routes);
     new CapRoutes(box, engine).register(routes);
@@ -79,6 +82,7 @@ public final class HttpApi {
     new SearchRoutes(box, engine).register(routes);
     new ModerationRoutes(box, engine).register(routes);
     new ReactionRoutes(box, engine).register(routes);
+    new io.letterbox.server.http.routes.ScheduleRoutes(box, engine).register(routes);
     new io.letterbox.server.http.routes.BackupRoutes(backups, engine).register(routes);
     new BlobRoutes(box, engine, config.engineConfig().maxBlobBytes(), config.inlineBlobTypes()).register(routes);
     EventRoutes events = new EventRoutes(box, engine, vertx, config.eventKeepAlive(), config.eventBufferBytes(),

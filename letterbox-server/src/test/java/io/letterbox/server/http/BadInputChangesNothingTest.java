@@ -212,6 +212,15 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("a reaction to a message the user cannot see", "PUT", reaction(a, "%F0%9F%91%8D"), null, 404, "NOT_FOUND"),
         bad("taking back a reaction to a message the user cannot see", "DELETE", reaction(a, "%F0%9F%91%8D"), null, 404,
             "NOT_FOUND"),
+        // Scheduled messages (decision 0052): refused as they are accepted, with nothing scheduled.
+        bad("sendAt in the past", "POST", send, scheduled(a, b, "x", java.time.Instant.now().minusSeconds(60).toString()), 400, "INVALID_ARGUMENT"),
+        bad("sendAt beyond max-schedule-ahead", "POST", send, scheduled(a, b, "x",
+            java.time.Instant.now().plus(java.time.Duration.ofDays(366)).toString()), 400, "INVALID_ARGUMENT"),
+        bad("sendAt that is no time", "POST", send, scheduled(a, b, "x", "tomorrow"), 400, "INVALID_ARGUMENT"),
+        bad("a scheduled message over the text limit", "POST", send, scheduled(a, b, "x".repeat(4001),
+            java.time.Instant.now().plusSeconds(3600).toString()), 400, "INVALID_ARGUMENT"),
+        bad("a scheduled message to oneself", "POST", send, scheduled(a, a, "x", java.time.Instant.now().plusSeconds(3600).toString()), 400, "INVALID_ARGUMENT"),
+        bad("cancelling an unknown scheduled message", "DELETE", "/v1/users/" + a + "/scheduled/12345", null, 404, "NOT_FOUND"),
         // Framing: a body the server would read other than the client meant.
         raw("a gzip transfer coding the server does not decode", "POST " + send, chunked(msg(a, b, "x")), 400, "INVALID_ARGUMENT", JSON,
             "Transfer-Encoding: gzip, chunked"),
@@ -255,6 +264,11 @@ class BadInputChangesNothingTest extends ApiTestBase {
     assertThat(List.of(conversation.get("pinned").asBoolean(), conversation.get("muted").asBoolean(),
         conversation.get("archived").asBoolean())).containsOnly(false);
     assertThat(api.get("/v1/users/" + c + "/blocks").json().get("items")).isEmpty();
+    assertThat(api.get("/v1/users/" + a + "/scheduled").json().get("items")).isEmpty();
+  }
+
+  private static String scheduled(long from, long to, String text, String sendAt) {
+    return json(Map.of("from", "" + from, "to", "" + to, "text", text, "sendAt", sendAt));
   }
 
   /** With {@code rawHeaders}, {@code path} is the request line without its version, sent as it is. */

@@ -401,4 +401,41 @@ class BeforeSendHookTest {
         .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     assertThat(allowed).isPositive();
   }
+
+  /** A send with {@code sendAt} two seconds ahead: 202, asking the hook nothing yet. */
+  private static String scheduleInTwoSeconds(long a, long b, String text) {
+    long before = calls.stream().filter(c -> c.json().path("text").asText().equals(text)).count();
+    Reply r = api.post("/v1/messages", json(Map.of("from", "" + a, "to", "" + b, "text", text,
+        "sendAt", java.time.Instant.now().plusSeconds(2).toString())));
+    assertThat(r.status()).as("%s", r).isEqualTo(202);
+    assertThat(calls.stream().filter(c -> c.json().path("text").asText().equals(text)).count())
+        .as("the hook is asked when it comes due, not when it is scheduled").isEqualTo(before);
+    return r.json().get("scheduled").asText();
+  }
+
+  @Test
+  void aScheduledSendRejectedWhenItComesDueIsListedAsFailedAndNothingIsStored() {
+    answer = new Answer("{\"action\":\"reject\",\"reason\":\"not at night\"}");
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+    scheduleInTwoSeconds(a, b, "scheduled, then rejected");
+
+    Awaitility.await("decided").atMost(Duration.ofSeconds(30)).until(() ->
+        api.get("/v1/users/" + a + "/scheduled").json().get("items").get(0).get("status").asText().equals("failed"));
+    assertThat(api.get("/v1/users/" + a + "/scheduled").json().get("items").get(0).get("error").asText())
+        .isEqualTo("REJECTED");
+    assertThat(calls).anyMatch(c -> c.json().path("text").asText().equals("scheduled, then rejected"));
+    assertThat(history(api, b, a)).isEmpty();
+  }
+
+  @Test
+  void aScheduledSendIsStoredWithWhatTheHookMadeOfItWhenItCameDue() {
+    answer = new Answer("{\"action\":\"replace\",\"text\":\"s***d\"}");
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+    scheduleInTwoSeconds(a, b, "scheduled");
+
+    Awaitility.await("sent").atMost(Duration.ofSeconds(30)).until(() -> history(api, b, a).size() == 1);
+    assertThat(history(api, b, a).get(0).get("text").asText()).isEqualTo("s***d");
+  }
 }

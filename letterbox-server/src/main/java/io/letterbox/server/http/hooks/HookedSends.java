@@ -56,14 +56,36 @@ public final class HookedSends {
    * @return what {@code store} answers, or the refusal
    */
   public <T> Future<T> send(SendRequest req, JsonNode body, Function<Vetted<SendRequest>, Future<T>> store) {
-    return through(req, body, store, r -> {
-      ObjectNode call = call("single", r.from(), r.text(), r.extras(), body);
-      call.put("to", Ids64.format(r.to()));
-      return call;
-    }, new Key("single", 0, req.from(), req.idempotencyKey()),
-        () -> box.messages().idempotencyKeyUsed(req.from(), req.idempotencyKey()),
-        (r, v) -> new SendRequest(r.from(), r.to(), text(r.text(), v), r.idempotencyKey(), extras(r.extras(), v),
-            r.forwardOf()));
+    return through(req, body, store, r -> single(r, body), new Key("single", 0, req.from(), req.idempotencyKey()),
+        () -> box.messages().idempotencyKeyUsed(req.from(), req.idempotencyKey()), HookedSends::replaced);
+  }
+
+  /**
+   * What the hook makes of a scheduled send when it comes due (decision 0052): asked as a live
+   * send is, with the attachments as the schedule stores them.
+   */
+  public Future<Vetted<SendRequest>> scheduled(SendRequest req) {
+    if (hook == null) {
+      return Future.succeededFuture(Vetted.asAsked(req));
+    }
+    ObjectNode body = JsonNodeFactory.instance.objectNode();
+    var attachments = body.putArray("attachments");
+    for (io.letterbox.model.Attachment a : req.extras().attachments()) {
+      attachments.addObject().put("blob", a.blob()).put("name", a.name()).put("contentType", a.contentType())
+          .put("size", a.size());
+    }
+    return ask(req, r -> single(r, body), HookedSends::replaced);
+  }
+
+  private static ObjectNode single(SendRequest r, JsonNode body) {
+    ObjectNode call = call("single", r.from(), r.text(), r.extras(), body);
+    call.put("to", Ids64.format(r.to()));
+    return call;
+  }
+
+  private static SendRequest replaced(SendRequest r, HookVerdict v) {
+    return new SendRequest(r.from(), r.to(), text(r.text(), v), r.idempotencyKey(), extras(r.extras(), v),
+        r.forwardOf());
   }
 
   /** @return what {@code store} answers for the vetted post, or the refusal */

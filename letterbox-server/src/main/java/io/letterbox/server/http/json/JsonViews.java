@@ -275,4 +275,27 @@ public final class JsonViews {
   public static IdsView ids(List<Long> ids) {
     return new IdsView(ids.stream().map(Ids64::format).toList());
   }
+
+  /** What scheduling a message answers (202): its schedule's id and time (decision 0052). */
+  public record ScheduledView(String scheduled, String sendAt) {}
+
+  public static ScheduledView scheduled(io.letterbox.model.ScheduledMessage s) {
+    return new ScheduledView(Ids64.format(s.id()), Times.format(s.sendAt()));
+  }
+
+  /**
+   * A sender's scheduled message as its list shows it: {@code status} {@code pending} or
+   * {@code failed}, with the {@code error} code that refused it when it came due.
+   */
+  public record ScheduledItemView(String id, String to, String sendAt, String type, String text,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @com.fasterxml.jackson.annotation.JsonRawValue String payload,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String idempotencyKey, String status,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String error) {}
+
+  public static ScheduledItemView scheduledItem(io.letterbox.model.ScheduledMessage s) {
+    return new ScheduledItemView(Ids64.format(s.id()), Ids64.format(s.to()), Times.format(s.sendAt()),
+        s.extras().type(), s.text(), s.extras().payload(), attachments(s.extras()), s.idempotencyKey(),
+        s.pending() ? "pending" : "failed", s.failed());
+  }
 }

@@ -24,7 +24,8 @@ import java.util.List;
 
 /** Sending, reading one, deleting and importing messages. */
 public final class MessageRoutes {
-  private static final String[] SEND_FIELDS = MessageContent.withReferences("from", "to", "text", "idempotencyKey");
+  private static final String[] SEND_FIELDS = MessageContent.withReferences("from", "to", "text", "idempotencyKey",
+      "sendAt");
   private final Letterbox box;
   private final EngineCalls engine;
   private final HookedSends hooked;
@@ -42,6 +43,11 @@ public final class MessageRoutes {
       SendRequest req = new SendRequest(b.id("from"), b.id("to"), b.optionalString("text").orElse(null),
           b.optionalString("idempotencyKey").orElse(null), MessageContent.extras(b), MessageContent.forwardOf(b));
       long attacher = BlobRoutes.reader(ctx);
+      java.util.Optional<String> sendAt = b.optionalString("sendAt");
+      if (sendAt.isPresent()) {
+        ScheduleRoutes.schedule(ctx, engine, box, req, Times.parse("sendAt", sendAt.get()), attacher);
+        return;
+      }
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.
       Replies.when(ctx, hooked.send(req, b.node(), v -> engine.write(() -> box.messages().send(v, attacher))),
           r -> Replies.written(ctx, r.created() ? 201 : 200, StreamedJson.message(r.message())));

@@ -1,0 +1,93 @@
+package io.letterbox.engine;
+
+import io.letterbox.engine.apply.Scheduled;
+import io.letterbox.engine.partition.PartitionCommands;
+import io.letterbox.engine.read.Cursors;
+import io.letterbox.engine.read.StateReader;
+import io.letterbox.engine.schedule.DueSchedules;
+import io.letterbox.engine.write.CancelScheduleCommand;
+import io.letterbox.engine.write.ScheduleCommand;
+import io.letterbox.model.Page;
+import io.letterbox.model.ScheduledMessage;
+import io.letterbox.model.SendRequest;
+import io.letterbox.rows.ScheduledRow;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Scheduled one-to-one messages (decision 0052): scheduling one, listing and cancelling a sender's,
+ * and the sweep that sends them when they come due ({@link #due()}).
+ */
+public final class Schedules {
+  private final LetterboxConfig config;
+  private final PartitionCommands commands;
+  private final StateReader state;
+  private final Messages messages;
+  private final DueSchedules due;
+  private final Cursors cursors;
+  private static final char KIND = 'q';
+
+  Schedules(LetterboxConfig config, PartitionCommands commands, StateReader state, Messages messages, DueSchedules due,
+      Cursors cursors) {
+    this.cursors = cursors;
+    this.config = config;
+    this.commands = commands;
+    this.state = state;
+    this.messages = messages;
+    this.due = due;
+  }
+
+  /**
+   * Schedules {@code request} to be sent at {@code sendAt}: validated now as a send is (its shape,
+   * text and attachments, which {@code attacher} must be able to read); blocks, caps and the
+   * platform's hook are decided when it is sent. INVALID_ARGUMENT for a time not in the future or
+   * beyond max-schedule-ahead.
+   */
+  public CompletableFuture<ScheduledMessage> schedule(SendRequest request, Instant sendAt, long attacher) {
+    SendRequest checked = messages.checked(request, attacher);
+    Instant now = config.clock().instant();
+    if (sendAt == null || !sendAt.isAfter(now)) {
+      throw LetterboxException.invalid("sendAt must be in the future: %s", sendAt);
+    }
+    if (sendAt.isAfter(now.plus(config.maxScheduleAhead()))) {
+      throw LetterboxException.invalid("sendAt must be within %s: %s", config.maxScheduleAhead(), sendAt);
+    }
+    long at = sendAt.toEpochMilli();
+    return commands.submit(checked.from(), new ScheduleCommand(checked, at))
+        .thenApply(id -> new ScheduledMessage(id, checked.from(), checked.to(), Instant.ofEpochMilli(at),
+            checked.text(), checked.idempotencyKey(), checked.extras(), null));
+  }
+
+  /**
+   * A page of sender {@code uid}'s scheduled messages, pending and failed, in the order they were
+   * scheduled; {@code cursor} null for the first.
+   */
+  public Page<ScheduledMessage> list(long uid, String cursor, int limit) {
+    Validate.uid("uid", uid);
+    Validate.limit(limit);
+    commands.requireHosted(uid);
+    long after = cursor == null ? 0 : cursors.decode(cursor, KIND, uid, 0, 1)[0];
+    List<ScheduledRow> rows = state.schedules().rows(uid, after, limit + 1);
+    boolean more = rows.size() > limit;
+    List<ScheduledMessage> items = new ArrayList<>(Math.min(rows.size(), limit));
+    for (ScheduledRow row : more ? rows.subList(0, limit) : rows) {
+      Scheduled s = Scheduled.of(row);
+      items.add(new ScheduledMessage(s.id(), s.from(), s.to(), Instant.ofEpochMilli(s.sendAt()), s.text(),
+          s.idempotencyKey(), s.extras(), row.failed()));
+    }
+    return new Page<>(items, more ? cursors.encode(KIND, uid, 0, items.get(items.size() - 1).id()) : null);
+  }
+
+  /** Cancels a pending one, or dismisses a failed one; NOT_FOUND once it was sent or for none. */
+  public CompletableFuture<Void> cancel(long uid, long id) {
+    Validate.uid("uid", uid);
+    return commands.submit(uid, new CancelScheduleCommand(uid, id));
+  }
+
+  /** The sweep that sends the due ones this node hosts; the platform's hook is set on it. */
+  public DueSchedules due() {
+    return due;
+  }
+}

@@ -1,0 +1,46 @@
+package io.letterbox.engine.apply;
+
+import io.letterbox.keys.ScheduleKey;
+import io.letterbox.keys.Spaces;
+import io.letterbox.rows.ScheduledRow;
+
+/**
+ * Sender {@code from}'s scheduled message {@code id} came due (decision 0052): its timer goes.
+ * Sent ({@code failed} null), it is logged in the same batch as the send, and its row goes;
+ * refused then, its row stays, marked with the error code that refused it, until the sender
+ * dismisses it.
+ */
+public record ScheduleDone(long from, long id, long sendAt, String failed) implements Action {
+  static final byte TAG = 47;
+
+  @Override
+  public byte tag() {
+    return TAG;
+  }
+
+  @Override
+  public void write(ActionCodec.Writer w) {
+    w.l(from).l(id).l(sendAt).s(failed);
+  }
+
+  static ScheduleDone read(ActionCodec.Reader r) {
+    return new ScheduleDone(r.l(), r.l(), r.l(), r.s());
+  }
+
+  @Override
+  public void apply(Applying to) {
+    if (!to.owns(from)) {
+      return;
+    }
+    to.batch().delete(Spaces.SCHEDULED, ScheduleKey.timer(sendAt, id));
+    byte[] key = ScheduleKey.ofSender(from, id);
+    if (failed == null) {
+      to.batch().delete(Spaces.SCHEDULED, key);
+      return;
+    }
+    ScheduledRow row = to.state().schedules().row(from, id);
+    if (row != null) {
+      to.batch().put(Spaces.SCHEDULED, key, new ScheduledRow(failed, row.entry()).encode());
+    }
+  }
+}
