@@ -492,8 +492,8 @@ $('back').addEventListener('click', () => {
 function typing(ev) {
   const c = state.open;
   const here = c && ((c.group && ev.group === c.group) || (!c.group && ev.peer === c.peer && !ev.group));
-  if (!here || ev.from === state.uid) return;
-  $('typing').textContent = c.group ? 'uid ' + ev.from + ' is typing…' : 'typing…';
+  if (!here || ev.by === state.uid) return;
+  $('typing').textContent = c.group ? 'uid ' + ev.by + ' is typing…' : 'typing…';
   $('typing').hidden = false;
   clearTimeout(state.typingHide);
   state.typingHide = setTimeout(() => { $('typing').hidden = true; }, 5000);
