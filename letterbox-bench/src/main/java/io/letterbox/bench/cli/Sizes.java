@@ -36,6 +36,7 @@ public final class Sizes {
       500, 20_000, 200_000);
   public static final Preset<Long> READ_PAGE_MESSAGES = preset("read-page", "--messages", 5_000L, 150_000L, 5_000_000L);
   public static final Preset<Double> READ_PAGE_SECONDS = preset("read-page", "--seconds", 0.5, 2.0, 15.0);
+  public static final Preset<Integer> READ_PAGE_DECORATED = preset("read-page", "--decorated", 20, 200, 2_000);
 
   // mixed
   public static final Preset<Double> MIXED_RATE = preset("mixed", "--rate", 500.0, 2_000.0, 10_000.0);

@@ -22,7 +22,9 @@ import picocli.CommandLine.Option;
  * login unread summary, and older pages cold: each cold measurement starts right after a restart
  * with the OS page cache dropped (as root; {@code --keep-page-cache} or not root: kept, and the
  * report says so), without a warm-up, on conversations drawn uniformly (most never read before),
- * not by activity.
+ * not by activity. Last, two sets of fresh conversations of one page each, sent live: plain, and
+ * with every message a reply to the one before it and reacted to by both parties: what a page of
+ * replies and reactions costs beside a plain one.
  */
 @Command(name = "read-page", mixinStandardHelpOptions = true,
     description = "Conversation pages of 20 (newest and older/cold), conversation lists, login unread: pages/s and percentiles.")
@@ -50,6 +52,9 @@ public final class ReadPageScenario extends ScenarioCommand {
       defaultValue = "1,2")
   List<Integer> threads;
 
+  @Option(names = "--decorated", description = "Conversations of each kind (plain; replies and reactions) for the decorated pages.")
+  Integer decorated;
+
   @Option(names = "--keep-page-cache", description = "Do not drop the OS page cache before cold reads, even as root.")
   boolean keepPageCache;
 
@@ -58,6 +63,7 @@ public final class ReadPageScenario extends ScenarioCommand {
   private int pairs;
   private long total;
   private double perMeasurement;
+  private int decoratedPairs;
 
   @Override
   protected void describe(Report report, Size size) {
@@ -72,6 +78,8 @@ public final class ReadPageScenario extends ScenarioCommand {
     report.parameter("secondsPerMeasurement", perMeasurement);
     report.parameter("threads", threads);
     report.parameter("pageSize", PAGE);
+    decoratedPairs = Sizes.READ_PAGE_DECORATED.or(decorated, size);
+    report.parameter("decoratedConversations", decoratedPairs);
     pageCache = new PageCache(keepPageCache);
     report.parameter("pageCacheDropped", pageCache.drops());
   }
@@ -108,9 +116,55 @@ public final class ReadPageScenario extends ScenarioCommand {
         Steps.timed(report, cold, target, t, perMeasurement, common.seed, "pages/s", false,
             (random, timer) -> older(target, history, random, timer));
       }
+      decoratedPages(target, report);
     }
     report.note(pageCache.note() + "; cold older pages: right after a restart, no warm-up, conversations drawn uniformly");
     report.note(PageCache.heapNote());
+  }
+
+  /**
+   * Newest pages of fresh conversations of {@link #PAGE} live messages each: plain, and each message
+   * a reply to the one before it with two reactions (one per party). Skipped where the target has
+   * neither replies nor reactions.
+   */
+  private void decoratedPages(DmTarget target, Report report) throws Exception {
+    String plain = "history newest page, " + PAGE + " live messages";
+    String rich = "history newest page, " + PAGE + " live messages, each a reply with 2 reactions";
+    long base = 8_000_000_000L;
+    long[][] plainPairs = new long[decoratedPairs][];
+    long[][] richPairs = new long[decoratedPairs][];
+    try {
+      for (int i = 0; i < decoratedPairs; i++) {
+        plainPairs[i] = new long[] {base + 4L * i, base + 4L * i + 1};
+        richPairs[i] = new long[] {base + 4L * i + 2, base + 4L * i + 3};
+        long previous = 0;
+        for (int m = 0; m < PAGE; m++) {
+          long[] p = plainPairs[i];
+          long[] r = richPairs[i];
+          target.send(p[m % 2], p[1 - m % 2], "plain " + m).join();
+          long id = previous == 0 ? target.send(r[m % 2], r[1 - m % 2], "rich " + m).join()
+              : target.reply(r[m % 2], r[1 - m % 2], "rich " + m, previous).join();
+          target.react(r[1 - m % 2], id, "\uD83D\uDC4D").join();
+          target.react(r[m % 2], id, "\u2764\uFE0F").join();
+          previous = id;
+        }
+      }
+    } catch (Unsupported e) {
+      report.skip(plain, target.name(), e.getMessage());
+      report.skip(rich, target.name(), e.getMessage());
+      return;
+    }
+    Steps.timed(report, plain, target, 1, perMeasurement, common.seed, "pages/s",
+        (random, timer) -> decoratedPage(target, plainPairs, random, timer));
+    Steps.timed(report, rich, target, 1, perMeasurement, common.seed, "pages/s",
+        (random, timer) -> decoratedPage(target, richPairs, random, timer));
+  }
+
+  private static void decoratedPage(DmTarget target, long[][] pairs, SplittableRandom random, TimedLoop.Timer timer)
+      throws Exception {
+    long[] pair = pairs[random.nextInt(pairs.length)];
+    long owner = pair[random.nextInt(2)];
+    timer.time(() -> target.history(owner, owner == pair[0] ? pair[1] : pair[0], null, PAGE));
   }
 
   private static void newest(DmTarget target, History history, SplittableRandom random, TimedLoop.Timer timer)

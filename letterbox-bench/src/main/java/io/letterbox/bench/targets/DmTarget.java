@@ -59,6 +59,16 @@ public interface DmTarget extends AutoCloseable {
   /** The one-to-many side of the target; throws {@link Unsupported} if it has none yet. */
   Broadcaster broadcaster();
 
+  /** Sends {@code from} → {@code to} a message replying to {@code original}; throws {@link Unsupported} without replies. */
+  default CompletableFuture<Long> reply(long from, long to, String text, long original) {
+    throw new Unsupported("no replies in this design");
+  }
+
+  /** {@code uid} reacts to message {@code id} with {@code emoji}; throws {@link Unsupported} without reactions. */
+  default CompletableFuture<Void> react(long uid, long id, String emoji) {
+    throw new Unsupported("no reactions in this design");
+  }
+
   /** The group side of the target; throws {@link Unsupported} if it has none. */
   default Groups groups() {
     throw new Unsupported("no group conversations in this design");

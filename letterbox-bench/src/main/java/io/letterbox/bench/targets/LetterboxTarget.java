@@ -147,6 +147,17 @@ public final class LetterboxTarget implements DmTarget {
   }
 
   @Override
+  public CompletableFuture<Long> reply(long from, long to, String text, long original) {
+    return of(from).messages().send(new SendRequest(from, to, text, null,
+        io.letterbox.model.Extras.TEXT.withReplyTo(original))).thenApply(r -> r.message().id());
+  }
+
+  @Override
+  public CompletableFuture<Void> react(long uid, long id, String emoji) {
+    return of(uid).reactions().react(uid, id, emoji);
+  }
+
+  @Override
   public void load(List<HistoryMessage> messages) {
     int max = config.maxImportBatch();
     List<CompletableFuture<List<Long>>> imports = new ArrayList<>();
