@@ -1,10 +1,15 @@
 package io.letterbox.engine;
 
 import io.letterbox.engine.read.ConversationState;
+import io.letterbox.engine.read.StateReader;
 import io.letterbox.model.Extras;
 import io.letterbox.model.Forwarded;
 import io.letterbox.model.Message;
+import io.letterbox.model.SendResult;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
 
 /**
  * Checks what a new message refers to (decision 0048): the message a reply replies to, which its
@@ -13,12 +18,11 @@ import java.util.Optional;
  */
 final class MessageReferences {
   private final VisibleMessages visible;
-  private final io.letterbox.engine.read.StateReader state;
-  private final java.util.concurrent.Executor replies;
+  private final StateReader state;
+  private final Executor replies;
 
   /** @param replies runs the reads that follow a write, off the writers' threads */
-  MessageReferences(VisibleMessages visible, io.letterbox.engine.read.StateReader state,
-      java.util.concurrent.Executor replies) {
+  MessageReferences(VisibleMessages visible, StateReader state, Executor replies) {
     this.visible = visible;
     this.state = state;
     this.replies = replies;
@@ -28,12 +32,11 @@ final class MessageReferences {
    * The answer to a send or post with {@code extras}: a reply's message with its quote, read once
    * the send is done; any other as it is.
    */
-  java.util.concurrent.CompletableFuture<io.letterbox.model.SendResult> answered(Extras extras,
-      java.util.concurrent.CompletableFuture<io.letterbox.model.SendResult> sent) {
+  CompletableFuture<SendResult> answered(Extras extras, CompletableFuture<SendResult> sent) {
     if (extras.replyTo() == 0) {
       return sent;
     }
-    return sent.thenApplyAsync(r -> new io.letterbox.model.SendResult(state.quoted(r.message()), r.created()), replies);
+    return sent.thenApplyAsync(r -> new SendResult(state.quoted(r.message()), r.created()), replies);
   }
 
   /**
@@ -68,24 +71,23 @@ final class MessageReferences {
    * cannot see in that conversation (its own messages, the peer's, and the peer's broadcasts it got).
    */
   void requireReplyInConversation(long from, long to, Extras extras) {
-    if (extras.replyTo() == 0) {
-      return;
-    }
-    Optional<Message> original = visible.find(from, checked(extras.replyTo()));
-    if (original.isEmpty() || original.get().kind() == Message.Kind.GROUP
-        || ConversationState.peerOf(from, original.get()) != to) {
-      throw notHere(extras.replyTo());
-    }
+    requireReply(from, extras, m -> m.kind() != Message.Kind.GROUP && ConversationState.peerOf(from, m) == to);
   }
 
   /** Refuses a post of {@code from} to group {@code gid} replying to a message {@code from} cannot see in that group. */
   void requireReplyInGroup(long from, long gid, Extras extras) {
+    requireReply(from, extras, m -> m.kind() == Message.Kind.GROUP && m.to() == gid);
+  }
+
+  /** Refuses a message replying to one {@code from} cannot see, or one not {@code here}. */
+  private void requireReply(long from, Extras extras, Predicate<Message> here) {
     if (extras.replyTo() == 0) {
       return;
     }
     Optional<Message> original = visible.find(from, checked(extras.replyTo()));
-    if (original.isEmpty() || original.get().kind() != Message.Kind.GROUP || original.get().to() != gid) {
-      throw notHere(extras.replyTo());
+    if (original.isEmpty() || !here.test(original.get())) {
+      throw LetterboxException.invalid(
+          "replyTo must name a message of this conversation that the sender can see: %d", extras.replyTo());
     }
   }
 
@@ -94,11 +96,6 @@ final class MessageReferences {
       throw LetterboxException.invalid("replyTo must be a message id: %d", replyTo);
     }
     return replyTo;
-  }
-
-  private static LetterboxException notHere(long replyTo) {
-    return LetterboxException.invalid("replyTo must name a message of this conversation that the sender can see: %d",
-        replyTo);
   }
 
   /** A new message's text and extras. */
