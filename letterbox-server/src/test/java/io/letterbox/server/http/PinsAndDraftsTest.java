@@ -164,6 +164,26 @@ class PinsAndDraftsTest extends ApiTestBase {
   }
 
   @Test
+  void aPinIsAConversationEventOnBothPartiesStreams() {
+    long alice = user();
+    long bob = user();
+    String id = send(bob, alice, "pin me").get("id").asText();
+    try (SseClient hers = new SseClient(api.port(), alice, null); SseClient his = new SseClient(api.port(), bob, null)) {
+      hers.awaitConnected();
+      his.awaitConnected();
+      int herBefore = hers.events().size();
+      int hisBefore = his.events().size();
+      assertThat(api.put(pin(alice, bob, id), null).status()).isEqualTo(204);
+      for (Object[] stream : new Object[][] {{hers, herBefore, bob}, {his, hisBefore, alice}}) {
+        List<String[]> events = ((SseClient) stream[0]).await((Integer) stream[1] + 1);
+        String[] last = events.get(events.size() - 1);
+        assertThat(last[1]).isEqualTo("conversation");
+        assertThat(last[2]).contains("\"peer\":\"" + stream[2] + "\"");
+      }
+    }
+  }
+
+  @Test
   void theJavaClientPinsUnpinsListsAndSavesDrafts() {
     long alice = user();
     long bob = user();
