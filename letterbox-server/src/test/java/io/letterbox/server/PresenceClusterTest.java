@@ -66,18 +66,25 @@ class PresenceClusterTest {
   }
 
   @Test
-  void aUserConnectedToAnotherNodeIsOnlineWhenAskedOnAnyNodeThenLastSeen() {
+  void usersConnectedToOtherNodesAreOnlineWhenAskedOnAnyNodeThenLastSeen() {
     long alice = nodes.uidOwnedBy(0);
     long bob = nodes.uidOwnedBy(1);
+    long carol = nodes.uidOwnedBy(2);
+    long dave = nodes.uidOwnedBy(0);
     assertThat(presence(0, alice, bob).get("online").asBoolean()).isFalse();
 
-    // Connected through the third node: the stream is relayed to bob's node, which counts it.
-    try (SseClient sse = new SseClient(nodes.port(2), bob, null)) {
-      sse.awaitConnected();
+    // Each connected through a node other than its own: the stream is relayed to its node, which counts it.
+    try (SseClient bobs = new SseClient(nodes.port(2), bob, null); SseClient carols = new SseClient(nodes.port(0), carol, null)) {
+      bobs.awaitConnected();
+      carols.awaitConnected();
       for (int node = 0; node < 3; node++) {
-        JsonNode p = presence(node, alice, bob);
-        assertThat(p.get("uid").asText()).isEqualTo("" + bob);
-        assertThat(p.get("online").asBoolean()).as("asked on node %d", node).isTrue();
+        // One read of users hosted by every node: each node hosting some is asked once.
+        Reply r = nodes.api(node).get("/v1/users/" + alice + "/presence?of=" + bob + "," + carol + "," + dave);
+        assertThat(r.status()).as("%s", r).isEqualTo(200);
+        JsonNode items = r.json().get("items");
+        assertThat(items).extracting(i -> i.get("uid").asText()).containsExactly("" + bob, "" + carol, "" + dave);
+        assertThat(items).extracting(i -> i.get("online").asBoolean()).as("asked on node %d", node)
+            .containsExactly(true, true, false);
       }
     }
 

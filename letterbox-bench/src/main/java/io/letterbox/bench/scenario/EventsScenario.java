@@ -75,6 +75,13 @@ public final class EventsScenario implements Callable<Integer> {
   @Option(names = "--followers", description = "Followers of the broadcaster.")
   Integer followers;
 
+  @Option(names = "--typing-rate", description = "Typing requests a second to the connected users while the"
+      + " sends run, from distinct senders (decision 0051; 0: none, the default).", defaultValue = "0")
+  int typingRate;
+
+  /** Typing events the streams got. */
+  private final AtomicLong typingEvents = new AtomicLong();
+
   /** Netty's client: the JDK's spent more of the two cores than the server did at 1,000 sends/s. */
   private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
   private HttpClient sends;
@@ -128,6 +135,7 @@ public final class EventsScenario implements Callable<Integer> {
     report.parameter("seconds", secs);
     report.parameter("warmupSeconds", warm);
     report.parameter("followers", fans);
+    report.parameter("typingPerSecond", typingRate);
     Path work = Files.createTempDirectory("letterbox-bench-events-");
     Machine machine = Machine.here(work);
     report.target("letterbox-http", "the server at " + url + " (a separate process), SSE streams and sends over "
@@ -165,6 +173,14 @@ public final class EventsScenario implements Callable<Integer> {
     Semaphore inFlight = new Semaphore(512);
     AtomicLong failed = new AtomicLong();
     long t0 = System.nanoTime();
+    AtomicLong typingFailed = new AtomicLong();
+    AtomicLong typingSent = new AtomicLong();
+    Thread typing = typingRate == 0 ? null : new Thread(() ->
+        typeWhileSending(t0, total / (double) rate, streams, base, senders, typingSent, typingFailed), "bench-typing");
+    if (typing != null) {
+      typing.setDaemon(true);
+      typing.start();
+    }
     long measuredStart = 0;
     for (int k = 0; k < total; k++) {
       if (k == measuredFrom) {
@@ -191,6 +207,9 @@ public final class EventsScenario implements Callable<Integer> {
           });
     }
     double sendSeconds = (System.nanoTime() - measuredStart) / 1e9;
+    if (typing != null) {
+      typing.join();
+    }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (delays.count() + failed.get() < total - measuredFrom && System.nanoTime() < deadline) {
       Thread.sleep(10);
@@ -210,6 +229,11 @@ public final class EventsScenario implements Callable<Integer> {
     f.put("failed sends", (double) failed.get());
     f.put("events lost", (double) (lost - failed.get()));
     f.put("events repeated", (double) repeated.get());
+    if (typingRate > 0) {
+      f.put("typing sent/s", typingSent.get() / ((System.nanoTime() - t0) / 1e9));
+      f.put("typing failed", (double) typingFailed.get());
+      f.put("typing events", (double) typingEvents.get());
+    }
     report.add("send → event, " + streams + " streams open", "letterbox-http", f);
 
     // One broadcast to every follower: how long until each connected one has it.
@@ -245,6 +269,38 @@ public final class EventsScenario implements Callable<Integer> {
     System.out.println("result file: " + file);
     Files.deleteIfExists(work);
     return report.failures().isEmpty() ? 0 : 1;
+  }
+
+  /**
+   * Typing requests at {@code --typing-rate} a second for {@code seconds}, open loop, each from a
+   * sender to a connected user, both random: mostly distinct pairs, so nearly each one is told.
+   */
+  private void typeWhileSending(long t0, double seconds, int streams, long base, long senders, AtomicLong sent,
+      AtomicLong failed) {
+    SplittableRandom random = new SplittableRandom(common.seed + 1);
+    Semaphore inFlight = new Semaphore(512);
+    long total = (long) (typingRate * seconds);
+    try {
+      for (long k = 0; k < total; k++) {
+        long wait = t0 + (long) (k * 1e9 / typingRate) - System.nanoTime();
+        if (wait > 0) {
+          TimeUnit.NANOSECONDS.sleep(wait);
+        }
+        long to = base + 1 + random.nextInt(streams);
+        long from = senders + 1_000 + random.nextInt(100_000);
+        inFlight.acquire();
+        post("v1/users/" + from + "/conversations/" + to + "/typing", "").onComplete(r -> {
+          inFlight.release();
+          if (r.failed() || r.result().status() != 204) {
+            failed.incrementAndGet();
+          } else {
+            sent.incrementAndGet();
+          }
+        });
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Adds {@code count} followers from {@code first} on to {@code target}, in bodies under 1 MiB. */
@@ -306,6 +362,8 @@ public final class EventsScenario implements Callable<Integer> {
       String text = line.toString();
       if (text.equals(": connected")) {
         connected.incrementAndGet();
+      } else if (text.equals("event: typing")) {
+        typingEvents.incrementAndGet();
       } else if (text.startsWith("data: ")) {
         event(uid, text);
       }
