@@ -74,6 +74,18 @@ public abstract class ReactionsContract extends EngineFixture {
   }
 
   @Test
+  void whatWasReadBeforeAReactionDoesNotHideItAfter() {
+    Message m = send(ALICE, BOB, "hi");
+    assertThat(inHistory(BOB, ALICE)).isEmpty();
+
+    react(ALICE, m.id(), "👍");
+    assertThat(inHistory(BOB, ALICE)).containsExactly(new Reaction("👍", 1, false));
+
+    box.reactions().unreact(ALICE, m.id(), "👍").join();
+    assertThat(inHistory(BOB, ALICE)).isEmpty();
+  }
+
+  @Test
   void reactingTwiceOrTakingBackAnAbsentReactionChangesNothing() {
     Message m = send(ALICE, BOB, "hi");
     react(BOB, m.id(), "👍");

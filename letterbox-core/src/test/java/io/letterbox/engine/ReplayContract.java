@@ -72,6 +72,7 @@ public abstract class ReplayContract extends EngineFixture {
             .until(() -> box.erasures().find(id).orElseThrow().done());
       }
       erasures.clear();
+      reacted.clear();
       box.close();
       Map<String, List<String>> rows = contents(live);
 
@@ -224,7 +225,9 @@ public abstract class ReplayContract extends EngineFixture {
     };
   }
 
-  private static final String[] EMOJIS = {"👍", "❤️", "😂", "custom:party"};
+  private static final String[] EMOJIS = {"👍", "❤️", "custom:party"};
+  /** Reactions asked for, (uid, message id, emoji): some are taken back. */
+  private final List<Object[]> reacted = new ArrayList<>();
 
   /** {@code a} reacts to one of {@code ids}, or takes a reaction back; null if there is none. */
   private CompletableFuture<?> react(Random r, long a, List<Long> ids) {
@@ -233,7 +236,22 @@ public abstract class ReplayContract extends EngineFixture {
     }
     long id = ids.get(r.nextInt(ids.size()));
     String emoji = pick(r, EMOJIS);
-    return r.nextInt(3) > 0 ? box.reactions().react(a, id, emoji) : box.reactions().unreact(a, id, emoji);
+    // Mostly by a user who can see it (the others are refused before anything is logged).
+    long by = a;
+    boolean party = r.nextInt(4) > 0;
+    for (int i = 0, from = r.nextInt(USERS.length); party && i < USERS.length; i++) {
+      long u = USERS[(from + i) % USERS.length];
+      if (box.messages().find(u, id).isPresent()) {
+        by = u;
+        break;
+      }
+    }
+    if (!reacted.isEmpty() && r.nextInt(3) == 0) {
+      Object[] taken = reacted.remove(r.nextInt(reacted.size()));
+      return box.reactions().unreact((Long) taken[0], (Long) taken[1], (String) taken[2]);
+    }
+    reacted.add(new Object[] {by, id, emoji});
+    return box.reactions().react(by, id, emoji);
   }
 
   /**

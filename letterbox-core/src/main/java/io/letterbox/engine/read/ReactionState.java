@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ReactionState {
   private final StoreReads store;
-  /** Counts by message id; null: not cached (another process may write them). */
+  /** Counts by message id, keyed by {@link StateReader#key}; null: not cached (another process may write them). */
   private volatile Cache<Long, ReactionsRow> counts;
   /** Changes since the cache was made: a read that saw one happen while it read puts nothing. */
   private final AtomicLong changes = new AtomicLong();
@@ -49,7 +49,7 @@ public final class ReactionState {
     changes.incrementAndGet();
     Cache<Long, ReactionsRow> c = counts;
     if (c != null) {
-      c.invalidate(messageId);
+      c.invalidate(StateReader.key(messageId));
     }
   }
 
@@ -118,11 +118,16 @@ public final class ReactionState {
   /** The counts of those of {@code ids} that have reactions: cached ones, the rest in one read. */
   private Map<Long, ReactionsRow> countsOf(List<Long> ids) {
     Cache<Long, ReactionsRow> cache = counts;
-    Map<Long, ReactionsRow> cached = cache == null ? Map.of() : cache.getAllPresent(ids);
+    List<Long> keys = new ArrayList<>(ids.size());
+    for (Long id : ids) {
+      keys.add(StateReader.key(id));
+    }
+    Map<Long, ReactionsRow> cached = cache == null ? Map.of() : cache.getAllPresent(keys);
     Map<Long, ReactionsRow> out = new HashMap<>();
     List<Long> missed = new ArrayList<>();
-    for (Long id : ids) {
-      ReactionsRow c = cached.get(id);
+    for (int i = 0; i < ids.size(); i++) {
+      Long id = ids.get(i);
+      ReactionsRow c = cached.get(keys.get(i));
       if (c == null) {
         missed.add(id);
       } else if (!c.isEmpty()) {
@@ -133,15 +138,15 @@ public final class ReactionState {
       return out;
     }
     long before = changes.get();
-    List<byte[]> keys = new ArrayList<>(missed.size());
+    List<byte[]> rowKeys = new ArrayList<>(missed.size());
     for (Long id : missed) {
-      keys.add(ReactionKey.counts(id));
+      rowKeys.add(ReactionKey.counts(id));
     }
-    List<byte[]> values = store.multiGet(Spaces.REACTIONS, keys);
+    List<byte[]> values = store.multiGet(Spaces.REACTIONS, rowKeys);
     Map<Long, ReactionsRow> read = new HashMap<>();
     for (int i = 0; i < missed.size(); i++) {
       ReactionsRow c = ReactionsRow.decode(values.get(i));
-      read.put(missed.get(i), c);
+      read.put(StateReader.key(missed.get(i)), c);
       if (!c.isEmpty()) {
         out.put(missed.get(i), c);
       }

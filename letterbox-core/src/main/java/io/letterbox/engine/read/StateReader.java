@@ -88,7 +88,7 @@ public final class StateReader {
    * nearby milliseconds with small sequence numbers then share hash bins: profiled on read-page,
    * a third of a newest page's time went to walking the cache's long chains and tree bins.
    */
-  private static Long key(long id) {
+  static Long key(long id) {
     long z = id;
     z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
     z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
