@@ -51,6 +51,7 @@ final class ErasureJobs implements AutoCloseable {
   private final Groups groups;
   private final Relations relations;
   private final Conversations conversations;
+  private final Reactions reactions;
   private final StoreCompaction compaction;
   private final LetterboxConfig config;
   private final ScheduledExecutorService runner = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
@@ -63,13 +64,14 @@ final class ErasureJobs implements AutoCloseable {
   private volatile boolean closed;
 
   ErasureJobs(StateReader state, PartitionCommands commands, Moderation moderation, Groups groups, Relations relations,
-      Conversations conversations, StoreCompaction compaction, LetterboxConfig config) {
+      Conversations conversations, Reactions reactions, StoreCompaction compaction, LetterboxConfig config) {
     this.state = state;
     this.commands = commands;
     this.moderation = moderation;
     this.groups = groups;
     this.relations = relations;
     this.conversations = conversations;
+    this.reactions = reactions;
     this.compaction = compaction;
     this.config = config;
   }
@@ -139,6 +141,8 @@ final class ErasureJobs implements AutoCloseable {
   private long erase(long uid) {
     LifecycleState lifecycle = state.lifecycle();
     long removed = 0;
+    // Its reactions name it beside others' messages (decision 0049): taken back, counts and all.
+    reactions.withdrawAll(uid).join();
     for (byte[] at = null;;) {
       LifecycleState.Sent step = lifecycle.sentInConversations(uid, at);
       removed += remove(step.ids());

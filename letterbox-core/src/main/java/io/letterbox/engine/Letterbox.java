@@ -122,10 +122,10 @@ public final class Letterbox implements AutoCloseable {
     this.live = new Live(commands, state, groupReader, streams, peers);
     this.pushReads = new PushReads(config, commands, state, store, streams, unread, groupReader);
     this.moderation = new Moderation(commands, state, store, visible, cursors, peers, replies);
-    this.reactions = new Reactions(commands, visible);
+    this.reactions = new Reactions(commands, visible, state);
     this.compaction = new StoreCompaction(store, replies);
     this.export = new Export(config, commands, conversations);
-    ErasureJobs erasureJobs = new ErasureJobs(state, commands, moderation, groups, relations, conversations, compaction,
+    ErasureJobs erasureJobs = new ErasureJobs(state, commands, moderation, groups, relations, conversations, reactions, compaction,
         config);
     this.erasures = new Erasures(commands, state, erasureJobs);
     this.retention = new io.letterbox.engine.expiry.RetentionSweep(store, partitioning, () -> host.hosted().keySet(),

@@ -13,10 +13,12 @@ import java.util.concurrent.CompletableFuture;
 public final class Reactions {
   private final PartitionCommands commands;
   private final VisibleMessages visible;
+  private final io.letterbox.engine.read.StateReader state;
 
-  Reactions(PartitionCommands commands, VisibleMessages visible) {
+  Reactions(PartitionCommands commands, VisibleMessages visible, io.letterbox.engine.read.StateReader state) {
     this.commands = commands;
     this.visible = visible;
+    this.state = state;
   }
 
   /**
@@ -33,6 +35,23 @@ public final class Reactions {
   /** {@code uid} takes back its reaction {@code emoji} to message {@code messageId}; none is no change. */
   public CompletableFuture<Void> unreact(long uid, long messageId, String emoji) {
     return set(uid, messageId, emoji, false);
+  }
+
+  /**
+   * Takes back every reaction of {@code uid}, to messages it can see or not any more: what the
+   * erasure of a user does (decision 0044). Run on the node hosting {@code uid}'s partition.
+   */
+  CompletableFuture<Void> withdrawAll(long uid) {
+    java.util.List<CompletableFuture<Void>> done = new java.util.ArrayList<>();
+    state.reactions().ownedBy(uid).forEach((messageId, row) -> {
+      Message m = state.message(messageId);
+      if (m != null) {
+        for (String emoji : row.counts().keySet()) {
+          done.add(commands.submit(uid, new ReactCommand(uid, m, emoji, false)));
+        }
+      }
+    });
+    return CompletableFuture.allOf(done.toArray(CompletableFuture[]::new));
   }
 
   private CompletableFuture<Void> set(long uid, long messageId, String emoji, boolean add) {

@@ -46,6 +46,11 @@ public final class Schedules {
    * beyond max-schedule-ahead.
    */
   public CompletableFuture<ScheduledMessage> schedule(SendRequest request, Instant sendAt, long attacher) {
+    if (request.extras().refers() || request.forwardOf() != 0) {
+      // What a reply or forward may name is decided when it is sent, against what the sender sees
+      // then; a schedule keeps no reference to decide it with (decision 0052).
+      throw LetterboxException.invalid("a scheduled message cannot reply to or forward a message");
+    }
     SendRequest checked = messages.checked(request, attacher);
     Instant now = config.clock().instant();
     if (sendAt == null || !sendAt.isAfter(now)) {

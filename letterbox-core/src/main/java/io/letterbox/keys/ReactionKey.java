@@ -3,9 +3,10 @@ package io.letterbox.keys;
 import io.letterbox.store.Bytes;
 
 /**
- * Keys of the {@code reactions} space (decision 0049): a message's counts at its {@link LogKey},
- * one user's own reactions to it at the message's key followed by the user's uid (8 bytes
- * big-endian). Both start with the message id, so a message's rows are a prefix.
+ * Keys of the reaction spaces (decision 0049): in {@code reactions}, a message's counts at its
+ * {@link LogKey}; in {@code own_reactions}, one user's own reactions to a message at the user's uid
+ * followed by the message id (8 bytes big-endian each), so that a user's rows are a prefix (what
+ * an erasure takes back).
  */
 public final class ReactionKey {
   /** The message id: the prefix of all of a message's rows. */
@@ -18,26 +19,26 @@ public final class ReactionKey {
     return LogKey.of(messageId);
   }
 
+  /** The user's uid: the prefix of all of a user's own rows. */
+  public static final int USER_PREFIX = 8;
+
   /** The key of user {@code uid}'s own reactions to message {@code messageId}. */
-  public static byte[] own(long messageId, long uid) {
+  public static byte[] own(long uid, long messageId) {
     byte[] k = new byte[16];
-    Bytes.putLong(k, 0, messageId);
-    Bytes.putLong(k, 8, uid);
+    Bytes.putLong(k, 0, uid);
+    Bytes.putLong(k, 8, messageId);
     return k;
   }
 
-  /** @return the message a key of the space is about */
-  public static long messageId(byte[] key) {
-    return Bytes.getLong(key, 0);
+  /** The prefix of user {@code uid}'s own rows. */
+  public static byte[] ownedBy(long uid) {
+    byte[] k = new byte[USER_PREFIX];
+    Bytes.putLong(k, 0, uid);
+    return k;
   }
 
-  /** @return whether {@code key} holds a user's own reactions (else a message's counts) */
-  public static boolean isOwn(byte[] key) {
-    return key.length == 16;
-  }
-
-  /** @return the user of an {@linkplain #isOwn own} key */
-  public static long uid(byte[] key) {
+  /** @return the message an own key is about */
+  public static long ownMessage(byte[] key) {
     return Bytes.getLong(key, 8);
   }
 }

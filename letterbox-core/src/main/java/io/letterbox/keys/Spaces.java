@@ -111,10 +111,16 @@ public final class Spaces {
 
   /**
    * Reactions to messages (decision 0049): {@link ReactionKey#counts} → a message's counts per
-   * emoji ({@code ReactionsRow}), written by its sender's partition; {@link ReactionKey#own} → one
-   * user's own emojis, written by that user's partition. No row for a message without reactions.
+   * emoji ({@code ReactionsRow}), written by its sender's partition. No row for a message without
+   * reactions; each user's own are in {@link #OWN_REACTIONS}.
    */
   public static final Space REACTIONS = Space.plain("reactions", ReactionKey.MESSAGE_PREFIX);
+
+  /**
+   * Users' own reactions (decision 0049), written by each user's partition: {@link ReactionKey#own}
+   * (the user, then the message) → its emojis ({@code ReactionsRow}). No row for a user who never reacted.
+   */
+  public static final Space OWN_REACTIONS = Space.plain("own_reactions", ReactionKey.USER_PREFIX);
 
   /**
    * Delivery receipts (decision 0051), applied by the sender's partition: {@link PairKey} of the
@@ -160,7 +166,7 @@ public final class Spaces {
       IDEMPOTENCY, RELATION_BLOCKS, FOLLOWING, SUBSCRIPTIONS, REACHED, PAIRED_BLOCKS, SEGMENTS, AUDIENCE, BROADCASTS,
       CAPS, CAP_LEVELS, REVISIONS, BLOBS, BLOB_UPLOADS, BLOB_REFS, FEED, GROUPS, GROUP_TIMELINE, MEMBERSHIPS, GROUP_HIDDEN,
       POSTINGS, REVOCATIONS, REPORTS, EXPIRY, DISAPPEAR_AFTER, REACTIONS,
-      PINS, GROUP_PINS, DRAFTS, DELIVERED, SCHEDULED);
+      PINS, GROUP_PINS, DRAFTS, DELIVERED, SCHEDULED, OWN_REACTIONS);
 
   /**
    * The spaces nothing derives: the log, the journals, the blobs and their uploads, and the

@@ -149,6 +149,26 @@ public abstract class ErasureContract extends EngineFixture {
   }
 
   @Test
+  void anErasedUsersReactionsAreTakenBackFromTheCountsAndLeaveNoRowOfItsOwn() {
+    Message toAlice = send(BOB, ALICE, "how was the concert?");
+    Message toCarol = send(BOB, CAROL, "and yours?");
+    send(ALICE, BOB, "it was loud");
+    box.reactions().react(ALICE, toAlice.id(), "\uD83D\uDC4D").join();
+    box.reactions().react(ALICE, toAlice.id(), "\u2764\uFE0F").join();
+    box.reactions().react(CAROL, toCarol.id(), "\uD83D\uDC4D").join();
+    // Alice's reaction to a message she no longer sees is hers all the same.
+    box.messages().delete(ALICE, toAlice.id()).join();
+
+    erased(ALICE);
+
+    assertThat(box.messages().find(BOB, toAlice.id()).orElseThrow().reactions()).as("Bob's message to Alice").isEmpty();
+    assertThat(box.messages().find(BOB, toCarol.id()).orElseThrow().reactions()).as("Carol's reaction stays")
+        .extracting(io.letterbox.model.Reaction::emoji).containsExactly("\uD83D\uDC4D");
+    assertThat(store.scan(Spaces.OWN_REACTIONS, io.letterbox.store.KeyRange.prefix(io.letterbox.keys.ReactionKey.ownedBy(ALICE)), false,
+        1)).as("Alice's own reaction rows").isEmpty();
+  }
+
+  @Test
   void aUserLetterboxNeverSawIsNotFoundAndNoSuchErasureIsEmpty() {
     send(ALICE, BOB, "hi");
     assertThat(refusal(() -> box.erasures().erase(CAROL).join())).isEqualTo(ErrorCode.NOT_FOUND);

@@ -43,26 +43,25 @@ public record ReactionSet(long messageId, long uid, String emoji, boolean added,
   @Override
   public void apply(Applying to) {
     if (to.owns(uid)) {
-      byte[] key = ReactionKey.own(messageId, uid);
       ReactionsRow own = to.state().reactions().own(messageId, uid);
       if (own.has(emoji) != added) {
-        put(to, key, own.plus(emoji, added ? 1 : -1));
+        put(to, Spaces.OWN_REACTIONS, ReactionKey.own(uid, messageId), own.plus(emoji, added ? 1 : -1));
       }
     }
     if (to.owns(sender)) {
       ReactionsRow counts = to.state().reactions().counts(messageId);
-      put(to, ReactionKey.counts(messageId), counts.plus(emoji, added ? 1 : -1));
+      put(to, Spaces.REACTIONS, ReactionKey.counts(messageId), counts.plus(emoji, added ? 1 : -1));
     }
     if (tell != 0 && to.owns(tell)) {
       to.event(tell, FeedRow.message(FeedRow.Type.REACTION, broadcast ? 0 : uid, messageId), null);
     }
   }
 
-  private static void put(Applying to, byte[] key, ReactionsRow row) {
+  private static void put(Applying to, io.letterbox.store.Space space, byte[] key, ReactionsRow row) {
     if (row.isEmpty()) {
-      to.batch().delete(Spaces.REACTIONS, key);
+      to.batch().delete(space, key);
     } else {
-      to.batch().put(Spaces.REACTIONS, key, row.encode());
+      to.batch().put(space, key, row.encode());
     }
   }
 }

@@ -60,7 +60,17 @@ public final class ReactionState {
 
   /** @return user {@code uid}'s own reactions to message {@code messageId}; empty for none */
   public ReactionsRow own(long messageId, long uid) {
-    return ReactionsRow.decode(store.get(Spaces.REACTIONS, ReactionKey.own(messageId, uid)));
+    return ReactionsRow.decode(store.get(Spaces.OWN_REACTIONS, ReactionKey.own(uid, messageId)));
+  }
+
+  /** @return user {@code uid}'s own reactions: message id → its emojis, in message id order */
+  public Map<Long, ReactionsRow> ownedBy(long uid) {
+    Map<Long, ReactionsRow> out = new java.util.LinkedHashMap<>();
+    store.scan(Spaces.OWN_REACTIONS, io.letterbox.store.KeyRange.prefix(ReactionKey.ownedBy(uid)), false, (k, v) -> {
+      out.put(ReactionKey.ownMessage(k), ReactionsRow.decode(v));
+      return true;
+    });
+    return out;
   }
 
   /**
@@ -162,9 +172,9 @@ public final class ReactionState {
     List<Long> list = new ArrayList<>(ids);
     List<byte[]> keys = new ArrayList<>(list.size());
     for (Long id : list) {
-      keys.add(ReactionKey.own(id, reader));
+      keys.add(ReactionKey.own(reader, id));
     }
-    List<byte[]> values = store.multiGet(Spaces.REACTIONS, keys);
+    List<byte[]> values = store.multiGet(Spaces.OWN_REACTIONS, keys);
     Map<Long, ReactionsRow> out = new HashMap<>();
     for (int i = 0; i < list.size(); i++) {
       if (values.get(i) != null) {

@@ -217,6 +217,10 @@ class BadInputChangesNothingTest extends ApiTestBase {
         bad("sendAt beyond max-schedule-ahead", "POST", send, scheduled(a, b, "x",
             java.time.Instant.now().plus(java.time.Duration.ofDays(366)).toString()), 400, "INVALID_ARGUMENT"),
         bad("sendAt that is no time", "POST", send, scheduled(a, b, "x", "tomorrow"), 400, "INVALID_ARGUMENT"),
+        // A reply c could send now: scheduled, it is refused (decision 0052).
+        bad("a scheduled reply", "POST", send, "{\"from\":\"" + c + "\",\"to\":\"" + d + "\",\"text\":\"re\",\"replyTo\":\""
+            + fromD.get("id").asText() + "\",\"sendAt\":\"" + java.time.Instant.now().plusSeconds(3600) + "\"}", 400,
+            "INVALID_ARGUMENT"),
         bad("a scheduled message over the text limit", "POST", send, scheduled(a, b, "x".repeat(4001),
             java.time.Instant.now().plusSeconds(3600).toString()), 400, "INVALID_ARGUMENT"),
         bad("a scheduled message to oneself", "POST", send, scheduled(a, a, "x", java.time.Instant.now().plusSeconds(3600).toString()), 400, "INVALID_ARGUMENT"),
