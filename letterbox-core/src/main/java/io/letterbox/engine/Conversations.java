@@ -66,7 +66,15 @@ public final class Conversations {
     Objects.requireNonNull(folder, "folder");
     commands.requireHosted(owner);
     Page<Conversation> page = lister.page(owner, folder, cursor, limit);
-    return new Page<>(reacted(owner, delivered(owner, drafted(owner, disappearing(owner, page.items())))), page.next());
+    return new Page<>(joined(owner, page.items()), page.next());
+  }
+
+  /**
+   * The items as the owner reads them: with the conversations' disappearing settings, the owner's
+   * drafts, the peers' delivery receipts and the last messages' reactions, each one read for all.
+   */
+  private List<Conversation> joined(long owner, List<Conversation> items) {
+    return reacted(owner, delivered(owner, drafted(owner, disappearing(owner, items))));
   }
 
   /** The items with their last messages' reactions as the owner sees them (decision 0049): one read for all. */
@@ -259,7 +267,7 @@ public final class Conversations {
 
   /** The item as the list shows it, once the arguments are checked. */
   private Conversation read(long owner, ConversationRef conversation) {
-    return reacted(owner, delivered(owner, drafted(owner, disappearing(owner, List.of(readItem(owner, conversation)))))).get(0);
+    return joined(owner, List.of(readItem(owner, conversation))).get(0);
   }
 
   private Conversation readItem(long owner, ConversationRef conversation) {
