@@ -60,11 +60,11 @@ class HBaseErasureOnDiskTest {
       Erasure started = box.erasures().erase(alice).join();
       Awaitility.await("the erasure").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(50))
           .until(() -> box.erasures().find(started.id()).orElseThrow().done());
+      assertThat(box.schedules().list(alice, null, 10).items()).as("its pending schedule").isEmpty();
       store.compact();
 
       Awaitility.await("the major compaction").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1))
           .until(() -> hbase.tableFilesHolding(NAMESPACE, single, post, cast, later).isEmpty());
-      assertThat(box.schedules().list(alice, null, 10).items()).as("its pending schedule").isEmpty();
       assertThat(ByteSearch.spacesHolding(store, "zqx")).as("rows read through the store").isEmpty();
     }
   }
