@@ -3,6 +3,8 @@ package io.letterbox.engine;
 import io.letterbox.engine.partition.PartitionCommands;
 import io.letterbox.engine.read.LifecycleState;
 import io.letterbox.engine.read.StateReader;
+import io.letterbox.engine.apply.Scheduled;
+import io.letterbox.engine.write.CancelScheduleCommand;
 import io.letterbox.engine.write.CompleteErasureCommand;
 import io.letterbox.engine.write.ConversationStateCommand;
 import io.letterbox.keys.Spaces;
@@ -10,11 +12,13 @@ import io.letterbox.model.Message;
 import io.letterbox.model.Removal;
 import io.letterbox.model.UserSettings;
 import io.letterbox.rows.ErasureRow;
+import io.letterbox.rows.ScheduledRow;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +46,7 @@ final class ErasureJobs implements AutoCloseable {
    * it takes at most a third of its partitions' time and sends keep their pace (decision 0044).
    */
   static final int REST = 2;
+  private static final int SCHEDULES_STEP = 256;
   private static final Duration FIRST_RETRY = Duration.ofSeconds(5);
   private static final Duration LAST_RETRY = Duration.ofMinutes(1);
 
@@ -139,6 +144,7 @@ final class ErasureJobs implements AutoCloseable {
 
   /** Does every step of the erasure of {@code uid}. @return the messages it removed */
   private long erase(long uid) {
+    cancelSchedules(uid);
     LifecycleState lifecycle = state.lifecycle();
     long removed = 0;
     // Its reactions name it beside others' messages (decision 0049): taken back, counts and all.
@@ -197,6 +203,29 @@ final class ErasureJobs implements AutoCloseable {
       relations.setUserSettings(uid, new UserSettings.Change(UserSettings.DEFAULT.groupAdds())).join();
     }
     return removed;
+  }
+
+  /**
+   * Cancels the user's scheduled messages, pending and failed, first, so none is sent while its
+   * sends are removed: their rows go and their log entries are redacted (decision 0052). One
+   * sent meanwhile is no longer there to cancel, and its message is removed with the others.
+   */
+  private void cancelSchedules(long uid) {
+    List<ScheduledRow> rows;
+    long after = 0;
+    do {
+      rows = state.schedules().rows(uid, after, SCHEDULES_STEP);
+      for (ScheduledRow row : rows) {
+        after = Scheduled.of(row).id();
+        try {
+          commands.submit(uid, new CancelScheduleCommand(uid, after)).join();
+        } catch (CompletionException e) {
+          if (!(e.getCause() instanceof LetterboxException l && l.code() == ErrorCode.NOT_FOUND)) {
+            throw e;
+          }
+        }
+      }
+    } while (rows.size() == SCHEDULES_STEP);
   }
 
   /** Removes the messages of {@code ids} not removed yet, at most {@link #IN_FLIGHT} at once. */

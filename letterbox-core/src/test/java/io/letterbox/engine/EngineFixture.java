@@ -99,6 +99,17 @@ public abstract class EngineFixture {
     return page.items().stream().map(Message::text).toList();
   }
 
+  /** Schedules a one-to-one message {@code ahead} of the clock (decision 0052). */
+  protected io.letterbox.model.ScheduledMessage schedule(long from, long to, String text, Duration ahead) {
+    return box.schedules().schedule(new SendRequest(from, to, text, null), clock.instant().plus(ahead),
+        io.letterbox.blob.Blobs.SERVICE).join();
+  }
+
+  /** The first hundred schedules of {@code uid}, pending and failed. */
+  protected List<io.letterbox.model.ScheduledMessage> scheduled(long uid) {
+    return box.schedules().list(uid, null, 100).items();
+  }
+
   protected List<String> history(long owner, long peer) {
     return texts(box.conversations().history(owner, ConversationRef.peer(peer), null, 100));
   }

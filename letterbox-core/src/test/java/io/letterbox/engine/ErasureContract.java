@@ -132,6 +132,33 @@ public abstract class ErasureContract extends EngineFixture {
   }
 
   @Test
+  void anErasedUsersPendingAndFailedSchedulesAreCancelledNeverSentAndTheirTextsAreInNoSpace() {
+    schedule(ALICE, BOB, "zqxpending for bob", Duration.ofMinutes(10));
+    schedule(ALICE, CAROL, "zqxrefused by carol", Duration.ofMinutes(1));
+    schedule(BOB, ALICE, "bob's for later", Duration.ofMinutes(10));
+    box.relations().block(CAROL, ALICE, true).join();
+    clock.advance(Duration.ofMinutes(1));
+    Awaitility.await("the refusal").atMost(Duration.ofSeconds(30))
+        .until(() -> scheduled(ALICE).stream().anyMatch(s -> !s.pending()));
+
+    erased(ALICE);
+    assertThat(scheduled(ALICE)).as("its schedules, pending and failed").isEmpty();
+    clock.advance(Duration.ofMinutes(10));
+    Awaitility.await("bob's schedule sent").atMost(Duration.ofSeconds(30))
+        .until(() -> scheduled(BOB).isEmpty());
+    box.schedules().due().sweep();
+
+    assertThat(history(BOB, ALICE)).as("what bob has of alice").containsExactly("bob's for later");
+    assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding its texts").isEmpty();
+    box.close();
+    Map<String, List<String>> live = contents(store);
+    Replayer.rebuild(store, config().build(), n -> {});
+    assertThat(contents(store)).as("rebuilt rows").isEqualTo(live);
+    box = Letterbox.open(store, config().build());
+    assertThat(scheduled(ALICE)).isEmpty();
+  }
+
+  @Test
   void aUserOnLegalHoldIsNotErasedUntilReleased() {
     Message m = send(ALICE, BOB, "kept for the court");
     box.erasures().hold(ALICE, true).join();

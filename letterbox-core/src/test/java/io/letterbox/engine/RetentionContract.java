@@ -69,6 +69,31 @@ public abstract class RetentionContract extends EngineFixture {
   }
 
   @Test
+  void scheduledMessagesSentRefusedOrCancelledLeaveNoTextOfTheirOwnPastTheRetention() {
+    keepFor30Days();
+    schedule(ALICE, BOB, "zqxscheduled and sent", Duration.ofMinutes(1));
+    schedule(ALICE, CAROL, "zqxscheduled and refused", Duration.ofMinutes(1));
+    box.schedules().cancel(ALICE, schedule(ALICE, BOB, "zqxscheduled and cancelled", Duration.ofMinutes(5)).id()).join();
+    box.relations().block(CAROL, ALICE, true).join();
+    clock.advance(Duration.ofMinutes(1));
+    Awaitility.await("decided").atMost(Duration.ofSeconds(30))
+        .until(() -> scheduled(ALICE).stream().noneMatch(s -> s.pending()) && history(BOB, ALICE).size() == 1);
+    assertThat(scheduled(ALICE)).as("the refused one, listed with its receiver and code").singleElement()
+        .satisfies(s -> assertThat(s.to()).isEqualTo(CAROL));
+    clock.advance(RETENTION.plusDays(1));
+
+    box.retention().sweep();
+
+    assertThat(history(BOB, ALICE)).isEmpty();
+    assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding a scheduled text").isEmpty();
+    box.close();
+    Map<String, List<String>> live = contents(store);
+    Replayer.rebuild(store, retained().build(), n -> {});
+    assertThat(contents(store)).as("rebuilt rows").isEqualTo(live);
+    box = Letterbox.open(store, retained().build());
+  }
+
+  @Test
   void groupPostsPastTheRetentionVanishForEveryMemberWithUnreadCountsListsAndSearchExactAndARebuildDerivesTheSame() {
     keepFor30Days();
     long gid = box.groups().create(CAROL, "team", new long[] {BOB, DAVE}, false).join().group().id();

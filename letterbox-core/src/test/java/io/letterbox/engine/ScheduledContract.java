@@ -19,15 +19,6 @@ import org.junit.jupiter.api.Test;
  * backend.
  */
 public abstract class ScheduledContract extends EngineFixture {
-  private ScheduledMessage schedule(long from, long to, String text, Duration ahead) {
-    return box.schedules().schedule(new SendRequest(from, to, text, null), clock.instant().plus(ahead),
-        io.letterbox.blob.Blobs.SERVICE).join();
-  }
-
-  private List<ScheduledMessage> scheduled(long uid) {
-    return box.schedules().list(uid, null, 100).items();
-  }
-
   private void awaitHistory(long owner, long peer, List<String> texts) {
     Awaitility.await("history of " + owner).atMost(Duration.ofSeconds(30))
         .until(() -> history(owner, peer), texts::equals);

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Erasure of a user on HBase (decision 0044): after the erasure and a major compaction of the
  * namespace, no table file of it holds the user's texts, read raw, and no row read through the
- * store does.
+ * store does; nor does its pending scheduled message's (decision 0052).
  */
 @ExtendWith(MiniHBaseExtension.class)
 class HBaseErasureOnDiskTest {
@@ -38,6 +38,7 @@ class HBaseErasureOnDiskTest {
     String single = "zqx" + UUID.randomUUID().toString().replace("-", "");
     String post = "zqx" + UUID.randomUUID().toString().replace("-", "");
     String cast = "zqx" + UUID.randomUUID().toString().replace("-", "");
+    String later = "zqx" + UUID.randomUUID().toString().replace("-", "");
     long alice = 5_000_000_001L;
     long bob = 5_000_000_002L;
     long carol = 5_000_000_003L;
@@ -46,6 +47,8 @@ class HBaseErasureOnDiskTest {
     try (HBaseStore store = hbase.emptyStore(hbase.options(NAMESPACE).saltBuckets(2).build(), Letterbox.SPACES);
         Letterbox box = Letterbox.open(store, LetterboxConfig.builder().erasureGrace(Duration.ofDays(1)).build())) {
       box.messages().send(new SendRequest(alice, bob, single, null)).join();
+      box.schedules().schedule(new SendRequest(alice, bob, later, null), java.time.Instant.now().plus(Duration.ofDays(1)),
+          io.letterbox.blob.Blobs.SERVICE).join();
       long gid = box.groups().create(alice, "team", new long[] {bob, carol}, false).join().group().id();
       box.groups().post(new GroupPost(gid, alice, post, List.of(), null, Extras.TEXT)).join();
       Broadcast b = box.broadcasts().send(new BroadcastRequest(alice, cast, new Audience.Uids(new long[] {bob, carol}),
@@ -59,10 +62,11 @@ class HBaseErasureOnDiskTest {
       Erasure started = box.erasures().erase(alice).join();
       Awaitility.await("the erasure").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(50))
           .until(() -> box.erasures().find(started.id()).orElseThrow().done());
+      assertThat(box.schedules().list(alice, null, 10).items()).as("its pending schedule").isEmpty();
       store.compact();
 
       Awaitility.await("the major compaction").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1))
-          .until(() -> hbase.tableFilesHolding(NAMESPACE, single, post, cast).isEmpty());
+          .until(() -> hbase.tableFilesHolding(NAMESPACE, single, post, cast, later).isEmpty());
       assertThat(ByteSearch.spacesHolding(store, "zqx")).as("rows read through the store").isEmpty();
     }
   }

@@ -6,16 +6,17 @@ import io.letterbox.model.Removal;
 
 /**
  * A log entry whose content was removed (decision 0042), stored in its place: the entry itself
- * ({@link #entry}: a message's {@link Sent}, {@link GroupPosted} or {@link BroadcastAccepted}, or
- * one of its {@link MessageRevised} edits) with its text, payload and attachments gone, and the
- * removal's mark. It is applied as that entry, and its message reads as removed, so a replay over
- * the redacted log derives what the live removal left. Only {@link ContentRemoved} writes it; the
- * log changes in no other way.
+ * ({@link #entry}: a message's {@link Sent}, {@link GroupPosted} or {@link BroadcastAccepted}, one
+ * of its {@link MessageRevised} edits, or a {@link Scheduled} message once it was decided) with its
+ * text, payload and attachments gone, and the removal's mark. It is applied as that entry, and its
+ * message reads as removed, so a replay over the redacted log derives what the live removal left.
+ * Only {@link ContentRemoved}, {@link ScheduleDone} and {@link ScheduleCancelled} write it; the log
+ * changes in no other way.
  */
 public record Redacted(Removal removal, Action entry) implements Action {
   static final byte TAG = 33;
 
-  /** The redacted form of {@code entry}, which must be a message's entry or an edit of it. */
+  /** The redacted form of {@code entry}, which must be a message's entry, an edit of it or a schedule. */
   public static Redacted of(Action entry, Removal removal) {
     Action emptied;
     if (entry instanceof Sent s) {
@@ -27,6 +28,8 @@ public record Redacted(Removal removal, Action entry) implements Action {
     } else if (entry instanceof BroadcastAccepted b) {
       emptied = new BroadcastAccepted(b.id(), b.from(), "", b.audience(), b.priority(), b.idempotencyKey(),
           b.requestHash(), emptied(b.extras()));
+    } else if (entry instanceof Scheduled s) {
+      emptied = new Scheduled(s.id(), s.from(), s.to(), s.sendAt(), "", s.idempotencyKey(), emptied(s.extras()));
     } else if (entry instanceof MessageRevised r && !r.recall()) {
       emptied = new MessageRevised(r.messageId(), r.sender(), r.peer(), "", r.at());
     } else {

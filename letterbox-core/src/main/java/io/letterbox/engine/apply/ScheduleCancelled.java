@@ -5,7 +5,8 @@ import io.letterbox.keys.Spaces;
 
 /**
  * Sender {@code from} cancelled its scheduled message {@code id} (due at {@code sendAt}), or
- * dismissed it once it failed (decision 0052): its timer and its row go.
+ * dismissed it once it failed (decision 0052): its timer and its row go, and its log entry is
+ * redacted ({@link Scheduled#redact}).
  */
 public record ScheduleCancelled(long from, long id, long sendAt) implements Action {
   static final byte TAG = 46;
@@ -29,6 +30,7 @@ public record ScheduleCancelled(long from, long id, long sendAt) implements Acti
     if (to.owns(from)) {
       to.batch().delete(Spaces.SCHEDULED, ScheduleKey.timer(sendAt, id));
       to.batch().delete(Spaces.SCHEDULED, ScheduleKey.ofSender(from, id));
+      Scheduled.redact(to, id, sendAt);
     }
   }
 }

@@ -8,7 +8,9 @@ import io.letterbox.rows.ScheduledRow;
  * Sender {@code from}'s scheduled message {@code id} came due (decision 0052): its timer goes.
  * Sent ({@code failed} null), it is logged in the same batch as the send, and its row goes;
  * refused then, its row stays, marked with the error code that refused it, until the sender
- * dismisses it.
+ * dismisses it. Either way its log entry is redacted ({@link Scheduled#redact}): the failed row
+ * keeps the redacted entry (receiver, time, type; no text), as a replay over the redacted log
+ * derives it.
  */
 public record ScheduleDone(long from, long id, long sendAt, String failed) implements Action {
   static final byte TAG = 47;
@@ -33,6 +35,7 @@ public record ScheduleDone(long from, long id, long sendAt, String failed) imple
       return;
     }
     to.batch().delete(Spaces.SCHEDULED, ScheduleKey.timer(sendAt, id));
+    byte[] redacted = Scheduled.redact(to, id, sendAt);
     byte[] key = ScheduleKey.ofSender(from, id);
     if (failed == null) {
       to.batch().delete(Spaces.SCHEDULED, key);
@@ -40,7 +43,7 @@ public record ScheduleDone(long from, long id, long sendAt, String failed) imple
     }
     ScheduledRow row = to.state().schedules().row(from, id);
     if (row != null) {
-      to.batch().put(Spaces.SCHEDULED, key, new ScheduledRow(failed, row.entry()).encode());
+      to.batch().put(Spaces.SCHEDULED, key, new ScheduledRow(failed, redacted == null ? row.entry() : redacted).encode());
     }
   }
 }

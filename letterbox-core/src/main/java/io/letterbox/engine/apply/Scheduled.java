@@ -1,8 +1,10 @@
 package io.letterbox.engine.apply;
 
+import io.letterbox.keys.LogKey;
 import io.letterbox.keys.ScheduleKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Extras;
+import io.letterbox.model.Removal;
 import io.letterbox.model.SendRequest;
 import io.letterbox.rows.ScheduledRow;
 import io.letterbox.store.Bytes;
@@ -39,6 +41,24 @@ public record Scheduled(long id, long from, long to, long sendAt, String text, S
   /** The send it asks for. */
   public SendRequest request() {
     return new SendRequest(from, to, text, idempotencyKey, extras);
+  }
+
+  /**
+   * Once schedule {@code id} is decided (sent, refused or cancelled), nothing needs its text: the
+   * sent message carries it, and retention and erasure remove it there. So the decision's batch
+   * overwrites the schedule's log entry with its {@link Redacted} form (decision 0052), marked as
+   * a retention at the time it was due; nothing if it is redacted already (a replay).
+   *
+   * @return the redacted entry, encoded, or null if there was none to redact
+   */
+  static byte[] redact(Applying to, long id, long sendAt) {
+    byte[] logged = to.state().logEntry(id);
+    if (logged == null || !(ActionCodec.decode(logged) instanceof Scheduled entry)) {
+      return null;
+    }
+    byte[] redacted = ActionCodec.encode(Redacted.of(entry, new Removal(Removal.Reason.RETENTION, sendAt)));
+    to.batch().put(Spaces.LOG, LogKey.of(id), redacted);
+    return ActionCodec.encode(((Redacted) ActionCodec.decode(redacted)).entry());
   }
 
   @Override

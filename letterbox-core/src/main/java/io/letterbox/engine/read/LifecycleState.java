@@ -79,6 +79,9 @@ public final class LifecycleState {
     if (!newest.isEmpty() && BroadcastKey.id(newest.get(0).key()) > since) {
       return true;
     }
+    if (!store.scan(Spaces.SCHEDULED, io.letterbox.keys.ScheduleKey.listed(uid, 0), false, 1).isEmpty()) {
+      return true;
+    }
     for (Space s : List.of(Spaces.FOLLOWING, Spaces.SUBSCRIPTIONS, Spaces.BLOCKED)) {
       if (!store.scan(s, owner, false, 1).isEmpty()) {
         return true;

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * DELETE /v1/users/{uid} and GET /v1/erasures/{id} (API.md, Lifecycle) on the embedded store: once
  * the erasure is done, what the user sent one-to-one, to a group and as a broadcast reads removed,
  * and within erasure-grace no file under the data directory holds its text, read raw and through
- * the store (decision 0044).
+ * the store (decision 0044); its pending scheduled message is gone with them (decision 0052).
  */
 class ErasureTest {
   @TempDir
@@ -55,6 +55,10 @@ class ErasureTest {
     String single = marker();
     String post = marker();
     String cast = marker();
+    String later = marker();
+    Reply scheduled = api.post("/v1/messages", "{\"from\":\"" + alice + "\",\"to\":\"" + bob + "\",\"text\":\"" + later
+        + "\",\"sendAt\":\"" + java.time.Instant.now().plus(Duration.ofDays(1)) + "\"}");
+    assertThat(scheduled.status()).as("%s", scheduled).isEqualTo(202);
     String one = created(api.post("/v1/messages",
         "{\"from\":\"" + alice + "\",\"to\":\"" + bob + "\",\"text\":\"" + single + "\"}"));
     String gid = created(api.post("/v1/groups",
@@ -81,14 +85,15 @@ class ErasureTest {
     }
     assertThat(api.get("/v1/groups/" + gid).json().get("owner").asText()).isIn("" + bob, "" + carol);
     assertThat(api.get("/v1/users/" + alice + "/conversations").json().get("items")).isEmpty();
+    assertThat(api.get("/v1/users/" + alice + "/scheduled").json().get("items")).as("its pending schedule").isEmpty();
     Awaitility.await("the compaction within the grace").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
-        .until(() -> filesHolding(dataDir, single, post, cast).isEmpty());
+        .until(() -> filesHolding(dataDir, single, post, cast, later).isEmpty());
 
     server.close();
     server = null;
-    assertThat(filesHolding(dataDir, single, post, cast)).isEmpty();
+    assertThat(filesHolding(dataDir, single, post, cast, later)).isEmpty();
     // Values compressed on disk are read through the store.
-    assertThat(rowsHolding(dataDir, single, post, cast)).isEmpty();
+    assertThat(rowsHolding(dataDir, single, post, cast, later)).isEmpty();
   }
 
   @Test

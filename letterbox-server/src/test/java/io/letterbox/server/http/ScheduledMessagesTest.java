@@ -109,6 +109,24 @@ class ScheduledMessagesTest extends ApiTestBase {
   }
 
   @Test
+  void aGroupPostWithSendAtIs400SayingGroupPostsCannotBeScheduledAndNothingIsPostedOrListed() {
+    long alice = user();
+    long bob = user();
+    Reply group = api.post("/v1/groups", "{\"by\":\"" + alice + "\",\"name\":\"team\",\"members\":[\"" + bob + "\"]}");
+    assertThat(group.status()).as("%s", group).isEqualTo(201);
+    String gid = group.json().get("id").asText();
+
+    Reply r = api.post("/v1/groups/" + gid + "/messages", json(java.util.Map.of("from", "" + alice, "text", "later",
+        "sendAt", inSeconds(60).toString())));
+
+    assertThat(r.status()).as("%s", r).isEqualTo(400);
+    assertThat(r.json().get("error").get("code").asText()).isEqualTo("INVALID_ARGUMENT");
+    assertThat(r.json().get("error").get("message").asText()).contains("group posts cannot be scheduled");
+    assertThat(scheduled(alice)).isEmpty();
+    assertThat(api.get("/v1/users/" + bob + "/groups/" + gid + "/messages").json().get("items")).isEmpty();
+  }
+
+  @Test
   void theJavaClientSchedulesListsAndCancels() {
     long alice = user();
     long bob = user();

@@ -24,7 +24,8 @@ import java.util.Arrays;
 
 /** Groups (decision 0011): create, rename, members and roles, posts, a member's history and read positions. */
 public final class GroupRoutes {
-  private static final String[] POST_FIELDS = MessageContent.withReferences("from", "text", "mentions", "idempotencyKey");
+  private static final String[] POST_FIELDS = MessageContent.withReferences("from", "text", "mentions", "idempotencyKey",
+      "sendAt");
   private final Letterbox box;
   private final EngineCalls engine;
   private final HookedSends hooked;
@@ -123,6 +124,11 @@ public final class GroupRoutes {
     routes.add(POST, "/v1/groups/:gid/messages", ctx -> {
       long gid = Params.id(ctx, "gid");
       JsonBody b = JsonBody.of(ctx, POST_FIELDS);
+      if (b.node().has("sendAt")) {
+        // Decision 0052: a schedule is kept and decided by its sender's partition, a post by its group's.
+        throw io.letterbox.engine.LetterboxException.invalid(
+            "sendAt: group posts cannot be scheduled; only one-to-one sends (POST /v1/messages) take sendAt");
+      }
       long[] mentions = b.node().has("mentions") ? b.ids("mentions") : new long[0];
       GroupPost post = new GroupPost(gid, b.id("from"), b.optionalString("text").orElse(null),
           Arrays.stream(mentions).boxed().toList(), b.optionalString("idempotencyKey").orElse(null),
