@@ -99,6 +99,10 @@ public final class Letterbox implements AutoCloseable {
     FeedReader feed = new FeedReader(store, state, groupReader, cursors, partitioning, config,
         p -> commands.durableSeq(p, Long.MAX_VALUE));
     EventStreams streams = new EventStreams(feed, state, store, replies, config.clock());
+    streams.tellingOtherNodes((id, by) -> peers.reacted(id, by).exceptionally(e -> {
+      log.debug("other nodes not told of the reactions to group message {}", id, e);
+      return null;
+    }));
     this.followers = new FeedFollowers(store, partitioning, feed, config.clock());
     this.indexer = config.search() ? new SearchIndexer(store, partitioning, p -> commands.durableSeq(p, 0)) : null;
     BroadcastJobs jobs = new BroadcastJobs(store, state, config,

@@ -81,6 +81,11 @@ public final class Live {
     }
   }
 
+  /** Another node tells that member {@code by} changed its reactions to group message {@code id}: its members connected here are told. */
+  public void reactedElsewhere(long id, long by) {
+    streams.reactedHere(id, by);
+  }
+
   /** Another node tells that member {@code from} is typing in group {@code gid}: its members connected here are told. */
   public void typedInGroup(long gid, long from) {
     streams.typedInGroup(gid, from);

@@ -53,4 +53,12 @@ public interface Peers {
   default CompletableFuture<Void> typing(long gid, long from) {
     return CompletableFuture.completedFuture(null);
   }
+
+  /**
+   * Tells every other node that member {@code by} changed its reactions to group message
+   * {@code id}, so the members connected there get a reaction event (decision 0049).
+   */
+  default CompletableFuture<Void> reacted(long id, long by) {
+    return CompletableFuture.completedFuture(null);
+  }
 }

@@ -35,6 +35,11 @@ public record ReactionSet(long messageId, long uid, String emoji, boolean added,
     return new ReactionSet(messageId, uid, emoji, (flags & 1) != 0, r.l(), r.l(), (flags & 2) != 0);
   }
 
+  /** Whether it is about a group's message: no one told by a feed row, not a broadcast. */
+  public boolean inGroup() {
+    return tell == 0 && !broadcast;
+  }
+
   @Override
   public boolean reachesOtherOwners() {
     return true;

@@ -114,7 +114,13 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
       .on(GroupCreated.class, IN_THE_FEED)
       .on(GroupMembersChanged.class, IN_THE_FEED)
       .on(GroupLeft.class, IN_THE_FEED)
-      .on(io.letterbox.engine.apply.ReactionSet.class, IN_THE_FEED)
+      // A one-to-one message's party and a broadcast's sender are told by their feed rows; a
+      // group's connected members by the partition of the message's sender, which keeps its counts.
+      .on(io.letterbox.engine.apply.ReactionSet.class, (b, r) -> {
+        if (r.inGroup() && b.owns(r.sender())) {
+          b.streams().reactedInGroup(r.messageId(), r.uid());
+        }
+      })
       // No event tells of these (decision 0010): an import is history, the rest change nothing a
       // client shows live.
       .ignore(Imported.class, Followed.class, FollowersAdded.class, Unfollowed.class, Subscribed.class,

@@ -88,6 +88,45 @@ public final class EventStreams implements AutoCloseable {
     this.reads = reads;
   }
 
+  /** Tells the other nodes of a cluster that a group message's reactions changed; nothing on one node. */
+  private volatile java.util.function.BiConsumer<Long, Long> reactionsElsewhere = (id, by) -> {};
+
+  /** {@code notice} tells the other nodes that {@code by} changed the reactions to group message {@code id}. */
+  public void tellingOtherNodes(java.util.function.BiConsumer<Long, Long> notice) {
+    this.reactionsElsewhere = notice;
+  }
+
+  /**
+   * Member {@code by} changed its reactions to group message {@code id}, which the message's
+   * sender's partition applied: the group's other members connected here get a {@code reaction}
+   * event with the message as each sees it, and the other nodes are told (decision 0049). Live
+   * only, as a group's recall is: a device that was away reads the counts with the messages.
+   */
+  public void reactedInGroup(long id, long by) {
+    reactionsElsewhere.accept(id, by);
+    reactedHere(id, by);
+  }
+
+  /** {@link #reactedInGroup}, as another node tells it: the members connected here are told. */
+  public void reactedHere(long id, long by) {
+    thread.execute(() -> {
+      Message m;
+      try {
+        m = state.message(id);
+      } catch (RuntimeException e) {
+        log.warn("message {} not read for its group's connected members", id, e);
+        return;
+      }
+      if (m != null && m.kind() == Message.Kind.GROUP) {
+        toMembers(m.to(), id, s -> {
+          if (s.owner != by) {
+            s.reacted(m);
+          }
+        });
+      }
+    });
+  }
+
   /** What the devices of the owners hosted here received, for their senders' delivery receipts. */
   public DeliveryReceipts receipts() {
     return receipts;
@@ -500,6 +539,20 @@ public final class EventStreams implements AutoCloseable {
       Event event = feed.toEvent(owner, row, null, feed.encode(owner, position));
       if (event != null) {
         emit(event);
+      }
+    }
+
+    /** A group message's reactions changed: told to a live stream only, with the message as its owner sees it. */
+    private void reacted(Message m) {
+      if (live && !ended) {
+        Message seen;
+        try {
+          seen = state.reactions().join(owner, List.of(m)).get(0);
+        } catch (RuntimeException e) {
+          log.warn("reactions to message {} not read for {}", m.id(), owner, e);
+          return;
+        }
+        emit(new Event.Reacted(feed.encode(owner, position), 0, seen));
       }
     }
 

@@ -110,4 +110,30 @@ class ReactionsTest extends ApiTestBase {
           Map.of("emoji", "❤️", "count", 1, "mine", false))));
     }
   }
+
+  @Test
+  void aGroupsOtherConnectedMembersGetAReactionEventWithTheMessageAsEachSeesIt() throws Exception {
+    long alice = user();
+    long bob = user();
+    long carol = user();
+    String gid = api.post("/v1/groups", "{\"by\":\"" + alice + "\",\"name\":\"team\",\"members\":[\"" + bob + "\",\""
+        + carol + "\"]}").json().get("id").asText();
+    String id = api.post("/v1/groups/" + gid + "/messages", "{\"from\":\"" + alice + "\",\"text\":\"lunch?\"}").json()
+        .get("id").asText();
+    assertThat(react(carol, id, "👍").status()).isEqualTo(204);
+    try (SseClient sse = new SseClient(api.port(), carol, null)) {
+      sse.awaitConnected();
+
+      assertThat(react(bob, id, "👍").status()).isEqualTo(204);
+
+      // The post itself may come first, as the group's newest message at the stream's start.
+      String[] event = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1)).until(
+          () -> sse.events().stream().filter(e -> "reaction".equals(e[1])).findFirst(), java.util.Optional::isPresent).get();
+      JsonNode data = new com.fasterxml.jackson.databind.ObjectMapper().readTree(event[2]);
+      assertThat(data.get("group").asText()).isEqualTo(gid);
+      assertThat(data.get("id").asText()).isEqualTo(id);
+      assertThat(data.get("message").get("reactions")).isEqualTo(node(List.of(
+          Map.of("emoji", "👍", "count", 2, "mine", true))));
+    }
+  }
 }

@@ -89,6 +89,11 @@ public final class HttpPeers implements Peers {
     return toOthers(ClusterRoutes.TYPING, Map.of("gid", Long.toString(gid), "from", Long.toString(from)));
   }
 
+  @Override
+  public CompletableFuture<Void> reacted(long id, long by) {
+    return toOthers(ClusterRoutes.REACTED, Map.of("id", Long.toString(id), "by", Long.toString(by)));
+  }
+
   /** Asks member {@code base} for the JSON {@code path} (a signed internal GET) answers there. */
   public CompletableFuture<JsonNode> getFrom(URI base, String path, long timeoutMillis) {
     return get(base, path, timeoutMillis);

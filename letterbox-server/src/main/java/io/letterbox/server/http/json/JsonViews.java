@@ -227,8 +227,9 @@ public final class JsonViews {
       return new EventView("edited", at, peer(e.peer()), Ids64.format(e.message().id()), message(e.message()), null,
           null, null, null, null, null, null, null);
     } else if (event instanceof io.letterbox.model.Event.Reacted e) {
+      boolean group = e.message().kind() == Message.Kind.GROUP;
       return new EventView("reaction", at, peer(e.peer()), Ids64.format(e.message().id()), message(e.message()), null,
-          null, null, null, null, null, null, null);
+          null, null, null, null, null, null, group ? Ids64.format(e.message().to()) : null);
     } else if (event instanceof io.letterbox.model.Event.Read r) {
       return new EventView("read", at, Ids64.format(r.peer()), null, null, Ids64.format(r.byPeer() ? r.peer() : owner),
           r.device(), Ids64.format(r.upTo()), null, null, null, null, null);

@@ -32,6 +32,7 @@ public final class ClusterRoutes {
   public static final String REVOCATIONS = "/internal/v1/revocations";
   /** A member of a group is typing: the members connected here are told (decision 0051). */
   public static final String TYPING = "/internal/v1/typing";
+  public static final String REACTED = "/internal/v1/reacted";
   /** This member's own webhook status (served by {@link WebhookRoutes}). */
   public static final String WEBHOOKS = "/internal/v1/webhooks";
 
@@ -89,6 +90,13 @@ public final class ClusterRoutes {
       long gid = b.id("gid");
       long from = b.id("from");
       box.live().typedInGroup(gid, from);
+      Replies.noContent(ctx);
+    });
+
+    routes.addOpen(POST, REACTED, ctx -> {
+      member(ctx, cluster);
+      JsonBody b = JsonBody.of(ctx, "id", "by");
+      box.live().reactedElsewhere(b.id("id"), b.id("by"));
       Replies.noContent(ctx);
     });
 
