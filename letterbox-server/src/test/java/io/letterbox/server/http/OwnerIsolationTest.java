@@ -118,7 +118,7 @@ class OwnerIsolationTest {
   /** The route's path with another user's ids: b as the user, c as the peer, b's message and group. */
   private static String concrete(String template, String method) {
     String path = template.replace("{uid}", "" + b).replace("{target}", "" + b).replace("{peer}", "" + c)
-        .replace("{id}", message).replace("{gid}", group).replace("{name}", "isolation");
+        .replace("{id}", message).replace("{gid}", group).replace("{name}", "isolation").replace("{emoji}", "%F0%9F%91%8D");
     boolean byQuery = method.equals("DELETE") && template.equals("/v1/groups/{gid}/members/{uid}")
         || template.equals("/v1/groups/{gid}/pins/{id}");
     return byQuery ? path + "?by=" + b : path;
