@@ -97,9 +97,9 @@ public final class Conversations {
     return out;
   }
 
-  /** The one-to-one items with the owner's drafts (decision 0050): one read of the owner's drafts. */
+  /** The one-to-one items with the owner's drafts (decision 0050): one read for all. */
   private List<Conversation> drafted(long owner, List<Conversation> items) {
-    java.util.Map<Long, String> drafts = state.conversations().drafts(owner);
+    java.util.Map<Long, String> drafts = state.conversations().drafts(owner, peers(items));
     if (drafts.isEmpty()) {
       return items;
     }
@@ -107,9 +107,14 @@ public final class Conversations {
         .toList();
   }
 
+  /** The peers of the one-to-one items. */
+  private static List<Long> peers(List<Conversation> items) {
+    return items.stream().filter(c -> c.group() == 0).map(Conversation::peer).toList();
+  }
+
   /** The one-to-one items with their delivery receipts (decision 0051): one read of the page's peers. */
   private List<Conversation> delivered(long owner, List<Conversation> items) {
-    List<Long> peers = items.stream().filter(c -> c.group() == 0).map(Conversation::peer).toList();
+    List<Long> peers = peers(items);
     if (peers.isEmpty()) {
       return items;
     }
@@ -125,7 +130,7 @@ public final class Conversations {
 
   /** The items with their disappearing settings (decision 0045): one read of the owner's, one of its groups'. */
   private List<Conversation> disappearing(long owner, List<Conversation> items) {
-    java.util.Map<Long, Long> peers = state.conversations().disappearAfters(owner);
+    java.util.Map<Long, Long> peers = state.conversations().disappearAfters(owner, peers(items));
     List<Long> gids = items.stream().filter(c -> c.group() != 0).map(Conversation::group).toList();
     long[] groups = gids.isEmpty() ? new long[0] : state.conversations().groupDisappearAfters(gids);
     List<Conversation> out = new java.util.ArrayList<>(items.size());

@@ -30,8 +30,13 @@ import org.slf4j.LoggerFactory;
  */
 final class NodeUpkeep implements PartitionHost.Listener {
   private static final Logger log = LoggerFactory.getLogger(NodeUpkeep.class);
-  /** Messages whose reaction counts a one-process node keeps in memory (most have none: a shared empty row). */
-  private static final long REACTION_COUNTS_CACHED = 200_000;
+  /**
+   * Messages whose reaction counts, and readers' own reactions to messages, a one-process node
+   * keeps in memory (most have none: a shared empty row).
+   */
+  private static final long REACTIONS_CACHED = 200_000;
+  /** Owners whose drafts and disappearing settings a one-process node keeps in memory (most have none). */
+  private static final long OWNERS_CACHED = 100_000;
 
   private final KeyValueStore store;
   private final StateReader state;
@@ -75,8 +80,10 @@ final class NodeUpkeep implements PartitionHost.Listener {
     if (host.hostsAll()) {
       // Every revision of the store is written here from now on (decision 0009).
       state.learnRevisionsInProcess();
-      // And every reaction (decision 0049): their counts are cached, a message without any too.
-      state.reactions().cacheInProcess(REACTION_COUNTS_CACHED);
+      // And every reaction (decision 0049): counts and own reactions are cached, a message without any too.
+      state.reactions().cacheInProcess(REACTIONS_CACHED);
+      // And every draft and disappearing setting: lists join them from memory.
+      state.conversations().cacheInProcess(OWNERS_CACHED);
       // And every broadcast: after the recovery the takes replayed, the cache can hold every
       // sender, and a receiver's first list then reads none of them.
       state.broadcasts().loadNewest(true);

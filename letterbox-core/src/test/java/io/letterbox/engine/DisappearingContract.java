@@ -91,6 +91,26 @@ public abstract class DisappearingContract extends EngineFixture {
   }
 
   @Test
+  void bothPartiesListsShowTheSettingAsItChangesHoweverOftenTheyWereReadBefore() {
+    send(ALICE, BOB, "hi");
+    for (long owner : new long[] {ALICE, BOB}) {
+      assertThat(box.conversations().list(owner, null, 10).items().get(0).disappearAfter()).isNull();
+    }
+
+    box.conversations().setDisappearAfter(ALICE, ConversationRef.peer(BOB), HOUR).join();
+    for (long owner : new long[] {ALICE, BOB}) {
+      Awaitility.await("the setting in the list of " + owner).atMost(Duration.ofSeconds(30))
+          .until(() -> box.conversations().list(owner, null, 10).items().get(0).disappearAfter(), HOUR::equals);
+    }
+
+    box.conversations().setDisappearAfter(BOB, ConversationRef.peer(ALICE), null).join();
+    for (long owner : new long[] {ALICE, BOB}) {
+      Awaitility.await("the setting gone from the list of " + owner).atMost(Duration.ofSeconds(30))
+          .until(() -> box.conversations().list(owner, null, 10).items().get(0).disappearAfter() == null);
+    }
+  }
+
+  @Test
   void turnedOffMessagesSentAfterwardsStay() {
     send(ALICE, BOB, "hi");
     box.conversations().setDisappearAfter(BOB, ConversationRef.peer(ALICE), HOUR).join();

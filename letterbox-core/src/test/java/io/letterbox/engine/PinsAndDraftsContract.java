@@ -146,6 +146,23 @@ public abstract class PinsAndDraftsContract extends EngineFixture {
   }
 
   @Test
+  void anOwnerWithManyDraftsSeesEachInItsListItem() {
+    long[] peers = new long[70];
+    for (int i = 0; i < peers.length; i++) {
+      peers[i] = 9_000 + i;
+      send(ALICE, peers[i], "hi " + i);
+      box.conversations().setDraft(ALICE, peers[i], "draft " + i).join();
+    }
+    List<Conversation> items = box.conversations().list(ALICE, null, 100).items();
+
+    assertThat(items).hasSize(peers.length);
+    assertThat(items).allSatisfy(c -> assertThat(c.draft()).isEqualTo("draft " + (c.peer() - 9_000)));
+    box.conversations().setDraft(ALICE, peers[3], "").join();
+    assertThat(draft(ALICE, peers[3])).isNull();
+    assertThat(draft(ALICE, peers[4])).isEqualTo("draft 4");
+  }
+
+  @Test
   void aDraftOverTheTextLimitIsRefusedAndChangesNothing() {
     reopen(config().maxTextLength(10));
     send(ALICE, BOB, "hi");

@@ -86,6 +86,19 @@ public abstract class ReactionsContract extends EngineFixture {
   }
 
   @Test
+  void whatAReaderReadOfItsOwnBeforeItReactsDoesNotHideItsReactionAfter() {
+    Message m = send(ALICE, BOB, "hi");
+    react(BOB, m.id(), "👍");
+    assertThat(inHistory(ALICE, BOB)).containsExactly(new Reaction("👍", 1, false));
+
+    react(ALICE, m.id(), "👍");
+    assertThat(inHistory(ALICE, BOB)).containsExactly(new Reaction("👍", 2, true));
+
+    box.reactions().unreact(ALICE, m.id(), "👍").join();
+    assertThat(inHistory(ALICE, BOB)).containsExactly(new Reaction("👍", 1, false));
+  }
+
+  @Test
   void reactingTwiceOrTakingBackAnAbsentReactionChangesNothing() {
     Message m = send(ALICE, BOB, "hi");
     react(BOB, m.id(), "👍");

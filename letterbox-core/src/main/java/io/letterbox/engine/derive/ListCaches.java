@@ -69,10 +69,14 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .on(ConversationStateSet.class, (c, s) -> c.conversations().forget(s.owner()))
       .on(io.letterbox.engine.apply.DisappearSet.class, (c, s) -> {
         c.conversations().forget(s.owner());
+        c.state().conversations().disappearChanged(s.owner());
         if (s.peer() != 0) {
           c.conversations().forget(s.peer());
+          c.state().conversations().disappearChanged(s.peer());
         }
       })
+      // The drafts the state reader caches for lists (decision 0050).
+      .on(io.letterbox.engine.apply.DraftSet.class, (c, d) -> c.state().conversations().draftChanged(d.owner()))
       .on(BlockSet.class, (c, b) -> c.conversations().forget(b.owner()))
       .on(CapSet.class, (c, s) -> c.state().senders().capSet(s.sender(), s.cap()))
       .on(BroadcastAccepted.class, (c, b) -> c.state().broadcasts().published(b.from(), b.id()))
@@ -92,8 +96,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
           c.conversations().rowChanged(r.peer(), r.sender());
         }
       })
-      // The reaction counts the state reader caches (decision 0049).
-      .on(io.letterbox.engine.apply.ReactionSet.class, (c, r) -> c.state().reactions().changed(r.messageId()))
+      // The reaction counts and own reactions the state reader caches (decision 0049).
+      .on(io.letterbox.engine.apply.ReactionSet.class, (c, r) -> c.state().reactions().changed(r.messageId(), r.uid()))
       // The caches hold nothing these change.
       .ignore(ReadMarked.class, FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
           SegmentReplaced.class, SegmentExtended.class, GroupCreated.class, GroupMembersChanged.class,
@@ -101,8 +105,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
           UserSettingsSet.class, GroupLeft.class, Reported.class)
       // A hold and an erasure's own records change no list; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
-      // Pins are read per conversation, drafts joined into items as they are read (decision 0050).
-      .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class, io.letterbox.engine.apply.DraftSet.class)
+      // Pins are read per conversation (decision 0050).
+      .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class)
       // Delivery receipts are read with each page, never cached (decision 0051).
       .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).

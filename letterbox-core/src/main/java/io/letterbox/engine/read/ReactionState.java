@@ -1,6 +1,5 @@
 package io.letterbox.engine.read;
 
-import com.github.benmanes.caffeine.cache.Cache;
 import io.letterbox.keys.ReactionKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.model.Message;
@@ -12,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Reactions to messages (decision 0049) and how a reader sees them: each message's counts per
@@ -21,16 +19,24 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>A page reads the counts of its messages in one multi-get, and the reader's own rows in
  * another only for those that have any. Where this process writes every reaction of the store
- * (one node hosting every partition), the counts are cached, a message without reactions too,
- * and the writer drops a message's entry as it changes it: then a page of messages whose counts
- * are cached reads nothing.
+ * (one node hosting every partition), both are cached, a message without reactions and a reader
+ * without its own too, and the writer drops the entries a reaction changes: then a page whose
+ * messages are cached reads nothing.
  */
 public final class ReactionState {
   private final StoreReads store;
-  /** Counts by message id, keyed by {@link StateReader#key}; null: not cached (another process may write them). */
-  private volatile Cache<Long, ReactionsRow> counts;
-  /** Changes since the cache was made: a read that saw one happen while it read puts nothing. */
-  private final AtomicLong changes = new AtomicLong();
+  /** Counts by message id, keyed by {@link StateReader#key}. */
+  private final InProcessCache<Long, ReactionsRow> counts = new InProcessCache<>();
+  /** Readers' own reactions by reader and message. */
+  private final InProcessCache<Own, ReactionsRow> own = new InProcessCache<>();
+
+  /** A reader's own reactions to a message, as a cache key. */
+  private record Own(long uid, long messageId) {
+    @Override
+    public int hashCode() {
+      return Long.hashCode(StateReader.key(messageId) ^ uid);
+    }
+  }
 
   ReactionState(StoreReads store) {
     this.store = store;
@@ -38,19 +44,17 @@ public final class ReactionState {
 
   /**
    * From now on this process writes every reaction and tells this reader of each by
-   * {@link #changed}: the counts read are cached, up to {@code entries} messages.
+   * {@link #changed}: the counts and own reactions read are cached, up to {@code entries} of each.
    */
   public void cacheInProcess(long entries) {
-    counts = ReadCaches.newBuilder().maximumSize(entries).build();
+    counts.enable(entries);
+    own.enable(entries);
   }
 
-  /** Message {@code messageId}'s reactions changed (their rows are in the store now). */
-  public void changed(long messageId) {
-    changes.incrementAndGet();
-    Cache<Long, ReactionsRow> c = counts;
-    if (c != null) {
-      c.invalidate(StateReader.key(messageId));
-    }
+  /** User {@code uid}'s reaction to message {@code messageId} changed (its rows are in the store now). */
+  public void changed(long messageId, long uid) {
+    counts.changed(StateReader.key(messageId));
+    own.changed(new Own(uid, messageId));
   }
 
   /** @return message {@code messageId}'s counts; empty for none */
@@ -127,27 +131,25 @@ public final class ReactionState {
 
   /** The counts of those of {@code ids} that have reactions: cached ones, the rest in one read. */
   private Map<Long, ReactionsRow> countsOf(List<Long> ids) {
-    Cache<Long, ReactionsRow> cache = counts;
     List<Long> keys = new ArrayList<>(ids.size());
     for (Long id : ids) {
       keys.add(StateReader.key(id));
     }
-    Map<Long, ReactionsRow> cached = cache == null ? Map.of() : cache.getAllPresent(keys);
+    Map<Long, ReactionsRow> cached = counts.present(keys);
     Map<Long, ReactionsRow> out = new HashMap<>();
     List<Long> missed = new ArrayList<>();
     for (int i = 0; i < ids.size(); i++) {
-      Long id = ids.get(i);
       ReactionsRow c = cached.get(keys.get(i));
       if (c == null) {
-        missed.add(id);
+        missed.add(ids.get(i));
       } else if (!c.isEmpty()) {
-        out.put(id, c);
+        out.put(ids.get(i), c);
       }
     }
     if (missed.isEmpty()) {
       return out;
     }
-    long before = changes.get();
+    long stamp = counts.stamp();
     List<byte[]> rowKeys = new ArrayList<>(missed.size());
     for (Long id : missed) {
       rowKeys.add(ReactionKey.counts(id));
@@ -161,26 +163,45 @@ public final class ReactionState {
         out.put(missed.get(i), c);
       }
     }
-    // What was read while a reaction changed may be older than the change: not kept.
-    if (cache != null && changes.get() == before) {
-      cache.putAll(read);
-    }
+    counts.put(read, stamp);
     return out;
   }
 
+  /** The reader's own reactions to those of {@code ids} it reacted to: cached ones, the rest in one read. */
   private Map<Long, ReactionsRow> ownOf(long reader, Set<Long> ids) {
-    List<Long> list = new ArrayList<>(ids);
-    List<byte[]> keys = new ArrayList<>(list.size());
-    for (Long id : list) {
-      keys.add(ReactionKey.own(reader, id));
+    List<Own> keys = new ArrayList<>(ids.size());
+    for (Long id : ids) {
+      keys.add(new Own(reader, id));
     }
-    List<byte[]> values = store.multiGet(Spaces.OWN_REACTIONS, keys);
+    Map<Own, ReactionsRow> cached = own.present(keys);
     Map<Long, ReactionsRow> out = new HashMap<>();
-    for (int i = 0; i < list.size(); i++) {
-      if (values.get(i) != null) {
-        out.put(list.get(i), ReactionsRow.decode(values.get(i)));
+    List<Own> missed = new ArrayList<>();
+    for (Own k : keys) {
+      ReactionsRow r = cached.get(k);
+      if (r == null) {
+        missed.add(k);
+      } else if (!r.isEmpty()) {
+        out.put(k.messageId(), r);
       }
     }
+    if (missed.isEmpty()) {
+      return out;
+    }
+    long stamp = own.stamp();
+    List<byte[]> rowKeys = new ArrayList<>(missed.size());
+    for (Own k : missed) {
+      rowKeys.add(ReactionKey.own(reader, k.messageId()));
+    }
+    List<byte[]> values = store.multiGet(Spaces.OWN_REACTIONS, rowKeys);
+    Map<Own, ReactionsRow> read = new HashMap<>();
+    for (int i = 0; i < missed.size(); i++) {
+      ReactionsRow r = ReactionsRow.decode(values.get(i));
+      read.put(missed.get(i), r);
+      if (!r.isEmpty()) {
+        out.put(missed.get(i).messageId(), r);
+      }
+    }
+    own.put(read, stamp);
     return out;
   }
 }
