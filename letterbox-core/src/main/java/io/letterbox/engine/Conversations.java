@@ -1,6 +1,7 @@
 package io.letterbox.engine;
 
 import io.letterbox.engine.partition.PartitionCommands;
+import io.letterbox.engine.read.ItemJoins;
 import io.letterbox.engine.read.ConversationLister;
 import io.letterbox.engine.read.GroupReader;
 import io.letterbox.engine.read.HistoryReader;
@@ -74,7 +75,14 @@ public final class Conversations {
    * drafts, the peers' delivery receipts and the last messages' reactions, each one read for all.
    */
   private List<Conversation> joined(long owner, List<Conversation> items) {
-    return reacted(owner, delivered(owner, drafted(owner, disappearing(owner, items))));
+    List<Long> peers = new java.util.ArrayList<>(items.size());
+    for (Conversation c : items) {
+      if (c.group() == 0) {
+        peers.add(c.peer());
+      }
+    }
+    ItemJoins.Joined joins = state.itemJoins().of(owner, peers);
+    return reacted(owner, delivered(owner, peers, drafted(joins.drafts(), disappearing(joins.disappearAfters(), items))));
   }
 
   /** The items with their last messages' reactions as the owner sees them (decision 0049): one read for all. */
@@ -97,9 +105,8 @@ public final class Conversations {
     return out;
   }
 
-  /** The one-to-one items with the owner's drafts (decision 0050): one read for all. */
-  private List<Conversation> drafted(long owner, List<Conversation> items) {
-    java.util.Map<Long, String> drafts = state.conversations().drafts(owner, peers(items));
+  /** The one-to-one items with the owner's {@code drafts} (decision 0050). */
+  private static List<Conversation> drafted(java.util.Map<Long, String> drafts, List<Conversation> items) {
     if (drafts.isEmpty()) {
       return items;
     }
@@ -107,14 +114,8 @@ public final class Conversations {
         .toList();
   }
 
-  /** The peers of the one-to-one items. */
-  private static List<Long> peers(List<Conversation> items) {
-    return items.stream().filter(c -> c.group() == 0).map(Conversation::peer).toList();
-  }
-
-  /** The one-to-one items with their delivery receipts (decision 0051): one read of the page's peers. */
-  private List<Conversation> delivered(long owner, List<Conversation> items) {
-    List<Long> peers = peers(items);
+  /** The one-to-one items (with {@code peers}) with their delivery receipts (decision 0051): one read of the page's peers. */
+  private List<Conversation> delivered(long owner, List<Long> peers, List<Conversation> items) {
     if (peers.isEmpty()) {
       return items;
     }
@@ -128,11 +129,16 @@ public final class Conversations {
     return out;
   }
 
-  /** The items with their disappearing settings (decision 0045): one read of the owner's, one of its groups'. */
-  private List<Conversation> disappearing(long owner, List<Conversation> items) {
-    java.util.Map<Long, Long> peers = state.conversations().disappearAfters(owner, peers(items));
+  /**
+   * The items with their disappearing settings (decision 0045): the one-to-one ones' from the
+   * owner's {@code peers}, the groups' in one read.
+   */
+  private List<Conversation> disappearing(java.util.Map<Long, Long> peers, List<Conversation> items) {
     List<Long> gids = items.stream().filter(c -> c.group() != 0).map(Conversation::group).toList();
     long[] groups = gids.isEmpty() ? new long[0] : state.conversations().groupDisappearAfters(gids);
+    if (peers.isEmpty() && gids.isEmpty()) {
+      return items;
+    }
     List<Conversation> out = new java.util.ArrayList<>(items.size());
     int g = 0;
     for (Conversation c : items) {

@@ -83,7 +83,7 @@ final class NodeUpkeep implements PartitionHost.Listener {
       // And every reaction (decision 0049): counts and own reactions are cached, a message without any too.
       state.reactions().cacheInProcess(REACTIONS_CACHED);
       // And every draft and disappearing setting: lists join them from memory.
-      state.conversations().cacheInProcess(OWNERS_CACHED);
+      state.itemJoins().cacheInProcess(OWNERS_CACHED);
       // And every broadcast: after the recovery the takes replayed, the cache can hold every
       // sender, and a receiver's first list then reads none of them.
       state.broadcasts().loadNewest(true);

@@ -69,14 +69,14 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .on(ConversationStateSet.class, (c, s) -> c.conversations().forget(s.owner()))
       .on(io.letterbox.engine.apply.DisappearSet.class, (c, s) -> {
         c.conversations().forget(s.owner());
-        c.state().conversations().disappearChanged(s.owner());
+        c.state().itemJoins().changed(s.owner());
         if (s.peer() != 0) {
           c.conversations().forget(s.peer());
-          c.state().conversations().disappearChanged(s.peer());
+          c.state().itemJoins().changed(s.peer());
         }
       })
       // The drafts the state reader caches for lists (decision 0050).
-      .on(io.letterbox.engine.apply.DraftSet.class, (c, d) -> c.state().conversations().draftChanged(d.owner()))
+      .on(io.letterbox.engine.apply.DraftSet.class, (c, d) -> c.state().itemJoins().changed(d.owner()))
       .on(BlockSet.class, (c, b) -> c.conversations().forget(b.owner()))
       .on(CapSet.class, (c, s) -> c.state().senders().capSet(s.sender(), s.cap()))
       .on(BroadcastAccepted.class, (c, b) -> c.state().broadcasts().published(b.from(), b.id()))

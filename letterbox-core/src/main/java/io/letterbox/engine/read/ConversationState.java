@@ -31,27 +31,6 @@ public final class ConversationState {
   private final StoreReads store;
   private final LetterboxConfig config;
   private final BroadcastIndex broadcasts;
-  /** Owners' drafts, as lists join them. */
-  private final InProcessCache<Long, PerPeer<String>> drafts = new InProcessCache<>();
-  /** Owners' disappearing settings, as lists join them. */
-  private final InProcessCache<Long, PerPeer<Long>> disappearAfters = new InProcessCache<>();
-
-  /**
-   * What an owner has of a per-conversation row, by peer: all of it ({@code all}), or, for an owner
-   * with more than {@link #PER_PEER_CACHED}, none (each list page then reads its own peers').
-   */
-  private record PerPeer<V>(Map<Long, V> byPeer, boolean all) {
-    private static final PerPeer<Object> NONE = new PerPeer<>(Map.of(), true);
-
-    /** An owner without any: one instance for all of them. */
-    @SuppressWarnings("unchecked")
-    static <V> PerPeer<V> none() {
-      return (PerPeer<V>) NONE;
-    }
-  }
-
-  /** The most rows of one owner a {@link PerPeer} holds. */
-  private static final int PER_PEER_CACHED = 64;
 
   ConversationState(StoreReads store, LetterboxConfig config, BroadcastIndex broadcasts) {
     this.store = store;
@@ -226,73 +205,6 @@ public final class ConversationState {
       out.put(PairKey.peer(k), new String(v, java.nio.charset.StandardCharsets.UTF_8));
       return true;
     });
-    return out;
-  }
-
-  /**
-   * @return the owner's drafts of its conversations with {@code peers}: peer → text, one read (none
-   *     where they are cached)
-   */
-  public Map<Long, String> drafts(long owner, List<Long> peers) {
-    return perPeer(drafts, Spaces.DRAFTS, owner, peers, v -> new String(v, java.nio.charset.StandardCharsets.UTF_8));
-  }
-
-  /**
-   * @return the disappearing settings of the owner's conversations with {@code peers} that have
-   *     one: peer → milliseconds, one read (none where they are cached)
-   */
-  public Map<Long, Long> disappearAfters(long owner, List<Long> peers) {
-    return perPeer(disappearAfters, Spaces.DISAPPEAR_AFTER, owner, peers, v -> Bytes.getLong(v, 0));
-  }
-
-  /**
-   * From now on this process writes every draft and disappearing setting and tells this reader of
-   * each by {@link #draftChanged} and {@link #disappearChanged}: what lists read of them is cached,
-   * for up to {@code owners} owners.
-   */
-  public void cacheInProcess(long owners) {
-    drafts.enable(owners);
-    disappearAfters.enable(owners);
-  }
-
-  /** One of the owner's drafts changed (it is in the store now). */
-  public void draftChanged(long owner) {
-    drafts.changed(owner);
-  }
-
-  /** One of the owner's disappearing settings changed (it is in the store now). */
-  public void disappearChanged(long owner) {
-    disappearAfters.changed(owner);
-  }
-
-  private <V> Map<Long, V> perPeer(InProcessCache<Long, PerPeer<V>> cache, io.letterbox.store.Space space, long owner,
-      List<Long> peers, java.util.function.Function<byte[], V> decode) {
-    if (peers.isEmpty()) {
-      return Map.of();
-    }
-    PerPeer<V> rows = cache.get(owner, o -> {
-      Map<Long, V> out = new HashMap<>();
-      store.scan(space, PairKey.owner(o), false, (k, v) -> {
-        out.put(PairKey.peer(k), decode.apply(v));
-        return out.size() <= PER_PEER_CACHED;
-      });
-      return out.size() > PER_PEER_CACHED ? new PerPeer<>(Map.of(), false)
-          : out.isEmpty() ? PerPeer.none() : new PerPeer<>(Map.copyOf(out), true);
-    });
-    if (rows.all()) {
-      return rows.byPeer();
-    }
-    List<byte[]> keys = new ArrayList<>(peers.size());
-    for (long peer : peers) {
-      keys.add(PairKey.of(owner, peer));
-    }
-    List<byte[]> values = store.multiGet(space, keys);
-    Map<Long, V> out = new HashMap<>();
-    for (int i = 0; i < peers.size(); i++) {
-      if (values.get(i) != null) {
-        out.put(peers.get(i), decode.apply(values.get(i)));
-      }
-    }
     return out;
   }
 

@@ -1,7 +1,8 @@
 package io.letterbox.engine.read;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import java.util.Map;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -44,27 +45,43 @@ final class InProcessCache<K, V> {
     return v;
   }
 
-  /** @return the cached values of those of {@code keys} that are cached (none while off) */
-  Map<K, V> present(Iterable<K> keys) {
+  /**
+   * @return the values of {@code keys}, in their order: the cached ones, and the others read by
+   *     {@code read} in one call, given their places in {@code keys} (in order) and returning their
+   *     values in that order (none null)
+   */
+  List<V> getAll(List<K> keys, Function<int[], List<V>> read) {
     Cache<K, V> c = cache;
-    return c == null ? Map.of() : c.getAllPresent(keys);
-  }
-
-  /** @return the stamp to give {@link #put} for values read from now on */
-  long stamp() {
-    return changes.get();
-  }
-
-  /** Caches {@code read}, read after {@link #stamp} gave {@code stamp}. */
-  void put(Map<K, V> read, long stamp) {
-    Cache<K, V> c = cache;
-    if (c == null || read.isEmpty()) {
-      return;
+    Object[] out = new Object[keys.size()];
+    int[] missed = new int[keys.size()];
+    int n = 0;
+    for (int i = 0; i < out.length; i++) {
+      Object v = c == null ? null : c.getIfPresent(keys.get(i));
+      if (v == null) {
+        missed[n++] = i;
+      } else {
+        out[i] = v;
+      }
     }
-    c.putAll(read);
-    if (changes.get() != stamp) {
-      c.invalidateAll(read.keySet());
+    if (n > 0) {
+      long before = changes.get();
+      int[] places = n == missed.length ? missed : Arrays.copyOf(missed, n);
+      List<V> values = read.apply(places);
+      for (int j = 0; j < n; j++) {
+        out[places[j]] = values.get(j);
+        if (c != null) {
+          c.put(keys.get(places[j]), values.get(j));
+        }
+      }
+      if (c != null && changes.get() != before) {
+        for (int place : places) {
+          c.invalidate(keys.get(place));
+        }
+      }
     }
+    @SuppressWarnings("unchecked")
+    List<V> all = (List<V>) Arrays.asList(out);
+    return all;
   }
 
   /** The row of {@code key} changed; the change is in the store. */

@@ -7,10 +7,8 @@ import io.letterbox.model.Reaction;
 import io.letterbox.rows.ReactionsRow;
 import io.letterbox.store.StoreReads;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reactions to messages (decision 0049) and how a reader sees them: each message's counts per
@@ -82,24 +80,52 @@ public final class ReactionState {
    *     recalled or removed shows none, a message without reactions is returned as it is
    */
   public List<Message> join(long reader, List<Message> messages) {
-    List<Long> ids = new ArrayList<>(messages.size());
+    List<Long> keys = new ArrayList<>(messages.size());
+    List<Message> normal = new ArrayList<>(messages.size());
     for (Message m : messages) {
       if (m != null && m.status() == Message.Status.NORMAL) {
-        ids.add(m.id());
+        keys.add(StateReader.key(m.id()));
+        normal.add(m);
       }
     }
-    if (ids.isEmpty()) {
+    if (normal.isEmpty()) {
       return messages;
     }
-    Map<Long, ReactionsRow> all = countsOf(ids);
-    if (all.isEmpty()) {
+    List<ReactionsRow> all = counts.getAll(keys, at -> read(Spaces.REACTIONS, at, i -> ReactionKey.counts(normal.get(i).id())));
+    List<Own> ownKeys = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      if (!all.get(i).isEmpty()) {
+        ownKeys.add(new Own(reader, normal.get(i).id()));
+      }
+    }
+    if (ownKeys.isEmpty()) {
       return messages;
     }
-    Map<Long, ReactionsRow> own = ownOf(reader, all.keySet());
+    List<ReactionsRow> mine = own.getAll(ownKeys,
+        at -> read(Spaces.OWN_REACTIONS, at, i -> ReactionKey.own(reader, ownKeys.get(i).messageId())));
     List<Message> out = new ArrayList<>(messages.size());
+    int i = 0;
+    int o = 0;
     for (Message m : messages) {
-      ReactionsRow c = m == null ? null : all.get(m.id());
-      out.add(c == null ? m : m.withReactions(seen(reader, m, c, own.getOrDefault(m.id(), ReactionsRow.EMPTY))));
+      if (m == null || m.status() != Message.Status.NORMAL) {
+        out.add(m);
+        continue;
+      }
+      ReactionsRow c = all.get(i++);
+      out.add(c.isEmpty() ? m : m.withReactions(seen(reader, m, c, mine.get(o++))));
+    }
+    return out;
+  }
+
+  /** The rows of {@code space} at the keys {@code key} gives for places {@code at}, in one read; empty for none. */
+  private List<ReactionsRow> read(io.letterbox.store.Space space, int[] at, java.util.function.IntFunction<byte[]> key) {
+    List<byte[]> keys = new ArrayList<>(at.length);
+    for (int i : at) {
+      keys.add(key.apply(i));
+    }
+    List<ReactionsRow> out = new ArrayList<>(at.length);
+    for (byte[] v : store.multiGet(space, keys)) {
+      out.add(ReactionsRow.decode(v));
     }
     return out;
   }
@@ -111,8 +137,8 @@ public final class ReactionState {
 
   /** @return a message's reactions as its sender sees them: every count, its own marked */
   public List<Reaction> ofSender(long sender, long messageId) {
-    ReactionsRow c = countsOf(List.of(messageId)).get(messageId);
-    return c == null ? List.of() : reactions(c, own(messageId, sender));
+    ReactionsRow c = counts.get(StateReader.key(messageId), k -> counts(messageId));
+    return c.isEmpty() ? List.of() : reactions(c, own(messageId, sender));
   }
 
   private static List<Reaction> seen(long reader, Message m, ReactionsRow counts, ReactionsRow own) {
@@ -126,82 +152,6 @@ public final class ReactionState {
   private static List<Reaction> reactions(ReactionsRow counts, ReactionsRow own) {
     List<Reaction> out = new ArrayList<>(counts.counts().size());
     counts.counts().forEach((emoji, n) -> out.add(new Reaction(emoji, n, own.has(emoji))));
-    return out;
-  }
-
-  /** The counts of those of {@code ids} that have reactions: cached ones, the rest in one read. */
-  private Map<Long, ReactionsRow> countsOf(List<Long> ids) {
-    List<Long> keys = new ArrayList<>(ids.size());
-    for (Long id : ids) {
-      keys.add(StateReader.key(id));
-    }
-    Map<Long, ReactionsRow> cached = counts.present(keys);
-    Map<Long, ReactionsRow> out = new HashMap<>();
-    List<Long> missed = new ArrayList<>();
-    for (int i = 0; i < ids.size(); i++) {
-      ReactionsRow c = cached.get(keys.get(i));
-      if (c == null) {
-        missed.add(ids.get(i));
-      } else if (!c.isEmpty()) {
-        out.put(ids.get(i), c);
-      }
-    }
-    if (missed.isEmpty()) {
-      return out;
-    }
-    long stamp = counts.stamp();
-    List<byte[]> rowKeys = new ArrayList<>(missed.size());
-    for (Long id : missed) {
-      rowKeys.add(ReactionKey.counts(id));
-    }
-    List<byte[]> values = store.multiGet(Spaces.REACTIONS, rowKeys);
-    Map<Long, ReactionsRow> read = new HashMap<>();
-    for (int i = 0; i < missed.size(); i++) {
-      ReactionsRow c = ReactionsRow.decode(values.get(i));
-      read.put(StateReader.key(missed.get(i)), c);
-      if (!c.isEmpty()) {
-        out.put(missed.get(i), c);
-      }
-    }
-    counts.put(read, stamp);
-    return out;
-  }
-
-  /** The reader's own reactions to those of {@code ids} it reacted to: cached ones, the rest in one read. */
-  private Map<Long, ReactionsRow> ownOf(long reader, Set<Long> ids) {
-    List<Own> keys = new ArrayList<>(ids.size());
-    for (Long id : ids) {
-      keys.add(new Own(reader, id));
-    }
-    Map<Own, ReactionsRow> cached = own.present(keys);
-    Map<Long, ReactionsRow> out = new HashMap<>();
-    List<Own> missed = new ArrayList<>();
-    for (Own k : keys) {
-      ReactionsRow r = cached.get(k);
-      if (r == null) {
-        missed.add(k);
-      } else if (!r.isEmpty()) {
-        out.put(k.messageId(), r);
-      }
-    }
-    if (missed.isEmpty()) {
-      return out;
-    }
-    long stamp = own.stamp();
-    List<byte[]> rowKeys = new ArrayList<>(missed.size());
-    for (Own k : missed) {
-      rowKeys.add(ReactionKey.own(reader, k.messageId()));
-    }
-    List<byte[]> values = store.multiGet(Spaces.OWN_REACTIONS, rowKeys);
-    Map<Own, ReactionsRow> read = new HashMap<>();
-    for (int i = 0; i < missed.size(); i++) {
-      ReactionsRow r = ReactionsRow.decode(values.get(i));
-      read.put(missed.get(i), r);
-      if (!r.isEmpty()) {
-        out.put(missed.get(i).messageId(), r);
-      }
-    }
-    own.put(read, stamp);
     return out;
   }
 }

@@ -59,6 +59,7 @@ public final class StateReader {
   private final ReactionState reactions;
   private final PinState pins;
   private final ScheduleState schedules;
+  private final ItemJoins itemJoins;
 
   private StateReader(StoreReads store, LetterboxConfig config, java.util.function.Function<byte[], Message> logMessage,
       boolean cached) {
@@ -76,6 +77,7 @@ public final class StateReader {
     this.reactions = new ReactionState(store);
     this.pins = new PinState(store);
     this.schedules = new ScheduleState(store);
+    this.itemJoins = new ItemJoins(store);
     this.messages = !cached ? null : ReadCaches.newBuilder()
         .maximumWeight(config.cachedMessageBytes())
         .weigher((Long id, CachedMessage c) -> 96 + 2 * c.message().text().length() + c.message().extras().weight())
@@ -151,6 +153,10 @@ public final class StateReader {
   }
 
   /** Reactions to messages (decision 0049). */
+  public ItemJoins itemJoins() {
+    return itemJoins;
+  }
+
   public ReactionState reactions() {
     return reactions;
   }

@@ -5,7 +5,8 @@
  * conversations), {@link io.letterbox.engine.read.GroupState} (groups and memberships),
  * {@link io.letterbox.engine.read.SenderState} (caps, idempotency keys),
  * {@link io.letterbox.engine.read.RelationState} (relations, segments),
- * {@link io.letterbox.engine.read.BroadcastRows} (broadcast records, fan-out jobs) and
+ * {@link io.letterbox.engine.read.BroadcastRows} (broadcast records, fan-out jobs),
+ * {@link io.letterbox.engine.read.ItemJoins} (what lists join into items: drafts, disappearing settings) and
  * {@link io.letterbox.engine.read.BroadcastIndex} (broadcasts as receivers see them, with the
  * shared audience-head cache). Built on them: conversation history, the conversation list,
  * unread counts, group history and heads, and signed page cursors. Readers never get the store.
