@@ -96,8 +96,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
           c.conversations().rowChanged(r.peer(), r.sender());
         }
       })
-      // The reaction counts and own reactions the state reader caches (decision 0049).
-      .on(io.letterbox.engine.apply.ReactionSet.class, (c, r) -> c.state().reactions().changed(r.messageId(), r.uid()))
+      // The reactions the state reader caches (decision 0049).
+      .on(io.letterbox.engine.apply.ReactionSet.class, (c, r) -> c.state().reactions().changed(r.messageId()))
       // The caches hold nothing these change.
       .ignore(ReadMarked.class, FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
           SegmentReplaced.class, SegmentExtended.class, GroupCreated.class, GroupMembersChanged.class,

@@ -84,6 +84,17 @@ final class InProcessCache<K, V> {
     return all;
   }
 
+  /**
+   * Puts {@code now} in place of {@code old} (the value {@link #get} or {@link #getAll} gave) if
+   * {@code old} is still the one cached: a change told since dropped it, so nothing replaces it.
+   */
+  void replace(K key, V old, V now) {
+    Cache<K, V> c = cache;
+    if (c != null && old != now) {
+      c.asMap().replace(key, old, now);
+    }
+  }
+
   /** The row of {@code key} changed; the change is in the store. */
   void changed(K key) {
     changes.incrementAndGet();

@@ -17,22 +17,41 @@ import java.util.Map;
  *
  * <p>A page reads the counts of its messages in one multi-get, and the reader's own rows in
  * another only for those that have any. Where this process writes every reaction of the store
- * (one node hosting every partition), both are cached, a message without reactions and a reader
- * without its own too, and the writer drops the entries a reaction changes: then a page whose
- * messages are cached reads nothing.
+ * (one node hosting every partition), a message's counts are cached, a message without reactions
+ * too, with the own rows of the first few readers that read them since; a reaction to the message
+ * drops its entry. Then a page whose messages are cached reads nothing.
  */
 public final class ReactionState {
-  private final StoreReads store;
-  /** Counts by message id, keyed by {@link StateReader#key}. */
-  private final InProcessCache<Long, ReactionsRow> counts = new InProcessCache<>();
-  /** Readers' own reactions by reader and message. */
-  private final InProcessCache<Own, ReactionsRow> own = new InProcessCache<>();
+  /** The readers whose own rows a message's entry keeps (both parties of a one-to-one message, a few more). */
+  static final int READERS_CACHED = 4;
 
-  /** A reader's own reactions to a message, as a cache key. */
-  private record Own(long uid, long messageId) {
-    @Override
-    public int hashCode() {
-      return Long.hashCode(StateReader.key(messageId) ^ uid);
+  private final StoreReads store;
+  /** By message id, keyed by {@link StateReader#key}. */
+  private final InProcessCache<Long, Cached> cached = new InProcessCache<>();
+
+  /**
+   * A message's counts and the own rows of readers read since. Equal only to itself: an entry is
+   * replaced by one with another reader's row only while it is the one cached.
+   */
+  private static final class Cached {
+    static final Cached NONE = new Cached(ReactionsRow.EMPTY, Map.of());
+
+    final ReactionsRow counts;
+    final Map<Long, ReactionsRow> own;
+
+    Cached(ReactionsRow counts, Map<Long, ReactionsRow> own) {
+      this.counts = counts;
+      this.own = own;
+    }
+
+    /** @return this with {@code reader}'s own row, or this if it keeps enough readers */
+    Cached with(long reader, ReactionsRow row) {
+      if (own.size() >= READERS_CACHED) {
+        return this;
+      }
+      Map<Long, ReactionsRow> more = new java.util.HashMap<>(own);
+      more.put(reader, row);
+      return new Cached(counts, Map.copyOf(more));
     }
   }
 
@@ -42,17 +61,15 @@ public final class ReactionState {
 
   /**
    * From now on this process writes every reaction and tells this reader of each by
-   * {@link #changed}: the counts and own reactions read are cached, up to {@code entries} of each.
+   * {@link #changed}: what is read is cached, for up to {@code entries} messages.
    */
   public void cacheInProcess(long entries) {
-    counts.enable(entries);
-    own.enable(entries);
+    cached.enable(entries);
   }
 
-  /** User {@code uid}'s reaction to message {@code messageId} changed (its rows are in the store now). */
-  public void changed(long messageId, long uid) {
-    counts.changed(StateReader.key(messageId));
-    own.changed(new Own(uid, messageId));
+  /** Message {@code messageId}'s reactions changed (its rows are in the store now). */
+  public void changed(long messageId) {
+    cached.changed(StateReader.key(messageId));
   }
 
   /** @return message {@code messageId}'s counts; empty for none */
@@ -91,28 +108,43 @@ public final class ReactionState {
     if (normal.isEmpty()) {
       return messages;
     }
-    List<ReactionsRow> all = counts.getAll(keys, at -> read(Spaces.REACTIONS, at, i -> ReactionKey.counts(normal.get(i).id())));
-    List<Own> ownKeys = new ArrayList<>();
+    List<Cached> all = cached.getAll(keys, at -> {
+      List<Cached> out = new ArrayList<>(at.length);
+      for (ReactionsRow c : read(Spaces.REACTIONS, at, i -> ReactionKey.counts(normal.get(i).id()))) {
+        out.add(cachedOf(c));
+      }
+      return out;
+    });
+    ReactionsRow[] mine = new ReactionsRow[all.size()];
+    int[] unknown = new int[all.size()];
+    int n = 0;
     for (int i = 0; i < all.size(); i++) {
-      if (!all.get(i).isEmpty()) {
-        ownKeys.add(new Own(reader, normal.get(i).id()));
+      if (!all.get(i).counts.isEmpty()) {
+        mine[i] = all.get(i).own.get(reader);
+        if (mine[i] == null) {
+          unknown[n++] = i;
+        }
       }
     }
-    if (ownKeys.isEmpty()) {
-      return messages;
+    if (n > 0) {
+      int[] at = java.util.Arrays.copyOf(unknown, n);
+      List<ReactionsRow> read = read(Spaces.OWN_REACTIONS, at, i -> ReactionKey.own(reader, normal.get(i).id()));
+      for (int j = 0; j < n; j++) {
+        Cached c = all.get(at[j]);
+        mine[at[j]] = read.get(j);
+        cached.replace(keys.get(at[j]), c, c.with(reader, read.get(j)));
+      }
     }
-    List<ReactionsRow> mine = own.getAll(ownKeys,
-        at -> read(Spaces.OWN_REACTIONS, at, i -> ReactionKey.own(reader, ownKeys.get(i).messageId())));
     List<Message> out = new ArrayList<>(messages.size());
     int i = 0;
-    int o = 0;
     for (Message m : messages) {
       if (m == null || m.status() != Message.Status.NORMAL) {
         out.add(m);
         continue;
       }
-      ReactionsRow c = all.get(i++);
-      out.add(c.isEmpty() ? m : m.withReactions(seen(reader, m, c, mine.get(o++))));
+      ReactionsRow c = all.get(i).counts;
+      out.add(c.isEmpty() ? m : m.withReactions(seen(reader, m, c, mine[i])));
+      i++;
     }
     return out;
   }
@@ -137,8 +169,12 @@ public final class ReactionState {
 
   /** @return a message's reactions as its sender sees them: every count, its own marked */
   public List<Reaction> ofSender(long sender, long messageId) {
-    ReactionsRow c = counts.get(StateReader.key(messageId), k -> counts(messageId));
-    return c.isEmpty() ? List.of() : reactions(c, own(messageId, sender));
+    Cached c = cached.get(StateReader.key(messageId), k -> cachedOf(counts(messageId)));
+    return c.counts.isEmpty() ? List.of() : reactions(c.counts, own(messageId, sender));
+  }
+
+  private static Cached cachedOf(ReactionsRow counts) {
+    return counts.isEmpty() ? Cached.NONE : new Cached(counts, Map.of());
   }
 
   private static List<Reaction> seen(long reader, Message m, ReactionsRow counts, ReactionsRow own) {

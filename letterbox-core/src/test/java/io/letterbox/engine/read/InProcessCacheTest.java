@@ -77,4 +77,16 @@ class InProcessCacheTest {
     cache.getAll(List.of(4L, 5L), at -> List.of(read(4), read(5)));
     assertThat(reads.get() - before).as("read again after a change told while they were read").isEqualTo(2);
   }
+
+  @Test
+  void aValueReplacesOnlyTheOneStillCached() {
+    cache.enable(100);
+    String first = cache.get(1L, this::read);
+    cache.replace(1L, first, "more");
+    assertThat(cache.get(1L, this::read)).isEqualTo("more");
+
+    cache.changed(1L);
+    cache.replace(1L, "more", "stale");
+    assertThat(cache.get(1L, this::read)).as("a change dropped it: read again").isEqualTo("v1");
+  }
 }
