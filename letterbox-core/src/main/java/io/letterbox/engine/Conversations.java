@@ -71,10 +71,11 @@ public final class Conversations {
 
   /**
    * The items as the owner reads them: with the conversations' disappearing settings, the owner's
-   * drafts, the peers' delivery receipts and the last messages' reactions, each one read for all.
+   * drafts and the last messages' reactions, each one read for all (the peers' delivery receipts are
+   * in the items' rows, decision 0051).
    */
   private List<Conversation> joined(long owner, List<Conversation> items) {
-    return reacted(owner, delivered(owner, drafted(owner, disappearing(owner, items))));
+    return reacted(owner, drafted(owner, disappearing(owner, items)));
   }
 
   /** The items with their last messages' reactions as the owner sees them (decision 0049): one read for all. */
@@ -105,22 +106,6 @@ public final class Conversations {
     }
     return items.stream().map(c -> c.group() == 0 && drafts.containsKey(c.peer()) ? c.withDraft(drafts.get(c.peer())) : c)
         .toList();
-  }
-
-  /** The one-to-one items with their delivery receipts (decision 0051): one read of the page's peers. */
-  private List<Conversation> delivered(long owner, List<Conversation> items) {
-    List<Long> peers = items.stream().filter(c -> c.group() == 0).map(Conversation::peer).toList();
-    if (peers.isEmpty()) {
-      return items;
-    }
-    long[] upTo = state.conversations().deliveredUpTos(owner, peers);
-    List<Conversation> out = new java.util.ArrayList<>(items.size());
-    int p = 0;
-    for (Conversation c : items) {
-      long delivered = c.group() == 0 ? upTo[p++] : 0;
-      out.add(delivered == 0 ? c : c.withPeerDeliveredUpTo(delivered));
-    }
-    return out;
   }
 
   /** The items with their disappearing settings (decision 0045): one read of the owner's, one of its groups'. */

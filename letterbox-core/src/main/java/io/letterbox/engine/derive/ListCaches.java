@@ -103,8 +103,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       // Pins are read per conversation, drafts joined into items as they are read (decision 0050).
       .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class, io.letterbox.engine.apply.DraftSet.class)
-      // Delivery receipts are read with each page, never cached (decision 0051).
-      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
+      // A delivery receipt is in the sender's row (decision 0051), which the sender's broadcast heads may hold.
+      .on(io.letterbox.engine.apply.DeliveryMarked.class, (c, d) -> c.conversations().rowChanged(d.sender(), d.receiver()))
       // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
       .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
           io.letterbox.engine.apply.ScheduleDone.class)
