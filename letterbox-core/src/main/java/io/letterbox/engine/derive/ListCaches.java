@@ -63,6 +63,11 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
         }
       })
       .on(Followed.class, (c, f) -> c.conversations().rowChanged(f.uid(), f.target()))
+      // A read moves the reader's positions and the peer's read receipt, rows the broadcast heads may hold.
+      .on(ReadMarked.class, (c, r) -> {
+        c.conversations().rowChanged(r.owner(), r.peer());
+        c.conversations().rowChanged(r.peer(), r.owner());
+      })
       .on(MessageDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
       .on(ConversationDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
       .on(AllDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
@@ -95,7 +100,7 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       // The reaction counts the state reader caches (decision 0049).
       .on(io.letterbox.engine.apply.ReactionSet.class, (c, r) -> c.state().reactions().changed(r.messageId()))
       // The caches hold nothing these change.
-      .ignore(ReadMarked.class, FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
+      .ignore(FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
           SegmentReplaced.class, SegmentExtended.class, GroupCreated.class, GroupMembersChanged.class,
           GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class, GroupSettingsSet.class,
           UserSettingsSet.class, GroupLeft.class, Reported.class)
