@@ -13,9 +13,9 @@ import java.util.TreeMap;
  * One conversation of an owner, everything its list item needs (decision 0008): the newest
  * visible one-to-one message ({@code lastId}, 0 for none, with its sender and text), the owner's settings, whether it waits in the requests folder, whether
  * the owner blocked the peer (read by every send from the peer, with the row the send's applier
- * reads anyway), how far the peer has read (read receipts) and received (delivery receipts, decision 0051), whether the owner ever wrote to the
- * peer ({@code wrote}: kept when the conversation is deleted, so that the peer is no stranger to
- * the requests folder), the incoming live messages it ever got, and each device's read position.
+ * reads anyway), how far the peer has read (read receipts) and received (delivery receipts,
+ * decision 0051), whether the owner ever wrote to the peer ({@code wrote}: kept when the
+ * conversation is deleted, so that the peer is no stranger to the requests folder), the incoming live messages it ever got, and each device's read position.
  * Kept by the owner's partition only. The row as stored has no text ({@link #encode}); its activity
  * entry carries a copy with the text ({@link #encodeWithText}), so that a page of the list is one
  * range scan and reads no message.
