@@ -72,7 +72,8 @@ public final class Conversations {
 
   /**
    * The items as the owner reads them: with the conversations' disappearing settings, the owner's
-   * drafts, the peers' delivery receipts and the last messages' reactions, each one read for all.
+   * drafts and the last messages' reactions, each one read for all (the peers' delivery receipts are
+   * in the items' rows, decision 0051).
    */
   private List<Conversation> joined(long owner, List<Conversation> items) {
     List<Long> peers = new java.util.ArrayList<>(items.size());
@@ -82,7 +83,7 @@ public final class Conversations {
       }
     }
     ItemJoins.Joined joins = state.itemJoins().of(owner, peers);
-    return reacted(owner, delivered(owner, peers, drafted(joins.drafts(), disappearing(joins.disappearAfters(), items))));
+    return reacted(owner, drafted(joins.drafts(), disappearing(joins.disappearAfters(), items)));
   }
 
   /** The items with their last messages' reactions as the owner sees them (decision 0049): one read for all. */
@@ -112,21 +113,6 @@ public final class Conversations {
     }
     return items.stream().map(c -> c.group() == 0 && drafts.containsKey(c.peer()) ? c.withDraft(drafts.get(c.peer())) : c)
         .toList();
-  }
-
-  /** The one-to-one items (with {@code peers}) with their delivery receipts (decision 0051): one read of the page's peers. */
-  private List<Conversation> delivered(long owner, List<Long> peers, List<Conversation> items) {
-    if (peers.isEmpty()) {
-      return items;
-    }
-    long[] upTo = state.conversations().deliveredUpTos(owner, peers);
-    List<Conversation> out = new java.util.ArrayList<>(items.size());
-    int p = 0;
-    for (Conversation c : items) {
-      long delivered = c.group() == 0 ? upTo[p++] : 0;
-      out.add(delivered == 0 ? c : c.withPeerDeliveredUpTo(delivered));
-    }
-    return out;
   }
 
   /**

@@ -123,8 +123,9 @@ public final class Spaces {
   public static final Space OWN_REACTIONS = Space.plain("own_reactions", ReactionKey.USER_PREFIX);
 
   /**
-   * Delivery receipts (decision 0051), applied by the sender's partition: {@link PairKey} of the
-   * sender and the receiver → the highest message id any of the receiver's devices received (8).
+   * Delivery receipts as store format 9 kept them (decision 0051): {@link PairKey} of the sender
+   * and the receiver → the highest message id any of the receiver's devices received (8). Read
+   * only by the store upgrade to format 10, which folds them into the senders' conversation rows.
    */
   public static final Space DELIVERED = Space.plain("delivered", PairKey.OWNER_PREFIX);
 

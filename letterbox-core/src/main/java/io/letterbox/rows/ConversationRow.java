@@ -13,9 +13,9 @@ import java.util.TreeMap;
  * One conversation of an owner, everything its list item needs (decision 0008): the newest
  * visible one-to-one message ({@code lastId}, 0 for none, with its sender and text), the owner's settings, whether it waits in the requests folder, whether
  * the owner blocked the peer (read by every send from the peer, with the row the send's applier
- * reads anyway), how far the peer has read (read receipts), whether the owner ever wrote to the
- * peer ({@code wrote}: kept when the conversation is deleted, so that the peer is no stranger to
- * the requests folder), the incoming live messages it ever got, and each device's read position.
+ * reads anyway), how far the peer has read (read receipts) and received (delivery receipts,
+ * decision 0051), whether the owner ever wrote to the peer ({@code wrote}: kept when the
+ * conversation is deleted, so that the peer is no stranger to the requests folder), the incoming live messages it ever got, and each device's read position.
  * Kept by the owner's partition only. The row as stored has no text ({@link #encode}); its activity
  * entry carries a copy with the text ({@link #encodeWithText}), so that a page of the list is one
  * range scan and reads no message.
@@ -27,20 +27,25 @@ import java.util.TreeMap;
  * @param positions the devices that ever read, by name (absent: {@link ReadPosition#NONE})
  * @param lastReplyTo the message the last message replies to, 0 for none (kept with the text): its
  *     list item shows the quote without reading the last message
+ * @param peerDeliveredUpTo the highest id of the owner's messages that a device of the peer received
+ *     (decision 0051), 0 for none
  */
 public record ConversationRow(long lastId, long lastFrom, String lastText, String lastType, Message.Status lastStatus,
     long lastEditedAt, long peerReadUpTo, boolean pinned,
     boolean muted, boolean archived, boolean request, boolean blocked, boolean wrote, long incoming,
-    SortedMap<String, ReadPosition> positions, long lastReplyTo) {
+    SortedMap<String, ReadPosition> positions, long lastReplyTo, long peerDeliveredUpTo) {
   public static final ConversationRow NONE =
       new ConversationRow(0, 0, null, null, Message.Status.NORMAL, 0, 0, false, false, false, false, false, false, 0, new TreeMap<>());
 
   /**
    * Version 1 (store format 2) had no incoming count, positions or last message; version 2 no
-   * revision of the last message.
+   * revision of the last message; version 3 (up to store format 9) no delivery receipt.
    */
-  private static final byte VERSION = 3;
-  /** Bits of the last message's revision byte (version 3, with the text). */
+  private static final byte VERSION = 4;
+  /** Where the number of positions is: after the delivery receipt from version 4 on. */
+  private static final int POSITIONS = 42;
+  private static final int POSITIONS_BEFORE_4 = 34;
+  /** Bits of the last message's revision byte (from version 3 on, with the text). */
   private static final int LAST_RECALLED = 1;
   private static final int LAST_EDITED = 2;
   /** Removed (decision 0042): set with {@link #LAST_RECALLED}, whose readers show its content gone too. */
@@ -62,12 +67,12 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     return lastStatus != Message.Status.NORMAL;
   }
 
-  /** A row whose last message replies to none. */
+  /** A row whose last message replies to none, of a conversation none of whose messages is known delivered. */
   public ConversationRow(long lastId, long lastFrom, String lastText, String lastType, Message.Status lastStatus,
       long lastEditedAt, long peerReadUpTo, boolean pinned, boolean muted, boolean archived, boolean request,
       boolean blocked, boolean wrote, long incoming, SortedMap<String, ReadPosition> positions) {
     this(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request,
-        blocked, wrote, incoming, positions, 0);
+        blocked, wrote, incoming, positions, 0, 0);
   }
 
   public ConversationRow {
@@ -120,9 +125,9 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     String t = type == null || type.equals(Extras.TEXT_TYPE) ? null : type;
     return id == 0
         ? new ConversationRow(0, 0, null, null, Message.Status.NORMAL, 0, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-            incoming, positions, 0)
+            incoming, positions, 0, peerDeliveredUpTo)
         : new ConversationRow(id, from, text, t, status, editedAt, peerReadUpTo, pinned, muted, archived, request,
-            blocked, wrote, incoming, positions, replyTo);
+            blocked, wrote, incoming, positions, replyTo, peerDeliveredUpTo);
   }
 
   /** The newest visible one-to-one message is now {@code m} as it is now ({@code null}: none). */
@@ -133,40 +138,46 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
 
   public ConversationRow withPeerReadUpTo(long id) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, id, pinned, muted, archived, request, blocked, wrote, incoming,
-        positions, lastReplyTo);
+        positions, lastReplyTo, peerDeliveredUpTo);
+  }
+
+  /** The peer's devices received the owner's messages up to {@code id} (its delivery receipt, decision 0051). */
+  public ConversationRow withPeerDeliveredUpTo(long id) {
+    return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote, incoming,
+        positions, lastReplyTo, id);
   }
 
   public ConversationRow withSettings(boolean pinned, boolean muted, boolean archived) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, positions, lastReplyTo);
+        incoming, positions, lastReplyTo, peerDeliveredUpTo);
   }
 
   public ConversationRow withRequest(boolean request) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, positions, lastReplyTo);
+        incoming, positions, lastReplyTo, peerDeliveredUpTo);
   }
 
   public ConversationRow withBlocked(boolean blocked) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, positions, lastReplyTo);
+        incoming, positions, lastReplyTo, peerDeliveredUpTo);
   }
 
   /** The owner wrote to the peer. */
   public ConversationRow withWrote() {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, true,
-        incoming, positions, lastReplyTo);
+        incoming, positions, lastReplyTo, peerDeliveredUpTo);
   }
 
   public ConversationRow withIncoming(long incoming) {
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, positions, lastReplyTo);
+        incoming, positions, lastReplyTo, peerDeliveredUpTo);
   }
 
   public ConversationRow withPosition(String device, ReadPosition p) {
     SortedMap<String, ReadPosition> now = new TreeMap<>(positions);
     now.put(device, p);
     return new ConversationRow(lastId, lastFrom, lastText, lastType, lastStatus, lastEditedAt, peerReadUpTo, pinned, muted, archived, request, blocked, wrote,
-        incoming, now, lastReplyTo);
+        incoming, now, lastReplyTo, peerDeliveredUpTo);
   }
 
   /** The row as stored in its own space: without the text. */
@@ -183,14 +194,14 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
   }
 
   /*
-   * Layout: version, flags, lastId, lastFrom, peerReadUpTo, incoming (8 bytes each), the number of
+   * Layout: version, flags, lastId, lastFrom, peerReadUpTo, incoming, peerDeliveredUpTo (8 bytes each), the number of
    * positions (1 byte), each as device name length (1 byte), name (ASCII), upTo and base; then, if
    * the flags say the text follows, the last message's revision (1 byte; then editedAt, 8 bytes, if
    * edited; then the id the last message replies to, 8 bytes, if it is a reply), its type if the flags say so (1 byte length, ASCII) and its text (UTF-8) to the end.
    */
   private byte[] encode(String withText) {
     byte[][] names = new byte[positions.size()][];
-    int size = 34 + 1;
+    int size = POSITIONS + 1;
     int n = 0;
     for (String device : positions.keySet()) {
       names[n] = device.getBytes(StandardCharsets.US_ASCII);
@@ -213,8 +224,9 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     Bytes.putLong(v, 10, lastFrom);
     Bytes.putLong(v, 18, peerReadUpTo);
     Bytes.putLong(v, 26, incoming);
-    v[34] = (byte) positions.size();
-    int at = 35;
+    Bytes.putLong(v, 34, peerDeliveredUpTo);
+    v[POSITIONS] = (byte) positions.size();
+    int at = POSITIONS + 1;
     n = 0;
     for (ReadPosition p : positions.values()) {
       v[at++] = (byte) names[n].length;
@@ -263,12 +275,14 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
       return new ConversationRow(Bytes.getLong(v, 2), 0, null, null, Message.Status.NORMAL, 0, Bytes.getLong(v, 10), pinned, muted, archived, request,
           blocked, wrote, 0, new TreeMap<>());
     }
-    if (v[0] != 2 && v[0] != VERSION) {
+    if (v[0] < 2 || v[0] > VERSION) {
       throw new IllegalStateException("conversation row of unknown version " + v[0]);
     }
-    SortedMap<String, ReadPosition> positions = v[34] == 0 ? Collections.emptySortedMap() : new TreeMap<>();
-    int at = 35;
-    for (int n = v[34]; n > 0; n--) {
+    int count = v[0] == VERSION ? POSITIONS : POSITIONS_BEFORE_4;
+    long delivered = v[0] == VERSION ? Bytes.getLong(v, 34) : 0;
+    SortedMap<String, ReadPosition> positions = v[count] == 0 ? Collections.emptySortedMap() : new TreeMap<>();
+    int at = count + 1;
+    for (int n = v[count]; n > 0; n--) {
       int len = v[at++];
       String device = new String(v, at, len, StandardCharsets.US_ASCII);
       at += len;
@@ -278,7 +292,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     Message.Status status = Message.Status.NORMAL;
     long editedAt = 0;
     long replyTo = 0;
-    if ((f & HAS_TEXT) != 0 && v[0] == VERSION) {
+    if ((f & HAS_TEXT) != 0 && v[0] >= 3) {
       int last = v[at++];
       status = (last & LAST_REMOVED) != 0 ? Message.Status.REMOVED
           : (last & LAST_RECALLED) != 0 ? Message.Status.RECALLED : Message.Status.NORMAL;
@@ -299,7 +313,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
     }
     String text = (f & HAS_TEXT) != 0 ? new String(v, at, v.length - at, StandardCharsets.UTF_8) : null;
     return new ConversationRow(Bytes.getLong(v, 2), Bytes.getLong(v, 10), text, type, status, editedAt, Bytes.getLong(v, 18), pinned, muted, archived, request, blocked, wrote,
-        Bytes.getLong(v, 26), positions, replyTo);
+        Bytes.getLong(v, 26), positions, replyTo, delivered);
   }
 
   /** Whether a stored row is of the version before incoming counts and positions moved into it. */
@@ -310,6 +324,7 @@ public record ConversationRow(long lastId, long lastFrom, String lastText, Strin
   @Override
   public String toString() {
     return "ConversationRow[lastId=" + lastId + ", folder=" + folder() + ", pinned=" + pinned + ", muted=" + muted
-        + ", blocked=" + blocked + ", wrote=" + wrote + ", incoming=" + incoming + ", positions=" + positions + "]";
+        + ", blocked=" + blocked + ", wrote=" + wrote + ", incoming=" + incoming + ", positions=" + positions
+        + ", peerReadUpTo=" + peerReadUpTo + ", peerDeliveredUpTo=" + peerDeliveredUpTo + "]";
   }
 }

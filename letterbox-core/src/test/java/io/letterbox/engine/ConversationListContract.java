@@ -248,6 +248,26 @@ public abstract class ConversationListContract extends EngineFixture {
   }
 
   @Test
+  void aBroadcasterListedAtItsNewestBroadcastShowsReadsMadeSinceItWasListed() {
+    box.relations().follow(ALICE, NEWS).join();
+    Message mine = at(ALICE, NEWS, "a question");
+    at(NEWS, ALICE, "an answer");
+    broadcastToFollowers(NEWS, "news");
+    Conversation listed = box.conversations().list(ALICE, null, 10).items().get(0);
+    assertThat(listed.lastMessage().text()).isEqualTo("news");
+    assertThat(listed.unread()).containsEntry("pc", 2L);
+
+    box.conversations().markRead(NEWS, ConversationRef.peer(ALICE), "pc", mine.id()).join();
+    assertThat(box.conversations().list(ALICE, null, 10).items().get(0).peerReadUpTo()).as("the read receipt")
+        .isEqualTo(mine.id());
+    box.conversations().markRead(ALICE, ConversationRef.peer(NEWS), "pc", null).join();
+
+    Conversation now = box.conversations().list(ALICE, null, 10).items().get(0);
+    assertThat(now.unread()).as("the owner's own read").containsEntry("pc", 0L);
+    assertThat(now).isEqualTo(item(ALICE, NEWS));
+  }
+
+  @Test
   void aPinnedBroadcasterIsListedFirst() {
     box.relations().follow(ALICE, NEWS).join();
     broadcastToFollowers(NEWS, "news");

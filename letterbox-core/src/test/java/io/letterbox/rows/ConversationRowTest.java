@@ -65,6 +65,32 @@ class ConversationRowTest {
   }
 
   @Test
+  void aRowKeepsItsDeliveryReceiptWithAndWithoutTheText() {
+    ConversationRow delivered = ROW.withPeerDeliveredUpTo(ROW.lastId());
+
+    assertThat(ConversationRow.decode(delivered.encodeWithText())).isEqualTo(delivered);
+    assertThat(ConversationRow.decode(delivered.encode()).peerDeliveredUpTo()).isEqualTo(ROW.lastId());
+    assertThat(delivered.withLast(0, 0, null).withPeerReadUpTo(6).withSettings(false, false, true).withRequest(false)
+        .withBlocked(true).withWrote().withIncoming(13).withPosition("pc", new ReadPosition(10, 4)).peerDeliveredUpTo())
+        .as("every change keeps it").isEqualTo(ROW.lastId());
+  }
+
+  @Test
+  void aRowOfVersionThreeReadsWithNoDeliveryReceipt() {
+    // Written by the row encoder's version 3: the positions follow the incoming count directly.
+    byte[] v3 = java.util.HexFormat.of().parseHex(
+        "03410000000000000007000000000000000200000000000000050000000000000003010270630000000000000009000000000000000300"
+        + "6869");
+    ConversationRow read = ConversationRow.decode(v3);
+    assertThat(read.peerDeliveredUpTo()).isZero();
+    assertThat(read.lastId()).isEqualTo(7);
+    assertThat(read.peerReadUpTo()).isEqualTo(5);
+    assertThat(read.incoming()).isEqualTo(3);
+    assertThat(read.position("pc")).isEqualTo(new ReadPosition(9, 3));
+    assertThat(read.lastText()).isEqualTo("hi");
+  }
+
+  @Test
   void aRowWithAMessageButNoTextCannotBeWrittenAsAnActivityEntry() {
     ConversationRow read = ConversationRow.decode(ROW.encode());
     assertThatThrownBy(read::encodeWithText).isInstanceOf(IllegalStateException.class);

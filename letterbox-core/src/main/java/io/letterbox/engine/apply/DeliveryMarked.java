@@ -2,12 +2,13 @@ package io.letterbox.engine.apply;
 
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
-import io.letterbox.store.Bytes;
+import io.letterbox.rows.ConversationRow;
 
 /**
  * A device of {@code receiver} received the messages {@code sender} sent it up to {@code upTo},
- * through a stream, socket or sync (decision 0051): the sender's delivery receipt, kept by the
- * sender's partition and only ever moved forward. Logged by the receiver's partition, where its
+ * through a stream, socket or sync (decision 0051): the sender's delivery receipt, its row's
+ * {@code peerDeliveredUpTo} (as a read receipt is its {@code peerReadUpTo}), kept by the sender's
+ * partition and only ever moved forward. Logged by the receiver's partition, where its
  * streams are, coalesced: one per receiver and sender per second at most.
  */
 public record DeliveryMarked(long receiver, long sender, long upTo) implements Action {
@@ -34,13 +35,17 @@ public record DeliveryMarked(long receiver, long sender, long upTo) implements A
 
   @Override
   public void readAhead(java.util.function.BiConsumer<io.letterbox.store.Space, byte[]> want) {
-    want.accept(Spaces.DELIVERED, PairKey.of(sender, receiver));
+    want.accept(Spaces.CONVERSATIONS, PairKey.of(sender, receiver));
   }
 
   @Override
   public void apply(Applying to) {
-    if (to.owns(sender) && to.state().conversations().deliveredUpTo(sender, receiver) < upTo) {
-      to.batch().put(Spaces.DELIVERED, PairKey.of(sender, receiver), Bytes.ofLong(upTo));
+    if (to.owns(sender)) {
+      // The sender's row of a one-to-one conversation (a broadcaster has no row per receiver).
+      ConversationRow row = to.state().conversations().conversationRow(sender, receiver);
+      if (row.lastId() > 0 && row.peerDeliveredUpTo() < upTo) {
+        ConversationRows.write(to, sender, receiver, row, row.withPeerDeliveredUpTo(upTo));
+      }
     }
   }
 }

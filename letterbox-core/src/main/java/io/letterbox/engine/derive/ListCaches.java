@@ -63,6 +63,11 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
         }
       })
       .on(Followed.class, (c, f) -> c.conversations().rowChanged(f.uid(), f.target()))
+      // A read moves the reader's positions and the peer's read receipt, rows the broadcast heads may hold.
+      .on(ReadMarked.class, (c, r) -> {
+        c.conversations().rowChanged(r.owner(), r.peer());
+        c.conversations().rowChanged(r.peer(), r.owner());
+      })
       .on(MessageDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
       .on(ConversationDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
       .on(AllDeleted.class, (c, d) -> c.conversations().forget(d.owner()))
@@ -99,7 +104,7 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       // The reactions the state reader caches (decision 0049).
       .on(io.letterbox.engine.apply.ReactionSet.class, (c, r) -> c.state().reactions().changed(r.messageId()))
       // The caches hold nothing these change.
-      .ignore(ReadMarked.class, FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
+      .ignore(FollowersAdded.class, Unfollowed.class, Subscribed.class, Unsubscribed.class,
           SegmentReplaced.class, SegmentExtended.class, GroupCreated.class, GroupMembersChanged.class,
           GroupRenamed.class, GroupReadMarked.class, GroupMessageDeleted.class, GroupSettingsSet.class,
           UserSettingsSet.class, GroupLeft.class, Reported.class)
@@ -107,8 +112,8 @@ public final class ListCaches implements Derivation<ListCaches.Caches> {
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       // Pins are read per conversation (decision 0050).
       .ignore(io.letterbox.engine.apply.PinSet.class, io.letterbox.engine.apply.GroupPinSet.class)
-      // Delivery receipts are read with each page, never cached (decision 0051).
-      .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
+      // A delivery receipt is in the sender's row (decision 0051), which the sender's broadcast heads may hold.
+      .on(io.letterbox.engine.apply.DeliveryMarked.class, (c, d) -> c.conversations().rowChanged(d.sender(), d.receiver()))
       // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).
       .ignore(io.letterbox.engine.apply.Scheduled.class, io.letterbox.engine.apply.ScheduleCancelled.class,
           io.letterbox.engine.apply.ScheduleDone.class)

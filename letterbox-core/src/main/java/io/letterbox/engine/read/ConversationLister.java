@@ -231,7 +231,9 @@ public final class ConversationLister {
   }
 
   private static Conversation item(long peer, Message newest, ConversationRow row, Map<String, Long> unread) {
-    return new Conversation(peer, newest, unread, row.pinned(), row.muted(), row.archived(), row.peerReadUpTo());
+    // The peer's read and delivery receipts are the row's (decision 0051): no read at list time.
+    return new Conversation(peer, 0, newest, unread, row.pinned(), row.muted(), row.archived(), row.peerReadUpTo(), false,
+        newest.createdAt(), null, row.peerDeliveredUpTo(), null);
   }
 
   /**

@@ -208,28 +208,6 @@ public final class ConversationState {
     return out;
   }
 
-  /**
-   * @return the highest id of the messages {@code sender} sent {@code receiver} that a device of
-   *     the receiver received (decision 0051), 0 for none
-   */
-  public long deliveredUpTo(long sender, long receiver) {
-    return longOrZero(store.get(Spaces.DELIVERED, PairKey.of(sender, receiver)));
-  }
-
-  /** @return {@link #deliveredUpTo} for each of {@code receivers}, in their order: one read */
-  public long[] deliveredUpTos(long sender, List<Long> receivers) {
-    List<byte[]> keys = new ArrayList<>(receivers.size());
-    for (long receiver : receivers) {
-      keys.add(PairKey.of(sender, receiver));
-    }
-    List<byte[]> values = store.multiGet(Spaces.DELIVERED, keys);
-    long[] out = new long[receivers.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = longOrZero(values.get(i));
-    }
-    return out;
-  }
-
   /** @return the disappearing settings of groups {@code gids}, in their order (0: none): one read */
   public long[] groupDisappearAfters(List<Long> gids) {
     List<byte[]> keys = new ArrayList<>(gids.size());

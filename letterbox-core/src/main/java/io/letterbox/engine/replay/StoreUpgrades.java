@@ -5,6 +5,7 @@ import io.letterbox.engine.LetterboxConfig;
 import io.letterbox.engine.apply.ActionCodec;
 import io.letterbox.engine.apply.ConversationRows;
 import io.letterbox.engine.read.StateReader;
+import io.letterbox.keys.ActivityKey;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.keys.StateKey;
@@ -22,7 +23,7 @@ import io.letterbox.store.WriteBatch;
  * once, recorded by a mark in the store (kept by {@code rebuild}, carried by {@code migrate}:
  * the target's indexes are derived by today's appliers).
  *
- * <p>Store formats are numbered; today's appliers write format 9, and each pass below brings a
+ * <p>Store formats are numbered; today's appliers write format 10, and each pass below brings a
  * store up one format:
  * <ol>
  *   <li>format 1, the first release's: incoming counters and read positions, no conversation rows;
@@ -38,7 +39,9 @@ import io.letterbox.store.WriteBatch;
  *   <li>format 8, {@link #nameImportEntries}: an imported message's content row names the log id
  *       of the import that carries it, by which a removal redacts it there (decision 0042);
  *   <li>format 9, {@link #vanishGroupPosts}: group posts removed for retention or a disappearing
- *       timer have vanished for every member (decision 0045), as they had read {@code removed}.
+ *       timer have vanished for every member (decision 0045), as they had read {@code removed};
+ *   <li>format 10, {@link #foldDeliveryReceipts}: delivery receipts are in the senders' conversation
+ *       rows (decision 0051), no longer in a space of their own.
  * </ol>
  * {@link #apply} folds counts before it indexes, so that a format-1 store's counters become rows
  * the index pass then completes; it names import entries first, since the other passes read
@@ -61,6 +64,8 @@ final class StoreUpgrades {
   private static final String IMPORT_ENTRIES_MARK = "import-entries";
   /** The mark of a store whose group posts removed for a reason that vanishes have vanished. */
   private static final String GROUP_VANISHED_MARK = "group-vanished";
+  /** The mark of a store whose delivery receipts are in the senders' conversation rows. */
+  private static final String DELIVERY_RECEIPTS_MARK = "delivery-receipts";
   private static final int BATCH = 10_000;
 
   private StoreUpgrades() {}
@@ -75,6 +80,7 @@ final class StoreUpgrades {
     referenceBlobs(store);
     keepEditIds(store);
     vanishGroupPosts(store, config);
+    foldDeliveryReceipts(store);
   }
 
   /** Whether {@code key} (of the state space) is one of the marks. */
@@ -82,7 +88,8 @@ final class StoreUpgrades {
     return StateKey.isMeta(key, CONVERSATION_INDEX_MARK) || StateKey.isMeta(key, CONVERSATION_ROWS_MARK)
         || StateKey.isMeta(key, NEWEST_BROADCASTS_MARK) || StateKey.isMeta(key, PINNED_MARK)
         || StateKey.isMeta(key, BLOB_REFERENCES_MARK) || StateKey.isMeta(key, EDIT_IDS_MARK)
-        || StateKey.isMeta(key, IMPORT_ENTRIES_MARK) || StateKey.isMeta(key, GROUP_VANISHED_MARK);
+        || StateKey.isMeta(key, IMPORT_ENTRIES_MARK) || StateKey.isMeta(key, GROUP_VANISHED_MARK)
+        || StateKey.isMeta(key, DELIVERY_RECEIPTS_MARK);
   }
 
   /**
@@ -280,6 +287,39 @@ final class StoreUpgrades {
     byGroup.forEach((gid, ids) -> {
       io.letterbox.engine.apply.GroupVanishing.vanish(groups, pass.batch, gid, new java.util.HashSet<>(ids));
       pass.endIfFull();
+    });
+    pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
+    pass.end();
+  }
+
+  /**
+   * Format 10: folds each delivery receipt of {@link Spaces#DELIVERED} into the sender's
+   * conversation row and its activity entry, as {@code DeliveryMarked} now keeps it (decision 0051),
+   * and deletes it: one pass over the receipts. The stored row has no text; the entry's copy has it,
+   * so the entry is rewritten from itself. A receipt of a conversation with no last message goes, as
+   * the applier drops it.
+   */
+  static void foldDeliveryReceipts(KeyValueStore store) {
+    byte[] mark = StateKey.meta(DELIVERY_RECEIPTS_MARK);
+    if (store.get(Spaces.STATE, mark) != null) {
+      return;
+    }
+    Pass pass = new Pass(store);
+    store.scan(Spaces.DELIVERED, new KeyRange(new byte[0], null), false, (k, v) -> {
+      long sender = PairKey.ownerOf(k);
+      long receiver = PairKey.peer(k);
+      long upTo = Bytes.getLong(v, 0);
+      ConversationRow old = ConversationRow.decode(store.get(Spaces.CONVERSATIONS, k));
+      byte[] entry = old.lastId() > 0 && old.peerDeliveredUpTo() < upTo
+          ? store.get(Spaces.ACTIVITY, ActivityKey.of(sender, old.folder(), old.pinned(), old.lastId(), receiver))
+          : null;
+      if (entry != null) {
+        // Its place and the requests folder's counters stay as they are: only the receipt changes.
+        ConversationRows.replace(pass.batch, sender, receiver, old, ConversationRow.decode(entry).withPeerDeliveredUpTo(upTo));
+      }
+      pass.batch.delete(Spaces.DELIVERED, k);
+      pass.endIfFull();
+      return true;
     });
     pass.batch.put(Spaces.STATE, mark, Bytes.ofLong(1));
     pass.end();
