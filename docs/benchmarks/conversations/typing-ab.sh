@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The events scenario at --typing-rate 0 and 5000 alternated, a fresh server and store per run
-# (the server jar of CHECKOUT started with CONFIG); result files in OUT/rate-{0,5000}/roundN/.
-#   typing-ab.sh OUT ROUNDS CHECKOUT CONFIG [EVENTS-ARGS...]
+# The events scenario at each --typing-rate of RATES (default: 0 and 5000) alternated, a fresh
+# server and store per run (the server jar of CHECKOUT started with CONFIG); result files in
+# OUT/rate-RATE/roundN/.
+#   [RATES="0 1000 5000"] typing-ab.sh OUT ROUNDS CHECKOUT CONFIG [EVENTS-ARGS...]
 set -euo pipefail
 out=$(realpath -m "$1") rounds=$2 checkout=$3 config=$(realpath "$4")
 mkdir -p "$out"
 for round in $(seq 1 "$rounds"); do
-  for rate in 0 5000; do
+  for rate in ${RATES:-0 5000}; do
     dir=$out/rate-$rate/round$round server_dir=$(mktemp -d)
     mkdir -p "$dir"
     echo "$(date -u +%FT%TZ) typing $rate round $round, load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/log"
