@@ -77,13 +77,26 @@ public final class Conversations {
    */
   private List<Conversation> joined(long owner, List<Conversation> items) {
     List<Long> peers = new java.util.ArrayList<>(items.size());
+    List<Long> gids = new java.util.ArrayList<>();
     for (Conversation c : items) {
       if (c.group() == 0) {
         peers.add(c.peer());
+      } else {
+        gids.add(c.group());
       }
     }
-    ItemJoins.Joined joins = state.itemJoins().of(owner, peers);
-    return reacted(owner, drafted(joins.drafts(), disappearing(joins.disappearAfters(), items)));
+    ItemJoins.Joined joins = state.itemJoins().of(owner, peers, gids);
+    return reacted(owner, groupDrafted(joins.groupDrafts(),
+        drafted(joins.drafts(), disappearing(joins.disappearAfters(), items))));
+  }
+
+  /** The group items with the owner's {@code drafts} of them (decision 0050). */
+  private static List<Conversation> groupDrafted(java.util.Map<Long, String> drafts, List<Conversation> items) {
+    if (drafts.isEmpty()) {
+      return items;
+    }
+    return items.stream().map(c -> c.group() != 0 && drafts.containsKey(c.group()) ? c.withDraft(drafts.get(c.group())) : c)
+        .toList();
   }
 
   /** The items with their last messages' reactions as the owner sees them (decision 0049): one read for all. */
@@ -216,6 +229,20 @@ public final class Conversations {
     check(owner, ConversationRef.peer(peer));
     String checked = Validate.draft(text, config.maxTextLength());
     return commands.submit(owner, new io.letterbox.engine.write.DraftCommand(owner, peer, checked));
+  }
+
+  /**
+   * Saves member {@code owner}'s draft of group {@code gid}'s conversation, shared by its devices
+   * (decision 0050); empty text clears it. The owner's devices get a {@code conversation} event
+   * naming the group.
+   *
+   * @throws LetterboxException NOT_FOUND for no such group, NOT_MEMBER if {@code owner} is not a
+   *     member now (nothing changed)
+   */
+  public CompletableFuture<Void> setGroupDraft(long owner, long gid, String text) {
+    check(owner, ConversationRef.group(gid));
+    String checked = Validate.draft(text, config.maxTextLength());
+    return commands.submit(owner, io.letterbox.engine.write.DraftCommand.group(owner, gid, checked));
   }
 
   /** Marks the conversation read on {@code device} up to {@code upTo} (null: everything so far). */

@@ -199,6 +199,9 @@ final class ErasureJobs implements AutoCloseable {
     for (long peer : state.conversations().drafts(uid).keySet()) {
       conversations.setDraft(uid, peer, "").join();
     }
+    for (long gid : state.conversations().groupDrafts(uid).keySet()) {
+      conversations.setGroupDraft(uid, gid, "").join();
+    }
     if (!state.userSettings(uid).equals(UserSettings.DEFAULT)) {
       relations.setUserSettings(uid, new UserSettings.Change(UserSettings.DEFAULT.groupAdds())).join();
     }

@@ -51,9 +51,16 @@ public sealed interface Event {
   /** The owner joined ({@code joined}) or left (or was removed from) group {@code group}. */
   record GroupChanged(String position, long group, boolean joined) implements Event {}
 
-  /** The owner changed its settings of the conversation with {@code peer}. */
-  record ConversationChanged(String position, long peer, boolean pinned, boolean muted, boolean archived)
-      implements Event {}
+  /**
+   * Something of the owner's conversation with {@code peer} changed (its settings, pins, draft), or
+   * (peer 0) of its conversation in {@code group} (its draft); the flags are the owner's settings.
+   */
+  record ConversationChanged(String position, long peer, long group, boolean pinned, boolean muted, boolean archived)
+      implements Event {
+    public ConversationChanged(String position, long peer, boolean pinned, boolean muted, boolean archived) {
+      this(position, peer, 0, pinned, muted, archived);
+    }
+  }
 
   /**
    * The owner's broadcast {@code id} reached all its receivers at {@code completedAt} (epoch

@@ -15,7 +15,7 @@ import io.letterbox.store.Bytes;
  *                  group of a group event
  * @param messageId the message it is about (message, recalled, edited, removed, a delete of one message)
  * @param upTo      read: the id read up to; deleted (a conversation or all): the id emptied up to
- * @param flags     conversation: {@link #PINNED}, {@link #MUTED}, {@link #ARCHIVED}; read: {@link #BY_PEER};
+ * @param flags     conversation: {@link #PINNED}, {@link #MUTED}, {@link #ARCHIVED}, {@link #GROUP}; read: {@link #BY_PEER};
  *                  group: {@link #JOINED} (else it left)
  * @param device    read by one of the owner's devices: its name; else empty
  */
@@ -27,6 +27,8 @@ public record FeedRow(Type type, long peer, long messageId, long upTo, int flags
   public static final int BY_PEER = 8;
   /** A group event: the owner joined the group. */
   public static final int JOINED = 16;
+  /** A conversation event of a group: {@code peer} is the group's id (decision 0050). */
+  public static final int GROUP = 32;
 
   /** The owner joined ({@code joined}) or left group {@code gid}. */
   public static FeedRow group(long gid, boolean joined) {

@@ -247,4 +247,88 @@ public abstract class PinsAndDraftsContract extends EngineFixture {
     assertThat(contents(partitioned)).isEqualTo(live);
     box = Letterbox.open(partitioned, config().build());
   }
+
+  private String groupDraft(long owner, long gid) {
+    return box.conversations().get(owner, ConversationRef.group(gid)).draft();
+  }
+
+  @Test
+  void aMembersGroupDraftIsCarriedByItsGroupItemInTheListAndClearedByEmptyText() {
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB}, false).join().group().id();
+    send(BOB, gid, "a one-to-one conversation with a peer whose uid is the group's id");
+    box.conversations().setGroupDraft(BOB, gid, "see you all").join();
+
+    assertThat(groupDraft(BOB, gid)).isEqualTo("see you all");
+    assertThat(draft(BOB, gid)).as("the one-to-one conversation with that uid").isNull();
+    assertThat(box.conversations().list(BOB, null, 10).items())
+        .filteredOn(c -> c.group() == gid).singleElement().extracting(Conversation::draft).isEqualTo("see you all");
+    assertThat(groupDraft(CAROL, gid)).as("another member's item").isNull();
+
+    box.conversations().setGroupDraft(BOB, gid, "").join();
+    assertThat(groupDraft(BOB, gid)).isNull();
+    assertThat(box.conversations().list(BOB, null, 10).items()).allSatisfy(c -> assertThat(c.draft()).isNull());
+  }
+
+  @Test
+  void aNonMembersGroupDraftIsRefusedAndChangesNothing() {
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB}, false).join().group().id();
+    assertThat(refusal(() -> box.conversations().setGroupDraft(ALICE, gid, "let me in").join()))
+        .isEqualTo(ErrorCode.NOT_MEMBER);
+    assertThat(refusal(() -> box.conversations().setGroupDraft(ALICE, gid + 1, "no group").join()))
+        .isEqualTo(ErrorCode.NOT_FOUND);
+    assertThat(contents(store).getOrDefault("drafts", List.of())).isEmpty();
+  }
+
+  @Test
+  void aGroupDraftOverTheTextLimitIsRefusedAndChangesNothing() {
+    reopen(config().maxTextLength(10));
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB}, false).join().group().id();
+    box.conversations().setGroupDraft(BOB, gid, "0123456789").join();
+    assertThat(refusal(() -> box.conversations().setGroupDraft(BOB, gid, "0123456789x").join()))
+        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(groupDraft(BOB, gid)).isEqualTo("0123456789");
+  }
+
+  @Test
+  void aMembersOtherDevicesAreToldOfItsGroupDraftByAConversationEventNamingTheGroup() {
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB}, false).join().group().id();
+    box.conversations().setState(BOB, ConversationRef.group(gid), true, null, null).join();
+    String at = box.events().sync(BOB, null, 100).next();
+    box.conversations().setGroupDraft(BOB, gid, "typing away").join();
+    box.conversations().setGroupDraft(BOB, gid, "typing away").join();
+
+    List<io.letterbox.model.Event> events = box.events().sync(BOB, at, 100).events();
+    assertThat(events).singleElement().isInstanceOfSatisfying(io.letterbox.model.Event.ConversationChanged.class, c -> {
+      assertThat(c.group()).isEqualTo(gid);
+      assertThat(c.peer()).isZero();
+      assertThat(c.pinned()).as("the member's setting of the group").isTrue();
+    });
+  }
+
+  @Test
+  void anErasedUsersGroupDraftsAreGone() {
+    long gid = box.groups().create(CAROL, "team", new long[] {ALICE}, false).join().group().id();
+    box.conversations().setGroupDraft(ALICE, gid, "zqxgroupdraft").join();
+    Erasure started = box.erasures().erase(ALICE).join();
+    Awaitility.await("erasure").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(10))
+        .until(() -> box.erasures().find(started.id()).orElseThrow(), Erasure::done);
+    assertThat(contents(store).getOrDefault("drafts", List.of())).isEmpty();
+  }
+
+  @Test
+  void aRebuildDerivesTheGroupDraftsLiveWritingMade() {
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB}, false).join().group().id();
+    box.conversations().setGroupDraft(BOB, gid, "kept").join();
+    box.conversations().setGroupDraft(CAROL, gid, "cleared").join();
+    box.conversations().setGroupDraft(CAROL, gid, "").join();
+    box.close();
+    Map<String, List<String>> live = contents(store);
+    assertThat(live.get("drafts")).hasSize(1);
+
+    Replayer.rebuild(store, config().build(), n -> {});
+
+    assertThat(contents(store)).isEqualTo(live);
+    box = Letterbox.open(store, config().build());
+    assertThat(groupDraft(BOB, gid)).isEqualTo("kept");
+  }
 }

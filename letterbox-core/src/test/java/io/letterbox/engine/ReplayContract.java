@@ -302,7 +302,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     long gid = groups.get(r.nextInt(groups.size()));
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
-    return switch (r.nextInt(11)) {
+    return switch (r.nextInt(12)) {
       case 8, 9 -> {
         long id = someGroupMessage(r, a, gid);
         int what = r.nextInt(4);
@@ -330,6 +330,8 @@ public abstract class ReplayContract extends EngineFixture {
         List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.group(gid), null, 5).items();
         yield some.isEmpty() ? null : box.pins().pinInGroup(gid, a, some.get(r.nextInt(some.size())).id(), r.nextInt(3) > 0);
       }
+      // A group draft (decision 0050) saved or cleared, by a member or not (refused).
+      case 11 -> box.conversations().setGroupDraft(a, gid, r.nextInt(3) == 0 ? "" : "gd" + r.nextInt(9));
       default -> box.conversations().markRead(a, ConversationRef.group(gid), r.nextBoolean() ? "pc" : "mobile", null);
     };
   }

@@ -170,4 +170,16 @@ public final class ConversationRows {
         | (row.archived() ? io.letterbox.rows.FeedRow.ARCHIVED : 0);
     to.event(owner, new io.letterbox.rows.FeedRow(io.letterbox.rows.FeedRow.Type.CONVERSATION, peer, 0, 0, flags, ""), null);
   }
+
+  /**
+   * Tells member {@code owner} that something of its conversation in group {@code gid} changed
+   * (its draft): a {@code conversation} event naming the group, with its settings of the group.
+   */
+  static void groupChanged(Applying to, long owner, long gid) {
+    io.letterbox.rows.MembershipRow m = to.state().groups().membership(owner, gid);
+    int flags = io.letterbox.rows.FeedRow.GROUP | (m != null && m.pinned() ? io.letterbox.rows.FeedRow.PINNED : 0)
+        | (m != null && m.muted() ? io.letterbox.rows.FeedRow.MUTED : 0)
+        | (m != null && (m.settings() & io.letterbox.rows.MembershipRow.ARCHIVED) != 0 ? io.letterbox.rows.FeedRow.ARCHIVED : 0);
+    to.event(owner, new io.letterbox.rows.FeedRow(io.letterbox.rows.FeedRow.Type.CONVERSATION, gid, 0, 0, flags, ""), null);
+  }
 }

@@ -267,8 +267,11 @@ public final class FeedReader {
       }
       case DELETED -> new Event.Deleted(position, row.peer(), row.messageId(), row.upTo());
       case GROUP -> new Event.GroupChanged(position, row.peer(), (row.flags() & FeedRow.JOINED) != 0);
-      case CONVERSATION -> new Event.ConversationChanged(position, row.peer(), (row.flags() & FeedRow.PINNED) != 0,
-          (row.flags() & FeedRow.MUTED) != 0, (row.flags() & FeedRow.ARCHIVED) != 0);
+      case CONVERSATION -> {
+        boolean group = (row.flags() & FeedRow.GROUP) != 0;
+        yield new Event.ConversationChanged(position, group ? 0 : row.peer(), group ? row.peer() : 0,
+            (row.flags() & FeedRow.PINNED) != 0, (row.flags() & FeedRow.MUTED) != 0, (row.flags() & FeedRow.ARCHIVED) != 0);
+      }
     };
   }
 

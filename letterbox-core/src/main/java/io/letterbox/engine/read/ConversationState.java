@@ -198,11 +198,29 @@ public final class ConversationState {
     return v == null ? "" : new String(v, java.nio.charset.StandardCharsets.UTF_8);
   }
 
-  /** @return the owner's drafts: peer → text */
+  /** @return the owner's drafts of one-to-one conversations: peer → text */
   public Map<Long, String> drafts(long owner) {
+    return drafts(owner, io.letterbox.keys.DraftKey::peerOf);
+  }
+
+  /** @return the owner's draft of its conversation in group {@code gid} (decision 0050), empty if none */
+  public String groupDraft(long owner, long gid) {
+    byte[] v = store.get(Spaces.DRAFTS, io.letterbox.keys.DraftKey.group(owner, gid));
+    return v == null ? "" : new String(v, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** @return the owner's drafts of group conversations: group → text */
+  public Map<Long, String> groupDrafts(long owner) {
+    return drafts(owner, io.letterbox.keys.DraftKey::groupOf);
+  }
+
+  private Map<Long, String> drafts(long owner, java.util.function.ToLongFunction<byte[]> of) {
     Map<Long, String> out = new HashMap<>();
     store.scan(Spaces.DRAFTS, PairKey.owner(owner), false, (k, v) -> {
-      out.put(PairKey.peer(k), new String(v, java.nio.charset.StandardCharsets.UTF_8));
+      long c = of.applyAsLong(k);
+      if (c != 0) {
+        out.put(c, new String(v, java.nio.charset.StandardCharsets.UTF_8));
+      }
       return true;
     });
     return out;

@@ -1,5 +1,6 @@
 package io.letterbox.engine.read;
 
+import io.letterbox.keys.DraftKey;
 import io.letterbox.keys.PairKey;
 import io.letterbox.keys.Spaces;
 import io.letterbox.store.Bytes;
@@ -23,8 +24,11 @@ public final class ItemJoins {
   /** The most rows of one kind an owner's entry holds. */
   static final int CACHED_PER_OWNER = 64;
 
-  /** The owner's drafts (peer → text) and disappearing settings (peer → milliseconds) of a page's peers. */
-  public record Joined(Map<Long, String> drafts, Map<Long, Long> disappearAfters) {}
+  /**
+   * The owner's drafts (peer → text) and disappearing settings (peer → milliseconds) of a page's
+   * peers, and its drafts of the page's groups (group → text).
+   */
+  public record Joined(Map<Long, String> drafts, Map<Long, Long> disappearAfters, Map<Long, String> groupDrafts) {}
 
   /** An owner's rows of one kind, by peer: all of them ({@code all}), or none for an owner with too many. */
   private record Rows<V>(Map<Long, V> byPeer, boolean all) {}
@@ -55,15 +59,32 @@ public final class ItemJoins {
 
   /** @return the owner's drafts and disappearing settings of its conversations with {@code peers} */
   public Joined of(long owner, List<Long> peers) {
-    if (peers.isEmpty()) {
-      return new Joined(Map.of(), Map.of());
+    return of(owner, peers, List.of());
+  }
+
+  /**
+   * @return the owner's drafts and disappearing settings of its conversations with {@code peers},
+   *     and its drafts of groups {@code gids}: a group's draft is a row of the owner's drafts too
+   *     ({@link DraftKey}), read and cached with them
+   */
+  public Joined of(long owner, List<Long> peers, List<Long> gids) {
+    if (peers.isEmpty() && gids.isEmpty()) {
+      return new Joined(Map.of(), Map.of(), Map.of());
     }
     Owner rows = owners.get(owner, o -> {
       Owner read = new Owner(rows(Spaces.DRAFTS, o, ItemJoins::text), rows(Spaces.DISAPPEAR_AFTER, o, ItemJoins::millis));
       return read.equals(NONE) ? NONE : read;
     });
-    return new Joined(ofPeers(rows.drafts(), Spaces.DRAFTS, owner, peers, ItemJoins::text),
-        ofPeers(rows.disappearAfters(), Spaces.DISAPPEAR_AFTER, owner, peers, ItemJoins::millis));
+    List<Long> drafted = new ArrayList<>(peers);
+    for (long gid : gids) {
+      drafted.add(-gid);
+    }
+    Map<Long, String> drafts = ofPeers(rows.drafts(), Spaces.DRAFTS, owner, drafted, ItemJoins::text);
+    Map<Long, String> ofPeers = new HashMap<>();
+    Map<Long, String> ofGroups = new HashMap<>();
+    drafts.forEach((c, text) -> (c > 0 ? ofPeers : ofGroups).put(Math.abs(c), text));
+    return new Joined(ofPeers, peers.isEmpty() ? Map.of()
+        : ofPeers(rows.disappearAfters(), Spaces.DISAPPEAR_AFTER, owner, peers, ItemJoins::millis), ofGroups);
   }
 
   private <V> Rows<V> rows(Space space, long owner, Function<byte[], V> decode) {

@@ -107,6 +107,7 @@ class ActionCodecTest {
       new GroupPinSet(90, 1, 94, false, 2),
       new DraftSet(1, 2, "see you at 八点"),
       new DraftSet(1, 2, ""),
+      DraftSet.group(1, 90, "到了"),
       new Scheduled(102, 1, 2, 1_800_000_000_000L, "以后", "k", Extras.TEXT),
       new Scheduled(103, 1, 2, 1_800_000_000_001L, "", null, new Extras("image", null,
           List.of(new io.letterbox.model.Attachment("b1", "a.png", "image/png", 10)))),
@@ -156,6 +157,14 @@ class ActionCodecTest {
     BroadcastAccepted b = (BroadcastAccepted) ActionCodec.decode(HexFormat.of().parseHex(written.get(5)));
     assertThat(((Audience.Uids) b.audience()).uids()).containsExactly(1, 2);
     assertThat(b.priority()).isEqualTo(Priority.HIGH);
+  }
+
+  @Test
+  void aOneToOneDraftEncodesAsDraftsAlwaysDidAndAGroupDraftKeepsItsGroup() {
+    String oneToOne = "2b000000000000000100000000000000020000000268" + "69";
+    assertThat(HexFormat.of().formatHex(ActionCodec.encode(new DraftSet(1, 2, "hi")))).isEqualTo(oneToOne);
+    assertThat(ActionCodec.decode(HexFormat.of().parseHex(oneToOne))).isEqualTo(new DraftSet(1, 2, "hi", 0));
+    assertThat(ActionCodec.decode(ActionCodec.encode(DraftSet.group(1, 90, "hi")))).isEqualTo(new DraftSet(1, 0, "hi", 90));
   }
 
   @Test

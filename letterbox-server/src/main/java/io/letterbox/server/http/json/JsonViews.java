@@ -249,8 +249,8 @@ public final class JsonViews {
           null, t.group() == 0 ? null : Ids64.format(t.group()));
     }
     io.letterbox.model.Event.ConversationChanged c = (io.letterbox.model.Event.ConversationChanged) event;
-    return new EventView("conversation", at, Ids64.format(c.peer()), null, null, null, null, null, null, c.pinned(),
-        c.muted(), c.archived(), null);
+    return new EventView("conversation", at, c.group() != 0 ? null : Ids64.format(c.peer()), null, null, null, null, null,
+        null, c.pinned(), c.muted(), c.archived(), c.group() == 0 ? null : Ids64.format(c.group()));
   }
 
   private static String peer(long peer) {

@@ -14,7 +14,7 @@ import io.letterbox.server.http.json.StreamedJson;
 
 /**
  * Pinned messages (decision 0050) of one-to-one conversations, pinned by either party, and of
- * groups, pinned by their owner and admins; and an owner's draft of a one-to-one conversation.
+ * groups, pinned by their owner and admins; and an owner's draft of a one-to-one or group conversation.
  */
 public final class PinRoutes {
   private static final String CONVERSATION = "/v1/users/:uid/conversations/:peer";
@@ -44,12 +44,20 @@ public final class PinRoutes {
       Replies.written(ctx, 200, engine.read(() -> StreamedJson.messages(new Page<>(box.pins().ofGroup(uid, gid), null))));
     });
 
-    routes.add(PUT, CONVERSATION + "/draft", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long peer = Params.id(ctx, "peer");
-      String text = JsonBody.of(ctx, "text").string("text");
-      Replies.noContent(ctx, engine.write(() -> box.conversations().setDraft(uid, peer, text)));
-    });
+    routes.add(PUT, CONVERSATION + "/draft", ctx -> draft(ctx, "peer", box.conversations()::setDraft));
+    routes.add(PUT, "/v1/users/:uid/groups/:gid/draft", ctx -> draft(ctx, "gid", box.conversations()::setGroupDraft));
+  }
+
+  /** Saves the draft of the conversation the path names by {@code param}, by {@code save}(uid, that id, text). */
+  private void draft(io.vertx.ext.web.RoutingContext ctx, String param, DraftSave save) {
+    long uid = Params.id(ctx, "uid");
+    long conversation = Params.id(ctx, param);
+    String text = JsonBody.of(ctx, "text").string("text");
+    Replies.noContent(ctx, engine.write(() -> save.save(uid, conversation, text)));
+  }
+
+  private interface DraftSave {
+    java.util.concurrent.CompletableFuture<Void> save(long uid, long conversation, String text);
   }
 
   private void pin(io.vertx.ext.web.RoutingContext ctx, boolean pinned) {
