@@ -12,6 +12,7 @@ import static io.letterbox.client.internal.Route.POST_TO_GROUP;
 import static io.letterbox.client.internal.Route.REMOVE_GROUP_MEMBER;
 import static io.letterbox.client.internal.Route.RENAME_GROUP;
 import static io.letterbox.client.internal.Route.SET_GROUP_CONVERSATION_STATE;
+import static io.letterbox.client.internal.Route.SET_GROUP_DRAFT;
 import static io.letterbox.client.internal.Route.SET_GROUP_MEMBER;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -156,5 +157,11 @@ public final class Groups extends Resource {
   @Maps(GROUP_TYPING)
   public Call<Void> typing(long uid, long gid) {
     return call(Spec.of(GROUP_TYPING, uid, gid));
+  }
+
+  /** Saves member {@code uid}'s draft of group {@code gid}'s conversation, shared by its devices; empty text clears it. */
+  @Maps(SET_GROUP_DRAFT)
+  public Call<Void> setDraft(long uid, long gid, String text) {
+    return call(Spec.of(SET_GROUP_DRAFT, uid, gid).json(java.util.Map.of("text", text)));
   }
 }

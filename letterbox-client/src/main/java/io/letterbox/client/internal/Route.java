@@ -85,6 +85,7 @@ public enum Route {
   UNPIN_GROUP_MESSAGE("unpinGroupMessage", "DELETE", "/v1/groups/{gid}/pins/{id}", true),
   LIST_GROUP_PINS("listGroupPins", "GET", "/v1/users/{uid}/groups/{gid}/pins", true),
   SET_DRAFT("setDraft", "PUT", "/v1/users/{uid}/conversations/{peer}/draft", true),
+  SET_GROUP_DRAFT("setGroupDraft", "PUT", "/v1/users/{uid}/groups/{gid}/draft", true),
   TYPING("typing", "POST", "/v1/users/{uid}/conversations/{peer}/typing", true),
   GROUP_TYPING("groupTyping", "POST", "/v1/users/{uid}/groups/{gid}/typing", true),
   PRESENCE("presence", "GET", "/v1/users/{uid}/presence", true),

@@ -204,4 +204,62 @@ class PinsAndDraftsTest extends ApiTestBase {
     client.groups().unpin(gid, Long.parseLong(post), alice).execute();
     assertThat(client.groups().pins(bob, gid).execute().items()).isEmpty();
   }
+
+  private static String groupDraftOf(long member, String gid) {
+    JsonNode item = api.get("/v1/users/" + member + "/groups/" + gid).json();
+    return item.has("draft") ? item.get("draft").asText() : null;
+  }
+
+  private static String group(long owner, long member) {
+    return api.post("/v1/groups", json(Map.of("by", "" + owner, "name", "team", "members", List.of("" + member))))
+        .json().get("id").asText();
+  }
+
+  @Test
+  void aMembersGroupDraftIsCarriedByTheGroupItemWhileOutsidersAndBadBodiesChangeNothing() {
+    long owner = user();
+    long member = user();
+    long outsider = user();
+    String gid = group(owner, member);
+    String path = "/v1/users/" + member + "/groups/" + gid + "/draft";
+
+    assertThat(api.put(path, "{\"text\":\"see you all\"}").status()).isEqualTo(204);
+    assertThat(groupDraftOf(member, gid)).isEqualTo("see you all");
+    JsonNode listed = api.get("/v1/users/" + member + "/conversations").json().get("items").get(0);
+    assertThat(listed.get("group").asText()).isEqualTo(gid);
+    assertThat(listed.get("draft").asText()).isEqualTo("see you all");
+    assertThat(groupDraftOf(owner, gid)).as("another member's").isNull();
+
+    Reply notMember = api.put("/v1/users/" + outsider + "/groups/" + gid + "/draft", "{\"text\":\"let me in\"}");
+    assertThat(notMember.status()).as("%s", notMember).isEqualTo(403);
+    assertThat(notMember.errorCode()).isEqualTo("NOT_MEMBER");
+    assertThat(api.put("/v1/users/" + member + "/groups/1/draft", "{\"text\":\"x\"}").status()).as("no such group")
+        .isEqualTo(404);
+    for (String bad : new String[] {"{\"text\":\"" + TEXT_LIMIT + "\"}", "{\"text\":\"x\",\"extra\":1}", "{\"text\":",
+        "{}", "{\"text\":5}", "[]"}) {
+      Reply r = api.put(path, bad);
+      assertThat(r.status()).as("%s: %s", bad.length() > 40 ? bad.substring(0, 40) : bad, r).isEqualTo(400);
+    }
+    assertThat(groupDraftOf(member, gid)).as("nothing changed").isEqualTo("see you all");
+
+    assertThat(api.put(path, "{\"text\":\"\"}").status()).isEqualTo(204);
+    assertThat(groupDraftOf(member, gid)).isNull();
+  }
+
+  @Test
+  void aGroupDraftIsAConversationEventNamingTheGroupOnTheMembersOtherStream() {
+    long owner = user();
+    long member = user();
+    String gid = group(owner, member);
+    try (SseClient other = new SseClient(api.port(), member, null)) {
+      other.awaitConnected();
+      int before = other.events().size();
+      assertThat(client.groups().setDraft(member, Long.parseLong(gid), "typing…").execute()).isNull();
+      List<String[]> events = other.await(before + 1);
+      String[] last = events.get(events.size() - 1);
+      assertThat(last[1]).isEqualTo("conversation");
+      assertThat(last[2]).contains("\"group\":\"" + gid + "\"").doesNotContain("\"peer\"");
+    }
+    assertThat(groupDraftOf(member, gid)).isEqualTo("typing…");
+  }
 }

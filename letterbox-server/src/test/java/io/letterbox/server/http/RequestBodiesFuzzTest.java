@@ -70,7 +70,8 @@ class RequestBodiesFuzzTest extends ApiTestBase {
         route("PUT", "/v1/users/{uid}/settings", B),
         route("POST", "/v1/users/{uid}/reports", B),
         route("POST", "/v1/messages/{id}/takedown", takenDown),
-        route("PUT", "/v1/users/{uid}/conversations/{peer}/draft", A, B));
+        route("PUT", "/v1/users/{uid}/conversations/{peer}/draft", A, B),
+        route("PUT", "/v1/users/{uid}/groups/{gid}/draft", B, group));
   }
 
   // A fuzzing run is one invocation of ten minutes: the suite's default timeout (10 m) would cut it short.
