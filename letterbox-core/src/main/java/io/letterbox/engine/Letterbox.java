@@ -103,6 +103,10 @@ public final class Letterbox implements AutoCloseable {
       log.debug("other nodes not told of the reactions to group message {}", id, e);
       return null;
     }));
+    streams.tellingOtherNodesOfPins(gid -> peers.groupPinsChanged(gid).exceptionally(e -> {
+      log.debug("other nodes not told of the pins of group {}", gid, e);
+      return null;
+    }));
     this.followers = new FeedFollowers(store, partitioning, feed, config.clock());
     this.indexer = config.search() ? new SearchIndexer(store, partitioning, p -> commands.durableSeq(p, 0)) : null;
     BroadcastJobs jobs = new BroadcastJobs(store, state, config,

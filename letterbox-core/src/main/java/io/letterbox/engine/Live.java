@@ -86,6 +86,11 @@ public final class Live {
     streams.reactedHere(id, by);
   }
 
+  /** Another node tells that group {@code gid}'s pins changed: its members connected here are told. */
+  public void groupPinsChangedElsewhere(long gid) {
+    streams.pinsChangedHere(gid);
+  }
+
   /** Another node tells that member {@code from} is typing in group {@code gid}: its members connected here are told. */
   public void typedInGroup(long gid, long from) {
     streams.typedInGroup(gid, from);

@@ -61,4 +61,12 @@ public interface Peers {
   default CompletableFuture<Void> reacted(long id, long by) {
     return CompletableFuture.completedFuture(null);
   }
+
+  /**
+   * Tells every other node that group {@code gid}'s pinned messages changed, so the members
+   * connected there get a {@code conversation} event naming the group (decision 0050).
+   */
+  default CompletableFuture<Void> groupPinsChanged(long gid) {
+    return CompletableFuture.completedFuture(null);
+  }
 }

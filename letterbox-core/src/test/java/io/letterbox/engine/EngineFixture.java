@@ -179,4 +179,17 @@ public abstract class EngineFixture {
     return out;
   }
 
+  /** A stream's sink that keeps what it is given in {@code events}. */
+  protected static io.letterbox.engine.feed.EventStreams.Sink collecting(java.util.List<io.letterbox.model.Event> events) {
+    return new io.letterbox.engine.feed.EventStreams.Sink() {
+      @Override
+      public boolean accept(io.letterbox.model.Event event) {
+        events.add(event);
+        return true;
+      }
+
+      @Override
+      public void ended(String reason) {}
+    };
+  }
 }

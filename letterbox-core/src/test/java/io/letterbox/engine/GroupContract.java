@@ -400,20 +400,6 @@ public abstract class GroupContract extends EngineFixture {
     }
   }
 
-  /** A stream's sink that keeps what it is given in {@code events}. */
-  private static io.letterbox.engine.feed.EventStreams.Sink collecting(List<io.letterbox.model.Event> events) {
-    return new io.letterbox.engine.feed.EventStreams.Sink() {
-      @Override
-      public boolean accept(io.letterbox.model.Event event) {
-        events.add(event);
-        return true;
-      }
-
-      @Override
-      public void ended(String reason) {}
-    };
-  }
-
   @Test
   void aMemberDeletesAMessageFromItsOwnViewOnlyAndItsUnreadDropsOnTheDevicesThatHadNotReadIt() {
     Group g = create(ALICE, BOB, CAROL);

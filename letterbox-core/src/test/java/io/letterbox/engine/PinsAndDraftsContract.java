@@ -331,4 +331,42 @@ public abstract class PinsAndDraftsContract extends EngineFixture {
     box = Letterbox.open(store, config().build());
     assertThat(groupDraft(BOB, gid)).isEqualTo("kept");
   }
+
+  @Test
+  void aGroupPinTellsTheConnectedMembersByAConversationEventNamingTheGroup() {
+    long gid = box.groups().create(CAROL, "team", new long[] {BOB, DAVE}, false).join().group().id();
+    box.conversations().setState(DAVE, ConversationRef.group(gid), null, true, null).join();
+    Map<Long, List<io.letterbox.model.Event>> told = Map.of(BOB, new java.util.concurrent.CopyOnWriteArrayList<>(),
+        DAVE, new java.util.concurrent.CopyOnWriteArrayList<>());
+    List<AutoCloseable> streams = new ArrayList<>();
+    try {
+      for (long member : told.keySet()) {
+        streams.add(box.events().stream(member, null, collecting(told.get(member))));
+      }
+      Message p = post(gid, BOB, "pin me");
+      Awaitility.await("the streams are live").atMost(Duration.ofMinutes(1))
+          .until(() -> told.values().stream().allMatch(events -> !events.isEmpty()));
+
+      box.pins().pinInGroup(gid, CAROL, p.id(), true).join();
+
+      for (long member : told.keySet()) {
+        Awaitility.await("member " + member).atMost(Duration.ofMinutes(1)).until(() -> told.get(member).stream()
+            .anyMatch(io.letterbox.model.Event.ConversationChanged.class::isInstance));
+        assertThat(told.get(member)).filteredOn(io.letterbox.model.Event.ConversationChanged.class::isInstance)
+            .singleElement().isInstanceOfSatisfying(io.letterbox.model.Event.ConversationChanged.class, c -> {
+              assertThat(c.group()).isEqualTo(gid);
+              assertThat(c.peer()).isZero();
+              assertThat(c.muted()).as("member %d's setting of the group", member).isEqualTo(member == DAVE);
+            });
+      }
+    } finally {
+      for (AutoCloseable s : streams) {
+        try {
+          s.close();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+  }
 }

@@ -130,10 +130,14 @@ public final class LiveEvents implements Derivation<LiveEvents.Batch> {
       // A hold and an erasure's own records tell no device anything; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       // A one-to-one pin and a draft are conversation events in the feed (decision 0050); a
-      // group's pins are read when its members open it.
+      // group's connected members are told of its pins by the group's partition, live only.
       .on(io.letterbox.engine.apply.PinSet.class, IN_THE_FEED)
       .on(io.letterbox.engine.apply.DraftSet.class, IN_THE_FEED)
-      .ignore(io.letterbox.engine.apply.GroupPinSet.class)
+      .on(io.letterbox.engine.apply.GroupPinSet.class, (b, p) -> {
+        if (b.owns(p.gid())) {
+          b.streams().pinsChangedInGroup(p.gid());
+        }
+      })
       // A delivery receipt is shown on the sender's conversation item, told by no event (decision 0051).
       .ignore(io.letterbox.engine.apply.DeliveryMarked.class)
       // Schedules are the sender's own rows; a schedule's send is its own Sent (decision 0052).

@@ -107,6 +107,30 @@ public final class EventStreams implements AutoCloseable {
     reactedHere(id, by);
   }
 
+  /** Tells the other nodes of a cluster that a group's pins changed; nothing on one node. */
+  private volatile java.util.function.LongConsumer pinsElsewhere = gid -> {};
+
+  /** {@code notice} tells the other nodes that the pins of group {@code gid} changed. */
+  public void tellingOtherNodesOfPins(java.util.function.LongConsumer notice) {
+    this.pinsElsewhere = notice;
+  }
+
+  /**
+   * Group {@code gid}'s pinned messages changed, which the group's partition applied: its members
+   * connected here get a {@code conversation} event naming the group, with each one's settings of
+   * it, and the other nodes are told (decision 0050). Live only, as a group's reactions are: a
+   * device that was away reads the pins when it opens the group.
+   */
+  public void pinsChangedInGroup(long gid) {
+    pinsElsewhere.accept(gid);
+    pinsChangedHere(gid);
+  }
+
+  /** {@link #pinsChangedInGroup}, as another node tells it: the members connected here are told. */
+  public void pinsChangedHere(long gid) {
+    thread.execute(() -> toMembers(gid, 0, s -> s.groupChanged(gid)));
+  }
+
   /** {@link #reactedInGroup}, as another node tells it: the members connected here are told. */
   public void reactedHere(long id, long by) {
     thread.execute(() -> {
@@ -553,6 +577,23 @@ public final class EventStreams implements AutoCloseable {
           return;
         }
         emit(new Event.Reacted(feed.encode(owner, position), 0, seen));
+      }
+    }
+
+    /** Something of group {@code gid}'s conversation changed (its pins): told to a live stream only, with the owner's settings of it. */
+    private void groupChanged(long gid) {
+      if (live && !ended) {
+        io.letterbox.rows.MembershipRow m;
+        try {
+          m = state.groups().membership(owner, gid);
+        } catch (RuntimeException e) {
+          log.warn("settings of group {} not read for {}", gid, owner, e);
+          return;
+        }
+        if (m != null && m.member()) {
+          emit(new Event.ConversationChanged(feed.encode(owner, position), 0, gid, m.pinned(), m.muted(),
+              (m.settings() & io.letterbox.rows.MembershipRow.ARCHIVED) != 0));
+        }
       }
     }
 

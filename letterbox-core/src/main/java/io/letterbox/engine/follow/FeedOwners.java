@@ -118,7 +118,7 @@ public final class FeedOwners implements Derivation<FeedOwners.Into> {
       // A hold and an erasure's own records write no feed rows; its steps are actions of their own.
       .ignore(HoldSet.class, ErasureStarted.class, ErasureCompleted.class)
       // A one-to-one pin tells both parties, a draft its owner (decision 0050); a group's pins
-      // are read from the group.
+      // are told to its connected members live and read from the group.
       .on(io.letterbox.engine.apply.PinSet.class, (into, p) -> {
         into.owner(p.by());
         into.owner(p.peer());

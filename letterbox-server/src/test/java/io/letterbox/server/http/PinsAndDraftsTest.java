@@ -262,4 +262,24 @@ class PinsAndDraftsTest extends ApiTestBase {
     }
     assertThat(groupDraftOf(member, gid)).isEqualTo("typing…");
   }
+
+  @Test
+  void aGroupPinIsAConversationEventNamingTheGroupOnTheConnectedMembersStreams() {
+    long owner = user();
+    long member = user();
+    String gid = group(owner, member);
+    try (SseClient theirs = new SseClient(api.port(), member, null)) {
+      theirs.awaitConnected();
+      String post = api.post("/v1/groups/" + gid + "/messages", json(Map.of("from", "" + owner, "text", "pin me")))
+          .json().get("id").asText();
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1))
+          .until(() -> theirs.events().stream().anyMatch(e -> e[1].equals("message")));
+      int before = theirs.events().size();
+      assertThat(api.put("/v1/groups/" + gid + "/pins/" + post + "?by=" + owner, null).status()).isEqualTo(204);
+      List<String[]> events = theirs.await(before + 1);
+      String[] last = events.get(events.size() - 1);
+      assertThat(last[1]).isEqualTo("conversation");
+      assertThat(last[2]).contains("\"group\":\"" + gid + "\"").doesNotContain("\"peer\"");
+    }
+  }
 }

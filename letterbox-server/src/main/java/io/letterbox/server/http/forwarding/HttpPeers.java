@@ -94,6 +94,11 @@ public final class HttpPeers implements Peers {
     return toOthers(ClusterRoutes.REACTED, Map.of("id", Long.toString(id), "by", Long.toString(by)));
   }
 
+  @Override
+  public CompletableFuture<Void> groupPinsChanged(long gid) {
+    return toOthers(ClusterRoutes.GROUP_PINS, Map.of("gid", Long.toString(gid)));
+  }
+
   /** Asks member {@code base} for the JSON {@code path} (a signed internal GET) answers there. */
   public CompletableFuture<JsonNode> getFrom(URI base, String path, long timeoutMillis) {
     return get(base, path, timeoutMillis);

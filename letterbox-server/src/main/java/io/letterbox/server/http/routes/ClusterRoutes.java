@@ -33,6 +33,7 @@ public final class ClusterRoutes {
   /** A member of a group is typing: the members connected here are told (decision 0051). */
   public static final String TYPING = "/internal/v1/typing";
   public static final String REACTED = "/internal/v1/reacted";
+  public static final String GROUP_PINS = "/internal/v1/group-pins";
   /** This member's own webhook status (served by {@link WebhookRoutes}). */
   public static final String WEBHOOKS = "/internal/v1/webhooks";
 
@@ -97,6 +98,12 @@ public final class ClusterRoutes {
       member(ctx, cluster);
       JsonBody b = JsonBody.of(ctx, "id", "by");
       box.live().reactedElsewhere(b.id("id"), b.id("by"));
+      Replies.noContent(ctx);
+    });
+
+    routes.addOpen(POST, GROUP_PINS, ctx -> {
+      member(ctx, cluster);
+      box.live().groupPinsChangedElsewhere(JsonBody.of(ctx, "gid").id("gid"));
       Replies.noContent(ctx);
     });
 
