@@ -25,4 +25,18 @@ class JsonViewsTest {
     assertThat(JsonViews.broadcast(b).status()).isEqualTo("failed");
     assertThat(JsonViews.broadcast(b).completedAt()).isNull();
   }
+
+  @Test
+  void aConversationEventNamesItsPeerAsItAlwaysDidOrItsGroupAndNoPeer() {
+    String oneToOne = new String(Json.write(JsonViews.event(1,
+        new io.letterbox.model.Event.ConversationChanged("p1", 2, true, false, false))), java.nio.charset.StandardCharsets.UTF_8);
+    String group = new String(Json.write(JsonViews.event(1,
+        new io.letterbox.model.Event.ConversationChanged("p2", 0, 7403170127155200001L, false, true, false))),
+        java.nio.charset.StandardCharsets.UTF_8);
+
+    assertThat(oneToOne).isEqualTo(
+        "{\"type\":\"conversation\",\"position\":\"p1\",\"peer\":\"2\",\"pinned\":true,\"muted\":false,\"archived\":false}");
+    assertThat(group).isEqualTo("{\"type\":\"conversation\",\"position\":\"p2\",\"pinned\":false,\"muted\":true,"
+        + "\"archived\":false,\"group\":\"7403170127155200001\"}");
+  }
 }
