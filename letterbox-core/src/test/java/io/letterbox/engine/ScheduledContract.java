@@ -265,4 +265,22 @@ public abstract class ScheduledContract extends EngineFixture {
     box = Letterbox.open(store, config().build());
     assertThat(scheduled(BOB)).extracting(ScheduledMessage::group).containsExactly(gid);
   }
+
+  @Test
+  void anErasedSendersScheduledGroupPostIsCancelledByTheGroupsPartitionAndNeverPosted() {
+    long gid = groupApartFrom(ALICE, BOB, ALICE, CAROL);
+    schedulePost(ALICE, gid, "zqxpost for later", List.of(), Duration.ofMinutes(10));
+    schedulePost(CAROL, gid, "carol's for later", List.of(), Duration.ofMinutes(10));
+
+    io.letterbox.model.Erasure started = box.erasures().erase(ALICE).join();
+    Awaitility.await("erased").atMost(Duration.ofMinutes(1))
+        .until(() -> box.erasures().find(started.id()).orElseThrow().done());
+    assertThat(scheduled(ALICE)).isEmpty();
+    clock.advance(Duration.ofMinutes(10));
+    Awaitility.await("carol's posted").atMost(Duration.ofSeconds(30)).until(() -> scheduled(CAROL).isEmpty());
+    box.schedules().due().sweep();
+
+    assertThat(groupHistory(BOB, gid)).containsExactly("carol's for later");
+    assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding its text").isEmpty();
+  }
 }
