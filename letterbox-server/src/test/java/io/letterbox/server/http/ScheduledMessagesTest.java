@@ -42,6 +42,16 @@ class ScheduledMessagesTest extends ApiTestBase {
     return api.get("/v1/users/" + uid + "/scheduled").json().get("items");
   }
 
+  /** Checks that {@code r} scheduled one at {@code at}, the only one {@code from} lists. @return its list item */
+  private static JsonNode onlyListed(Reply r, long from, Instant at) {
+    assertThat(r.status()).as("%s", r).isEqualTo(202);
+    assertThat(Instant.parse(r.json().get("sendAt").asText())).isEqualTo(at);
+    JsonNode listed = scheduled(from);
+    assertThat(listed).hasSize(1);
+    assertThat(listed.get(0).get("id").asText()).isEqualTo(r.json().get("scheduled").asText());
+    return listed.get(0);
+  }
+
   private static int history(long owner, long peer) {
     return api.get("/v1/users/" + owner + "/conversations/" + peer + "/messages").json().get("items").size();
   }
@@ -52,14 +62,10 @@ class ScheduledMessagesTest extends ApiTestBase {
     long bob = user();
     Instant at = inSeconds(2);
     Reply r = schedule(alice, bob, "in two seconds", at);
-    assertThat(r.status()).as("%s", r).isEqualTo(202);
     String id = r.json().get("scheduled").asText();
-    assertThat(Instant.parse(r.json().get("sendAt").asText())).isEqualTo(at);
-    JsonNode listed = scheduled(alice);
-    assertThat(listed).hasSize(1);
-    assertThat(listed.get(0).get("id").asText()).isEqualTo(id);
-    assertThat(listed.get(0).get("to").asText()).isEqualTo("" + bob);
-    assertThat(listed.get(0).get("status").asText()).isEqualTo("pending");
+    JsonNode listed = onlyListed(r, alice, at);
+    assertThat(listed.get("to").asText()).isEqualTo("" + bob);
+    assertThat(listed.get("status").asText()).isEqualTo("pending");
     assertThat(history(bob, alice)).as("before its time").isZero();
 
     Awaitility.await("sent").atMost(Duration.ofSeconds(30)).until(() -> history(bob, alice) == 1);
@@ -136,15 +142,12 @@ class ScheduledMessagesTest extends ApiTestBase {
     String gid = group(alice, bob);
     Instant at = inSeconds(2);
     Reply r = schedulePost(gid, alice, "to the team", at.toString(), bob);
-    assertThat(r.status()).as("%s", r).isEqualTo(202);
     String id = r.json().get("scheduled").asText();
-    assertThat(Instant.parse(r.json().get("sendAt").asText())).isEqualTo(at);
-    JsonNode listed = scheduled(alice);
-    assertThat(listed).hasSize(1);
-    assertThat(listed.get(0).get("id").asText()).isEqualTo(id);
-    assertThat(listed.get(0).get("group").asText()).isEqualTo(gid);
-    assertThat(listed.get(0).get("mentions").get(0).asText()).isEqualTo("" + bob);
-    assertThat(listed.get(0).has("to")).isFalse();
+    JsonNode listed = onlyListed(r, alice, at);
+    assertThat(listed.get("group").asText()).isEqualTo(gid);
+    assertThat(listed.get("mentions").get(0).asText()).isEqualTo("" + bob);
+    assertThat(listed.has("to")).isFalse();
+    assertThat(listed.get("status").asText()).isEqualTo("pending");
     assertThat(posts(bob, gid)).as("before its time").isEmpty();
 
     Awaitility.await("posted").atMost(Duration.ofSeconds(30)).until(() -> posts(bob, gid).size() == 1);
