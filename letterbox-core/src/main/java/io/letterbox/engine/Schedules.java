@@ -78,7 +78,10 @@ public final class Schedules {
     }
   }
 
-  /** @return {@code sendAt} in epoch milliseconds; INVALID_ARGUMENT if not in the future or beyond max-schedule-ahead */
+  /**
+   * @return {@code sendAt} in epoch milliseconds; INVALID_ARGUMENT if not in the future or beyond
+   *     max-schedule-ahead
+   */
   private long time(Instant sendAt) {
     Instant now = config.clock().instant();
     if (sendAt == null || !sendAt.isAfter(now)) {
@@ -127,7 +130,10 @@ public final class Schedules {
     return commands.submit(keeper(state.schedules().row(uid, id), uid), new CancelScheduleCommand(uid, id));
   }
 
-  /** The owner whose partition keeps schedule {@code row} of {@code uid}: its group's for a post; {@code uid}'s for none. */
+  /**
+   * The owner whose partition keeps schedule {@code row} of {@code uid}: its group's for a post;
+   * {@code uid}'s for none.
+   */
   static long keeper(ScheduledRow row, long uid) {
     return row == null ? uid : Scheduled.of(row).owner();
   }

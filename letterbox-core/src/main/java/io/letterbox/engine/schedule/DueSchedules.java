@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
  * Sends the scheduled messages whose time came (decision 0052): reads the due timers, oldest
  * first, and sends those whose partition (the sender's, or the group's for a post) this node
  * hosts, each through the platform's hook and then that partition ({@link SendScheduledCommand}),
- * which logs the send or post and the schedule's done marker in one batch. The timers are their own durable position: a node that
- * takes a partition over sends what its last owner left due.
+ * which logs the send or post and the schedule's done marker in one batch. The timers are their
+ * own durable position: a node that takes a partition over sends what its last owner left due.
  */
 public final class DueSchedules {
   private static final Logger log = LoggerFactory.getLogger(DueSchedules.class);
