@@ -69,19 +69,7 @@ public final class HttpApi {
     var hooked = new HookedSends(BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry()), engine, box);
     new MessageRoutes(box, engine, hooked).register(routes);
     if (box != null) {
-      box.schedules().due().vetWith(new io.letterbox.engine.schedule.DueSchedules.Vetting() {
-        @Override
-        public java.util.concurrent.CompletableFuture<io.letterbox.model.Vetted<io.letterbox.model.SendRequest>> vet(
-            io.letterbox.model.SendRequest req) {
-          return hooked.scheduled(req).toCompletionStage().toCompletableFuture();
-        }
-
-        @Override
-        public java.util.concurrent.CompletableFuture<io.letterbox.model.Vetted<io.letterbox.model.GroupPost>> vetPost(
-            io.letterbox.model.GroupPost post) {
-          return hooked.scheduled(post).toCompletionStage().toCompletableFuture();
-        }
-      });
+      box.schedules().due().vetWith(hooked.dueSchedules());
     }
     new ConversationRoutes(box, engine).register(routes);
     new ExportRoutes(box, engine).register(routes);

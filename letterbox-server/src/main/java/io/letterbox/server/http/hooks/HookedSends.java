@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.schedule.DueSchedules;
 import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Extras;
 import io.letterbox.model.GroupPost;
@@ -17,6 +18,7 @@ import io.vertx.core.Promise;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -77,6 +79,21 @@ public final class HookedSends {
       return Future.succeededFuture(Vetted.asAsked(post));
     }
     return ask(post, p -> group(p, storedBody(p.extras())), HookedSends::replaced);
+  }
+
+  /** What the hook makes of the scheduled sends and posts that come due (decision 0052). */
+  public DueSchedules.Vetting dueSchedules() {
+    return new DueSchedules.Vetting() {
+      @Override
+      public CompletableFuture<Vetted<SendRequest>> vet(SendRequest asked) {
+        return scheduled(asked).toCompletionStage().toCompletableFuture();
+      }
+
+      @Override
+      public CompletableFuture<Vetted<GroupPost>> vetPost(GroupPost asked) {
+        return scheduled(asked).toCompletionStage().toCompletableFuture();
+      }
+    };
   }
 
   /** A request's body as a schedule stores it: its attachments. */
