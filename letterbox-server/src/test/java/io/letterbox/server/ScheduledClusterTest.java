@@ -48,10 +48,7 @@ class ScheduledClusterTest {
 
   @Test
   void messagesOfAPartitionThatMovedAreSentOnceByItsNewOwner(MiniHBase hbase) throws Exception {
-    ClusterNodes.createTables(hbase, "scheduled");
-    nodes = new ClusterNodes(dir, hbase.quorum(), "scheduled", 3, PARTITIONS, SESSION);
-    nodes.startAll();
-    nodes.awaitCluster("three members, each hosting partitions", WAIT, () -> hostingMembers(nodes.api(0)) == 3);
+    startThreeNodes(hbase, "scheduled");
     long alice = nodes.uidOwnedBy(2);
     long bob = nodes.uidOwnedBy(0);
     Instant due = Instant.now().plusSeconds(3).truncatedTo(ChronoUnit.MILLIS);
@@ -61,9 +58,7 @@ class ScheduledClusterTest {
       // Through node 0: forwarded to node 2, which hosts Alice's partition.
       schedule(nodes.api(0), alice, bob, texts.get(i), due.plusMillis(10L * i));
     }
-    nodes.kill(2);
-    nodes.awaitCluster("two members hosting every partition", WAIT, () -> hostingMembers(nodes.api(0)) == 2
-        && nodes.api(0).get("/v1/cluster").json().get("members").size() == 2);
+    killNode2();
 
     // Due after the others: once it is sent, the new owner's sweep has passed them all.
     schedule(nodes.api(1), alice, bob, "after the move", Instant.now().plusSeconds(1));
@@ -80,10 +75,7 @@ class ScheduledClusterTest {
   @Test
   void groupPostsOfAPartitionThatMovedArePostedOnceByItsNewOwnerAndCancelledThroughAnyNode(MiniHBase hbase)
       throws Exception {
-    ClusterNodes.createTables(hbase, "scheduledposts");
-    nodes = new ClusterNodes(dir, hbase.quorum(), "scheduledposts", 3, PARTITIONS, SESSION);
-    nodes.startAll();
-    nodes.awaitCluster("three members, each hosting partitions", WAIT, () -> hostingMembers(nodes.api(0)) == 3);
+    startThreeNodes(hbase, "scheduledposts");
     long alice = nodes.uidOwnedBy(0);
     long bob = nodes.uidOwnedBy(1);
     String gid = groupOwnedBy(2, alice, bob);
@@ -104,9 +96,7 @@ class ScheduledClusterTest {
         .allMatch(item -> item.get("group").asText().equals(gid));
     Reply cancel = nodes.api(1).delete("/v1/users/" + alice + "/scheduled/" + cancelled);
     assertThat(cancel.status()).as("cancelled through node 1: %s", cancel).isEqualTo(204);
-    nodes.kill(2);
-    nodes.awaitCluster("two members hosting every partition", WAIT, () -> hostingMembers(nodes.api(0)) == 2
-        && nodes.api(0).get("/v1/cluster").json().get("members").size() == 2);
+    killNode2();
 
     nodes.awaitCluster("the group's partition taken", WAIT, () -> nodes.api(1).get(posts).status() == 200);
     // Due after the others: once it is posted, the new owner's sweep has passed them all.
@@ -149,6 +139,19 @@ class ScheduledClusterTest {
       r.json().get("items").forEach(m -> out.add(m.get("text").asText()));
     }
     return out;
+  }
+
+  private void startThreeNodes(MiniHBase hbase, String namespace) throws Exception {
+    ClusterNodes.createTables(hbase, namespace);
+    nodes = new ClusterNodes(dir, hbase.quorum(), namespace, 3, PARTITIONS, SESSION);
+    nodes.startAll();
+    nodes.awaitCluster("three members, each hosting partitions", WAIT, () -> hostingMembers(nodes.api(0)) == 3);
+  }
+
+  private void killNode2() throws Exception {
+    nodes.kill(2);
+    nodes.awaitCluster("two members hosting every partition", WAIT, () -> hostingMembers(nodes.api(0)) == 2
+        && nodes.api(0).get("/v1/cluster").json().get("members").size() == 2);
   }
 
   /** How many members host partitions now, as node {@code api} sees them; -1 while it does not answer. */
