@@ -301,8 +301,8 @@ public final class JsonViews {
     boolean post = s.group() != 0;
     return new ScheduledItemView(Ids64.format(s.id()), post ? null : Ids64.format(s.to()),
         post ? Ids64.format(s.group()) : null, post ? s.mentions().stream().map(Ids64::format).toList() : null,
-        Times.format(s.sendAt()),
-        s.extras().type(), s.text(), s.extras().payload(), attachments(s.extras()), s.idempotencyKey(),
+        Times.format(s.sendAt()), s.extras().type(), s.text(), s.extras().payload(), attachments(s.extras()),
+        s.idempotencyKey(),
         s.pending() ? "pending" : "failed", s.failed());
   }
 }
