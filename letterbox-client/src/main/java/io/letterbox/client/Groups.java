@@ -104,6 +104,21 @@ public final class Groups extends Resource {
         Message.class);
   }
 
+  /**
+   * Schedules a post to be posted at {@code sendAt} (202): in the future and within the server's
+   * max-schedule-ahead; its sender must be a member now (403 NOT_MEMBER), and membership, its
+   * frequency cap and the platform's hook are decided again when it is posted. Listed and cancelled
+   * with the sender's scheduled messages ({@link Messages#scheduled}).
+   */
+  @Maps(POST_TO_GROUP)
+  public Call<Scheduled> schedule(long gid, GroupPost post, java.time.Instant sendAt) {
+    return call(Spec.of(POST_TO_GROUP, gid).json(new Scheduling(post.withIdempotencyKey(keyOr(post.idempotencyKey())),
+        sendAt.toString())), Scheduled.class);
+  }
+
+  /** A post with the time to post it at. */
+  private record Scheduling(@com.fasterxml.jackson.annotation.JsonUnwrapped GroupPost post, String sendAt) {}
+
   /** The group's messages {@code uid} may see, newest first. */
   @Maps(GROUP_HISTORY)
   public Listing<Message> history(long uid, long gid) {

@@ -211,7 +211,8 @@ final class ErasureJobs implements AutoCloseable {
   /**
    * Cancels the user's scheduled messages, pending and failed, first, so none is sent while its
    * sends are removed: their rows go and their log entries are redacted (decision 0052). One
-   * sent meanwhile is no longer there to cancel, and its message is removed with the others.
+   * sent meanwhile is no longer there to cancel, and its message is removed with the others. Each
+   * is cancelled by the partition that keeps it (a group post's by the group's).
    */
   private void cancelSchedules(long uid) {
     List<ScheduledRow> rows;
@@ -221,7 +222,7 @@ final class ErasureJobs implements AutoCloseable {
       for (ScheduledRow row : rows) {
         after = Scheduled.of(row).id();
         try {
-          commands.submit(uid, new CancelScheduleCommand(uid, after)).join();
+          commands.submit(Schedules.keeper(row, uid), new CancelScheduleCommand(uid, after)).join();
         } catch (CompletionException e) {
           if (!(e.getCause() instanceof LetterboxException l && l.code() == ErrorCode.NOT_FOUND)) {
             throw e;

@@ -167,7 +167,8 @@ public final class Groups {
         commands.afterDelivery(home, posted, r -> r.created() ? r.message().id() : 0L));
   }
 
-  private GroupPost checked(GroupPost post, long attacher) {
+  /** {@code post} validated as a post is (ids, text, mentions, attachments {@code attacher} may read). */
+  GroupPost checked(GroupPost post, long attacher) {
     Validate.uid("group", post.group());
     Validate.uid("from", post.from());
     MessageReferences.Content content = references.content(post.from(), post.text(), post.extras(), post.forwardOf());

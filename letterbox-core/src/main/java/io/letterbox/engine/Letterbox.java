@@ -142,9 +142,9 @@ public final class Letterbox implements AutoCloseable {
     this.disappearing = new io.letterbox.engine.expiry.DisappearingSweep(store, partitioning,
         () -> host.hosted().keySet(),
         id -> moderation.remove(id, io.letterbox.model.Removal.Reason.DISAPPEARING, null), config.clock());
-    this.schedules = new Schedules(config, commands, state, messages,
+    this.schedules = new Schedules(config, commands, state, messages, groups,
         new io.letterbox.engine.schedule.DueSchedules(store, state, commands, () -> host.hosted().keySet(),
-            config.clock(), config.requestsFolder()), cursors);
+            config.clock(), config.requestsFolder(), peers::published), cursors);
     this.upkeep = new NodeUpkeep(store, state, lister, groupReader, feed, streams, indexer, followers, jobs, erasureJobs, host,
         new Derivations(new ListCaches.Caches(lister, state, groupReader), streams,
             partitioning));

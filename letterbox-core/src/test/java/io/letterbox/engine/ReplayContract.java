@@ -302,7 +302,7 @@ public abstract class ReplayContract extends EngineFixture {
     }
     long gid = groups.get(r.nextInt(groups.size()));
     String key = r.nextInt(4) == 0 ? "k" + r.nextInt(6) : null;
-    return switch (r.nextInt(12)) {
+    return switch (r.nextInt(13)) {
       case 8, 9 -> {
         long id = someGroupMessage(r, a, gid);
         int what = r.nextInt(4);
@@ -330,8 +330,12 @@ public abstract class ReplayContract extends EngineFixture {
         List<io.letterbox.model.Message> some = box.conversations().history(a, ConversationRef.group(gid), null, 5).items();
         yield some.isEmpty() ? null : box.pins().pinInGroup(gid, a, some.get(r.nextInt(some.size())).id(), r.nextInt(3) > 0);
       }
+      // A scheduled post (decision 0052), by a member or not (refused): posted or refused as the clock passes it.
+      case 11 -> box.schedules().schedule(new io.letterbox.model.GroupPost(gid, a, "sp" + r.nextInt(1000),
+          r.nextBoolean() ? List.of() : List.of(pick(r, USERS)), key, io.letterbox.model.Extras.TEXT),
+          clock.instant().plus(Duration.ofMinutes(1 + r.nextInt(120))), io.letterbox.blob.Blobs.SERVICE);
       // A group draft (decision 0050) saved or cleared, by a member or not (refused).
-      case 11 -> box.conversations().setGroupDraft(a, gid, r.nextInt(3) == 0 ? "" : "gd" + r.nextInt(9));
+      case 12 -> box.conversations().setGroupDraft(a, gid, r.nextInt(3) == 0 ? "" : "gd" + r.nextInt(9));
       default -> box.conversations().markRead(a, ConversationRef.group(gid), r.nextBoolean() ? "pc" : "mobile", null);
     };
   }

@@ -3,6 +3,11 @@ package io.letterbox.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.letterbox.engine.replay.Replayer;
+import io.letterbox.engine.partition.Partitioning;
+import io.letterbox.model.ConversationRef;
+import io.letterbox.model.Extras;
+import io.letterbox.model.GroupPost;
+import io.letterbox.model.Message;
 import io.letterbox.model.ScheduledMessage;
 import io.letterbox.model.SendRequest;
 import java.time.Duration;
@@ -19,6 +24,33 @@ import org.junit.jupiter.api.Test;
  * backend.
  */
 public abstract class ScheduledContract extends EngineFixture {
+  /** Partitions enough that a group's and its poster's are apart, as a group schedule is kept by the group's. */
+  private static final int PARTITIONS = 4;
+
+  @Override
+  protected LetterboxConfig.Builder config() {
+    return super.config().newStorePartitions(PARTITIONS);
+  }
+
+  /** A group {@code owner} made of {@code members}, kept by another partition than {@code poster}'s. */
+  private long groupApartFrom(long poster, long owner, long... members) {
+    Partitioning partitioning = new Partitioning(PARTITIONS);
+    while (true) {
+      long gid = box.groups().create(owner, "team", members, false).join().group().id();
+      if (partitioning.of(gid) != partitioning.of(poster)) {
+        return gid;
+      }
+    }
+  }
+
+  private ScheduledMessage schedulePost(long from, long gid, String text, List<Long> mentions, Duration ahead) {
+    return box.schedules().schedule(new GroupPost(gid, from, text, mentions, null, Extras.TEXT),
+        clock.instant().plus(ahead), io.letterbox.blob.Blobs.SERVICE).join();
+  }
+
+  private List<Message> posts(long member, long gid) {
+    return box.conversations().history(member, ConversationRef.group(gid), null, 100).items();
+  }
   private void awaitHistory(long owner, long peer, List<String> texts) {
     Awaitility.await("history of " + owner).atMost(Duration.ofSeconds(30))
         .until(() -> history(owner, peer), texts::equals);
@@ -144,5 +176,111 @@ public abstract class ScheduledContract extends EngineFixture {
     assertThat(contents(store)).isEqualTo(live);
     box = Letterbox.open(store, config().build());
     assertThat(scheduled(BOB)).extracting(ScheduledMessage::text).containsExactly("pending");
+  }
+
+  @Test
+  void aDueGroupPostIsPostedOnceByItsSenderWithItsMentionsAsIfPostedAtItsTime() {
+    long gid = groupApartFrom(ALICE, ALICE, BOB, CAROL);
+    ScheduledMessage s = schedulePost(ALICE, gid, "later", List.of(CAROL, DAVE), Duration.ofMinutes(10));
+    ScheduledMessage listed = scheduled(ALICE).get(0);
+    assertThat(listed.id()).isEqualTo(s.id());
+    assertThat(listed.group()).isEqualTo(gid);
+    assertThat(listed.to()).isZero();
+    assertThat(listed.mentions()).containsExactly(CAROL, DAVE);
+    clock.advance(Duration.ofMinutes(9));
+    box.schedules().due().sweep();
+    assertThat(posts(BOB, gid)).as("before its time").isEmpty();
+
+    clock.advance(Duration.ofMinutes(1));
+    Instant due = clock.instant();
+    Awaitility.await("posted").atMost(Duration.ofSeconds(30)).until(() -> groupHistory(BOB, gid), List.of("later")::equals);
+    box.schedules().due().sweep();
+    reopen(config());
+    box.schedules().due().sweep();
+
+    List<Message> posted = posts(CAROL, gid);
+    assertThat(posted).hasSize(1);
+    assertThat(posted.get(0).from()).isEqualTo(ALICE);
+    assertThat(posted.get(0).extras().mentions()).as("a non-member is not mentioned").containsExactly(CAROL);
+    assertThat(posted.get(0).createdAt()).isEqualTo(due);
+    assertThat(scheduled(ALICE)).isEmpty();
+  }
+
+  @Test
+  void aCancelledGroupPostIsNeverPosted() {
+    long gid = groupApartFrom(ALICE, ALICE, BOB);
+    ScheduledMessage s = schedulePost(ALICE, gid, "never", List.of(), Duration.ofMinutes(1));
+    box.schedules().cancel(ALICE, s.id()).join();
+    assertThat(scheduled(ALICE)).isEmpty();
+    clock.advance(Duration.ofMinutes(2));
+    box.schedules().due().sweep();
+
+    assertThat(groupHistory(BOB, gid)).isEmpty();
+    assertThat(refusal(() -> box.schedules().cancel(ALICE, s.id()).join())).isEqualTo(ErrorCode.NOT_FOUND);
+  }
+
+  @Test
+  void aPosterRemovedFromTheGroupBeforeItsTimeHasItFailedNotPosted() {
+    long gid = groupApartFrom(ALICE, CAROL, ALICE, BOB);
+    ScheduledMessage s = schedulePost(ALICE, gid, "too late", List.of(), Duration.ofMinutes(1));
+    box.groups().removeMember(gid, CAROL, ALICE).join();
+    clock.advance(Duration.ofMinutes(1));
+
+    Awaitility.await("decided").atMost(Duration.ofSeconds(30)).until(() -> !scheduled(ALICE).get(0).pending());
+    assertThat(scheduled(ALICE).get(0).failed()).isEqualTo(ErrorCode.NOT_MEMBER.name());
+    assertThat(scheduled(ALICE).get(0).group()).isEqualTo(gid);
+    assertThat(groupHistory(BOB, gid)).isEmpty();
+    box.schedules().cancel(ALICE, s.id()).join();
+    assertThat(scheduled(ALICE)).isEmpty();
+  }
+
+  @Test
+  void aNonMemberCannotScheduleAPostAndNothingChanges() {
+    long gid = groupApartFrom(DAVE, ALICE, BOB);
+    Map<String, List<String>> before = logged();
+    assertThat(refusal(() -> schedulePost(DAVE, gid, "intruder", List.of(), Duration.ofMinutes(1))))
+        .isEqualTo(ErrorCode.NOT_MEMBER);
+    assertThat(refusal(() -> schedulePost(ALICE, gid, "now", List.of(), Duration.ZERO)))
+        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(logged()).isEqualTo(before);
+    assertThat(scheduled(DAVE)).isEmpty();
+  }
+
+  @Test
+  void aRebuildDerivesTheSameGroupSchedules() {
+    long gid = groupApartFrom(ALICE, CAROL, ALICE, BOB);
+    schedulePost(ALICE, gid, "posted", List.of(BOB), Duration.ofMinutes(1));
+    ScheduledMessage cancelled = schedulePost(ALICE, gid, "cancelled", List.of(), Duration.ofMinutes(5));
+    schedulePost(BOB, gid, "pending", List.of(ALICE), Duration.ofHours(1));
+    box.schedules().cancel(ALICE, cancelled.id()).join();
+    clock.advance(Duration.ofMinutes(1));
+    Awaitility.await("posted").atMost(Duration.ofSeconds(30)).until(() -> groupHistory(BOB, gid), List.of("posted")::equals);
+    box.close();
+    Map<String, List<String>> live = contents(store);
+    assertThat(live.get("scheduled")).as("the pending one's timer and row").hasSize(2);
+
+    Replayer.rebuild(store, config().build(), n -> {});
+
+    assertThat(contents(store)).isEqualTo(live);
+    box = Letterbox.open(store, config().build());
+    assertThat(scheduled(BOB)).extracting(ScheduledMessage::group).containsExactly(gid);
+  }
+
+  @Test
+  void anErasedSendersScheduledGroupPostIsCancelledByTheGroupsPartitionAndNeverPosted() {
+    long gid = groupApartFrom(ALICE, BOB, ALICE, CAROL);
+    schedulePost(ALICE, gid, "zqxpost for later", List.of(), Duration.ofMinutes(10));
+    schedulePost(CAROL, gid, "carol's for later", List.of(), Duration.ofMinutes(10));
+
+    io.letterbox.model.Erasure started = box.erasures().erase(ALICE).join();
+    Awaitility.await("erased").atMost(Duration.ofMinutes(1))
+        .until(() -> box.erasures().find(started.id()).orElseThrow().done());
+    assertThat(scheduled(ALICE)).isEmpty();
+    clock.advance(Duration.ofMinutes(10));
+    Awaitility.await("carol's posted").atMost(Duration.ofSeconds(30)).until(() -> scheduled(CAROL).isEmpty());
+    box.schedules().due().sweep();
+
+    assertThat(groupHistory(BOB, gid)).containsExactly("carol's for later");
+    assertThat(ByteSearch.spacesHolding(store, "zqx")).as("spaces still holding its text").isEmpty();
   }
 }

@@ -29,7 +29,8 @@ public record Redacted(Removal removal, Action entry) implements Action {
       emptied = new BroadcastAccepted(b.id(), b.from(), "", b.audience(), b.priority(), b.idempotencyKey(),
           b.requestHash(), emptied(b.extras()));
     } else if (entry instanceof Scheduled s) {
-      emptied = new Scheduled(s.id(), s.from(), s.to(), s.sendAt(), "", s.idempotencyKey(), emptied(s.extras()));
+      emptied = new Scheduled(s.id(), s.from(), s.to(), s.sendAt(), "", s.idempotencyKey(), emptied(s.extras()),
+          s.group(), s.mentions());
     } else if (entry instanceof MessageRevised r && !r.recall()) {
       emptied = new MessageRevised(r.messageId(), r.sender(), r.peer(), "", r.at());
     } else {

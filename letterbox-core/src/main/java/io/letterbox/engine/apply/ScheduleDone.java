@@ -10,10 +10,16 @@ import io.letterbox.rows.ScheduledRow;
  * refused then, its row stays, marked with the error code that refused it, until the sender
  * dismisses it. Either way its log entry is redacted ({@link Scheduled#redact}): the failed row
  * keeps the redacted entry (receiver, time, type; no text), as a replay over the redacted log
- * derives it.
+ * derives it. Applied by the partition that keeps the schedule: {@code group}'s for a post (a
+ * trailing field), else the sender's.
  */
-public record ScheduleDone(long from, long id, long sendAt, String failed) implements Action {
+public record ScheduleDone(long from, long id, long sendAt, String failed, long group) implements Action {
   static final byte TAG = 47;
+
+  /** Of a one-to-one schedule. */
+  public ScheduleDone(long from, long id, long sendAt, String failed) {
+    this(from, id, sendAt, failed, 0);
+  }
 
   @Override
   public byte tag() {
@@ -23,15 +29,19 @@ public record ScheduleDone(long from, long id, long sendAt, String failed) imple
   @Override
   public void write(ActionCodec.Writer w) {
     w.l(from).l(id).l(sendAt).s(failed);
+    if (group != 0) {
+      w.l(group);
+    }
   }
 
   static ScheduleDone read(ActionCodec.Reader r) {
-    return new ScheduleDone(r.l(), r.l(), r.l(), r.s());
+    ScheduleDone s = new ScheduleDone(r.l(), r.l(), r.l(), r.s());
+    return r.more() ? new ScheduleDone(s.from, s.id, s.sendAt, s.failed, r.l()) : s;
   }
 
   @Override
   public void apply(Applying to) {
-    if (!to.owns(from)) {
+    if (!to.owns(group != 0 ? group : from)) {
       return;
     }
     to.batch().delete(Spaces.SCHEDULED, ScheduleKey.timer(sendAt, id));

@@ -8,7 +8,10 @@ import io.letterbox.store.StoreReads;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Senders' scheduled messages (decision 0052), as their partitions applied them. */
+/**
+ * Senders' scheduled messages (decision 0052), as the partitions keeping them applied them (a
+ * group post's: the group's).
+ */
 public final class ScheduleState {
   private final StoreReads store;
 

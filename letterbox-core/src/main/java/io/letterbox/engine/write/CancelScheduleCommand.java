@@ -8,7 +8,8 @@ import io.letterbox.rows.ScheduledRow;
 
 /**
  * Cancels a sender's pending scheduled message, or dismisses one that failed (decision 0052),
- * decided by the sender's partition: NOT_FOUND once it was sent, or for none.
+ * decided by the partition that keeps it (the group's for a post, else the sender's): NOT_FOUND
+ * once it was sent, or for none.
  */
 public final class CancelScheduleCommand extends Command<Void> {
   private final long uid;
@@ -25,6 +26,7 @@ public final class CancelScheduleCommand extends Command<Void> {
     if (row == null) {
       throw new LetterboxException(ErrorCode.NOT_FOUND, String.format("user %d has no scheduled message %d", uid, id));
     }
-    return Decision.of(context.ids().next(), new ScheduleCancelled(uid, id, Scheduled.of(row).sendAt()), null);
+    Scheduled s = Scheduled.of(row);
+    return Decision.of(context.ids().next(), new ScheduleCancelled(uid, id, s.sendAt(), s.group()), null);
   }
 }

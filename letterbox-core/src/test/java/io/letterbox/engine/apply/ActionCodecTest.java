@@ -113,7 +113,10 @@ class ActionCodecTest {
           List.of(new io.letterbox.model.Attachment("b1", "a.png", "image/png", 10)))),
       new ScheduleCancelled(1, 103, 1_800_000_000_001L),
       new ScheduleDone(1, 102, 1_800_000_000_000L, null),
-      new ScheduleDone(1, 102, 1_800_000_000_000L, "BLOCKED"));
+      new ScheduleDone(1, 102, 1_800_000_000_000L, "BLOCKED"),
+      new Scheduled(104, 1, 0, 1_800_000_000_002L, "@all", null, Extras.TEXT, 77, List.of(3L, 2L)),
+      new ScheduleCancelled(1, 104, 1_800_000_000_002L, 77),
+      new ScheduleDone(1, 104, 1_800_000_000_002L, "NOT_MEMBER", 77));
 
   @Test
   void everyActionKindSurvivesARoundTrip() {

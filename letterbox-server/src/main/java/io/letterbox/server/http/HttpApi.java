@@ -69,7 +69,7 @@ public final class HttpApi {
     var hooked = new HookedSends(BeforeSendHook.of(vertx, config.beforeSendHook(), metrics.registry()), engine, box);
     new MessageRoutes(box, engine, hooked).register(routes);
     if (box != null) {
-      box.schedules().due().vetWith(req -> hooked.scheduled(req).toCompletionStage().toCompletableFuture());
+      box.schedules().due().vetWith(hooked.dueSchedules());
     }
     new ConversationRoutes(box, engine).register(routes);
     new ExportRoutes(box, engine).register(routes);

@@ -404,9 +404,19 @@ class BeforeSendHookTest {
 
   /** A send with {@code sendAt} two seconds ahead: 202, asking the hook nothing yet. */
   private static String scheduleInTwoSeconds(long a, long b, String text) {
+    return scheduleInTwoSeconds("/v1/messages", Map.of("from", "" + a, "to", "" + b, "text", text));
+  }
+
+  /**
+   * A send or post {@code body} to {@code path} with {@code sendAt} two seconds ahead: 202, asking
+   * the hook nothing yet.
+   */
+  private static String scheduleInTwoSeconds(String path, Map<String, Object> body) {
+    String text = (String) body.get("text");
     long before = calls.stream().filter(c -> c.json().path("text").asText().equals(text)).count();
-    Reply r = api.post("/v1/messages", json(Map.of("from", "" + a, "to", "" + b, "text", text,
-        "sendAt", java.time.Instant.now().plusSeconds(2).toString())));
+    Map<String, Object> timed = new java.util.HashMap<>(body);
+    timed.put("sendAt", java.time.Instant.now().plusSeconds(2).toString());
+    Reply r = api.post(path, json(timed));
     assertThat(r.status()).as("%s", r).isEqualTo(202);
     assertThat(calls.stream().filter(c -> c.json().path("text").asText().equals(text)).count())
         .as("the hook is asked when it comes due, not when it is scheduled").isEqualTo(before);
@@ -437,5 +447,22 @@ class BeforeSendHookTest {
 
     Awaitility.await("sent").atMost(Duration.ofSeconds(30)).until(() -> history(api, b, a).size() == 1);
     assertThat(history(api, b, a).get(0).get("text").asText()).isEqualTo("s***d");
+  }
+
+  @Test
+  void aScheduledGroupPostIsAskedAsAPostWhenItComesDueAndStoredWithWhatTheHookMadeOfIt() {
+    answer = new Answer("{\"action\":\"replace\",\"text\":\"p***t\"}");
+    long a = TestServers.freshUid();
+    long b = TestServers.freshUid();
+    Reply group = api.post("/v1/groups", "{\"by\":\"" + a + "\",\"name\":\"team\",\"members\":[\"" + b + "\"]}");
+    assertThat(group.status()).as("%s", group).isEqualTo(201);
+    String gid = group.json().get("id").asText();
+    scheduleInTwoSeconds("/v1/groups/" + gid + "/messages", Map.of("from", "" + a, "text", "scheduled post"));
+
+    String posts = "/v1/users/" + b + "/groups/" + gid + "/messages";
+    Awaitility.await("posted").atMost(Duration.ofSeconds(30)).until(() -> api.get(posts).json().get("items").size() == 1);
+    assertThat(api.get(posts).json().get("items").get(0).get("text").asText()).isEqualTo("p***t");
+    assertThat(calls).anyMatch(c -> c.json().path("text").asText().equals("scheduled post")
+        && c.json().path("kind").asText().equals("group") && c.json().path("group").asText().equals(gid));
   }
 }

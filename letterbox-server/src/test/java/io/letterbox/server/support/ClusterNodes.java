@@ -105,7 +105,8 @@ public final class ClusterNodes implements AutoCloseable {
   }
 
   /** @return a fresh uid whose partition node {@code node} owns: its requests there are not forwarded */
-  public long uidOwnedBy(int node) {
+  /** The partitions node {@code node} hosts now, as it sees them; refused if none. */
+  public Set<Integer> partitionsOf(int node) {
     Set<Integer> owned = new HashSet<>();
     for (JsonNode m : api(node).get("/v1/cluster").json().get("members")) {
       if (m.get("id").asText().equals("node" + node)) {
@@ -115,7 +116,16 @@ public final class ClusterNodes implements AutoCloseable {
     if (owned.isEmpty()) {
       throw new AssertionError("node " + node + " owns no partition: " + describe());
     }
-    Partitioning partitioning = new Partitioning(partitions);
+    return owned;
+  }
+
+  public Partitioning partitioning() {
+    return new Partitioning(partitions);
+  }
+
+  public long uidOwnedBy(int node) {
+    Set<Integer> owned = partitionsOf(node);
+    Partitioning partitioning = partitioning();
     long uid = TestServers.freshUid();
     while (!owned.contains(partitioning.of(uid))) {
       uid = TestServers.freshUid();

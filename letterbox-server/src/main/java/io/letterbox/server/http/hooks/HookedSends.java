@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.letterbox.engine.Letterbox;
+import io.letterbox.engine.schedule.DueSchedules;
 import io.letterbox.model.BroadcastRequest;
 import io.letterbox.model.Extras;
 import io.letterbox.model.GroupPost;
@@ -17,6 +18,7 @@ import io.vertx.core.Promise;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -68,13 +70,41 @@ public final class HookedSends {
     if (hook == null) {
       return Future.succeededFuture(Vetted.asAsked(req));
     }
+    return ask(req, r -> single(r, storedBody(r.extras())), HookedSends::replaced);
+  }
+
+  /** What the hook makes of a scheduled group post when it comes due: asked as a live post is. */
+  public Future<Vetted<GroupPost>> scheduled(GroupPost post) {
+    if (hook == null) {
+      return Future.succeededFuture(Vetted.asAsked(post));
+    }
+    return ask(post, p -> group(p, storedBody(p.extras())), HookedSends::replaced);
+  }
+
+  /** What the hook makes of the scheduled sends and posts that come due (decision 0052). */
+  public DueSchedules.Vetting dueSchedules() {
+    return new DueSchedules.Vetting() {
+      @Override
+      public CompletableFuture<Vetted<SendRequest>> vet(SendRequest asked) {
+        return scheduled(asked).toCompletionStage().toCompletableFuture();
+      }
+
+      @Override
+      public CompletableFuture<Vetted<GroupPost>> vetPost(GroupPost asked) {
+        return scheduled(asked).toCompletionStage().toCompletableFuture();
+      }
+    };
+  }
+
+  /** A request's body as a schedule stores it: its attachments. */
+  private static ObjectNode storedBody(Extras extras) {
     ObjectNode body = JsonNodeFactory.instance.objectNode();
     var attachments = body.putArray("attachments");
-    for (io.letterbox.model.Attachment a : req.extras().attachments()) {
+    for (io.letterbox.model.Attachment a : extras.attachments()) {
       attachments.addObject().put("blob", a.blob()).put("name", a.name()).put("contentType", a.contentType())
           .put("size", a.size());
     }
-    return ask(req, r -> single(r, body), HookedSends::replaced);
+    return body;
   }
 
   private static ObjectNode single(SendRequest r, JsonNode body) {
@@ -90,14 +120,20 @@ public final class HookedSends {
 
   /** @return what {@code store} answers for the vetted post, or the refusal */
   public <T> Future<T> post(GroupPost post, JsonNode body, Function<Vetted<GroupPost>, Future<T>> store) {
-    return through(post, body, store, p -> {
-      ObjectNode call = call("group", p.from(), p.text(), p.extras(), body);
-      call.put("group", Ids64.format(p.group()));
-      return call;
-    }, new Key("group", post.group(), post.from(), post.idempotencyKey()),
-        () -> box.groups().postKeyUsed(post.group(), post.from(), post.idempotencyKey()),
-        (p, v) -> new GroupPost(p.group(), p.from(), text(p.text(), v), p.mentions(), p.idempotencyKey(),
-            extras(p.extras(), v), p.forwardOf()));
+    return through(post, body, store, p -> group(p, body), new Key("group", post.group(), post.from(),
+        post.idempotencyKey()), () -> box.groups().postKeyUsed(post.group(), post.from(), post.idempotencyKey()),
+        HookedSends::replaced);
+  }
+
+  private static ObjectNode group(GroupPost p, JsonNode body) {
+    ObjectNode call = call("group", p.from(), p.text(), p.extras(), body);
+    call.put("group", Ids64.format(p.group()));
+    return call;
+  }
+
+  private static GroupPost replaced(GroupPost p, HookVerdict v) {
+    return new GroupPost(p.group(), p.from(), text(p.text(), v), p.mentions(), p.idempotencyKey(),
+        extras(p.extras(), v), p.forwardOf());
   }
 
   /** @return what {@code store} answers for the vetted broadcast, or the refusal */

@@ -286,17 +286,23 @@ public final class JsonViews {
 
   /**
    * A sender's scheduled message as its list shows it: {@code status} {@code pending} or
-   * {@code failed}, with the {@code error} code that refused it when it came due.
+   * {@code failed}, with the {@code error} code that refused it when it came due; {@code to} for a
+   * one-to-one message, {@code group} and {@code mentions} for a post.
    */
-  public record ScheduledItemView(String id, String to, String sendAt, String type, String text,
+  public record ScheduledItemView(String id, @JsonInclude(JsonInclude.Include.NON_NULL) String to,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String group,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> mentions, String sendAt, String type, String text,
       @JsonInclude(JsonInclude.Include.NON_NULL) @com.fasterxml.jackson.annotation.JsonRawValue String payload,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachmentView> attachments,
       @JsonInclude(JsonInclude.Include.NON_NULL) String idempotencyKey, String status,
       @JsonInclude(JsonInclude.Include.NON_NULL) String error) {}
 
   public static ScheduledItemView scheduledItem(io.letterbox.model.ScheduledMessage s) {
-    return new ScheduledItemView(Ids64.format(s.id()), Ids64.format(s.to()), Times.format(s.sendAt()),
-        s.extras().type(), s.text(), s.extras().payload(), attachments(s.extras()), s.idempotencyKey(),
+    boolean post = s.group() != 0;
+    return new ScheduledItemView(Ids64.format(s.id()), post ? null : Ids64.format(s.to()),
+        post ? Ids64.format(s.group()) : null, post ? s.mentions().stream().map(Ids64::format).toList() : null,
+        Times.format(s.sendAt()), s.extras().type(), s.text(), s.extras().payload(), attachments(s.extras()),
+        s.idempotencyKey(),
         s.pending() ? "pending" : "failed", s.failed());
   }
 }

@@ -124,16 +124,17 @@ public final class GroupRoutes {
     routes.add(POST, "/v1/groups/:gid/messages", ctx -> {
       long gid = Params.id(ctx, "gid");
       JsonBody b = JsonBody.of(ctx, POST_FIELDS);
-      if (b.node().has("sendAt")) {
-        // Decision 0052: a schedule is kept and decided by its sender's partition, a post by its group's.
-        throw io.letterbox.engine.LetterboxException.invalid(
-            "sendAt: group posts cannot be scheduled; only one-to-one sends (POST /v1/messages) take sendAt");
-      }
       long[] mentions = b.node().has("mentions") ? b.ids("mentions") : new long[0];
       GroupPost post = new GroupPost(gid, b.id("from"), b.optionalString("text").orElse(null),
           Arrays.stream(mentions).boxed().toList(), b.optionalString("idempotencyKey").orElse(null),
           MessageContent.extras(b), MessageContent.forwardOf(b));
       long attacher = BlobRoutes.reader(ctx);
+      java.util.Optional<String> sendAt = b.optionalString("sendAt");
+      if (sendAt.isPresent()) {
+        java.time.Instant at = io.letterbox.server.http.json.Times.parse("sendAt", sendAt.get());
+        ScheduleRoutes.schedule(ctx, engine, () -> box.schedules().schedule(post, at, attacher));
+        return;
+      }
       // 200 for a replayed idempotency key, as for one-to-one sends.
       Replies.when(ctx, hooked.post(post, b.node(), v -> engine.write(() -> box.groups().post(v, attacher))),
           r -> Replies.json(ctx, r.created() ? 201 : 200, JsonViews.message(r.message())));

@@ -45,7 +45,8 @@ public final class MessageRoutes {
       long attacher = BlobRoutes.reader(ctx);
       java.util.Optional<String> sendAt = b.optionalString("sendAt");
       if (sendAt.isPresent()) {
-        ScheduleRoutes.schedule(ctx, engine, box, req, Times.parse("sendAt", sendAt.get()), attacher);
+        java.time.Instant at = Times.parse("sendAt", sendAt.get());
+        ScheduleRoutes.schedule(ctx, engine, () -> box.schedules().schedule(req, at, attacher));
         return;
       }
       // 200 for a replayed idempotency key: the client sees that nothing new was stored.

@@ -4,17 +4,18 @@ import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
 
 import io.letterbox.engine.Letterbox;
-import io.letterbox.model.SendRequest;
+import io.letterbox.model.ScheduledMessage;
 import io.letterbox.server.http.EngineCalls;
 import io.letterbox.server.http.Routes;
 import io.letterbox.server.http.errors.Replies;
 import io.letterbox.server.http.json.JsonViews;
 import io.vertx.ext.web.RoutingContext;
-import java.time.Instant;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * Scheduled messages (decision 0052): a send with {@code sendAt} is scheduled (202), its sender
- * lists and cancels them.
+ * Scheduled messages (decision 0052): a send or group post with {@code sendAt} is scheduled (202),
+ * its sender lists and cancels them.
  */
 public final class ScheduleRoutes {
   private final Letterbox box;
@@ -25,10 +26,9 @@ public final class ScheduleRoutes {
     this.engine = engine;
   }
 
-  /** Answers a send with {@code sendAt}: 202 {@code {"scheduled","sendAt"}}. */
-  static void schedule(RoutingContext ctx, EngineCalls engine, Letterbox box, SendRequest req, Instant sendAt,
-      long attacher) {
-    Replies.json(ctx, 202, engine.write(() -> box.schedules().schedule(req, sendAt, attacher)).map(JsonViews::scheduled));
+  /** Answers a send or post with {@code sendAt}: 202 {@code {"scheduled","sendAt"}}. */
+  static void schedule(RoutingContext ctx, EngineCalls engine, Callable<CompletableFuture<ScheduledMessage>> schedule) {
+    Replies.json(ctx, 202, engine.write(schedule).map(JsonViews::scheduled));
   }
 
   public void register(Routes routes) {
