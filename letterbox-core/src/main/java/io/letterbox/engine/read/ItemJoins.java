@@ -58,11 +58,6 @@ public final class ItemJoins {
     owners.changed(owner);
   }
 
-  /** @return the owner's drafts and disappearing settings of its conversations with {@code peers} */
-  public Joined of(long owner, List<Long> peers) {
-    return of(owner, peers, List.of());
-  }
-
   /**
    * @return the owner's drafts and disappearing settings of its conversations with {@code peers},
    *     and its drafts of groups {@code gids}: a group's draft is a row of the owner's drafts too
@@ -76,16 +71,23 @@ public final class ItemJoins {
       Owner read = new Owner(rows(Spaces.DRAFTS, o, ItemJoins::text), rows(Spaces.DISAPPEAR_AFTER, o, ItemJoins::millis));
       return read.equals(NONE) ? NONE : read;
     });
-    List<Long> drafted = new ArrayList<>(peers);
-    for (long gid : gids) {
-      drafted.add(-gid);
+    List<Long> drafted = peers;
+    if (!gids.isEmpty()) {
+      drafted = new ArrayList<>(peers);
+      for (long gid : gids) {
+        drafted.add(-gid);
+      }
     }
     Map<Long, String> drafts = ofPeers(rows.drafts(), Spaces.DRAFTS, owner, drafted, ItemJoins::text);
+    Map<Long, Long> disappearAfters = peers.isEmpty() ? Map.of()
+        : ofPeers(rows.disappearAfters(), Spaces.DISAPPEAR_AFTER, owner, peers, ItemJoins::millis);
+    if (drafts.isEmpty()) {
+      return new Joined(Map.of(), disappearAfters, Map.of());
+    }
     Map<Long, String> ofPeers = new HashMap<>();
     Map<Long, String> ofGroups = new HashMap<>();
     drafts.forEach((c, text) -> (c > 0 ? ofPeers : ofGroups).put(Math.abs(c), text));
-    return new Joined(ofPeers, peers.isEmpty() ? Map.of()
-        : ofPeers(rows.disappearAfters(), Spaces.DISAPPEAR_AFTER, owner, peers, ItemJoins::millis), ofGroups);
+    return new Joined(ofPeers, disappearAfters, ofGroups);
   }
 
   private <V> Rows<V> rows(Space space, long owner, Function<byte[], V> decode) {
