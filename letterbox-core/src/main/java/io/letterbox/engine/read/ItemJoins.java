@@ -16,10 +16,10 @@ import java.util.function.Function;
 /**
  * What a conversation list joins into an owner's items besides their rows: the owner's drafts
  * (decision 0050), of one-to-one and group conversations, and the one-to-one disappearing settings
- * (decision 0045). An owner has few of either:
- * each is read by one bounded scan of the owner's rows and, where this process writes every one
- * (one node hosting every partition), cached per owner, an owner without any too. An owner with
- * more than {@link #CACHED_PER_OWNER} of one has that one read for each page's peers instead.
+ * (decision 0045). An owner has few of either: each is read by one bounded scan of the owner's
+ * rows and, where this process writes every one (one node hosting every partition), cached per
+ * owner, an owner without any too. An owner with more than {@link #CACHED_PER_OWNER} of one has
+ * that one read for each page's peers instead.
  */
 public final class ItemJoins {
   /** The most rows of one kind an owner's entry holds. */
