@@ -3,43 +3,20 @@ package io.letterbox.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.letterbox.server.LetterboxServer;
-import io.letterbox.server.support.Api;
+import io.letterbox.server.support.ApiTestBase;
 import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.SseClient;
 import io.letterbox.server.support.TestServers;
-import java.nio.file.Path;
 import java.time.Duration;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** peerDeliveredUpTo (API.md, Delivery receipts; decision 0051): what the peer's devices received. */
-class DeliveryReceiptsTest {
+class DeliveryReceiptsTest extends ApiTestBase {
   private static final Duration WAIT = Duration.ofMinutes(1);
 
-  @TempDir
-  static Path dataDir;
-  private static LetterboxServer server;
-  private static Api api;
-
-  @BeforeAll
-  static void start() {
-    server = TestServers.start(dataDir, b -> b.eventKeepAlive(Duration.ofMillis(200)));
-    api = new Api(server.port());
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
-  private static String send(long from, long to, String text) {
-    Reply r = api.post("/v1/messages", "{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"text\":\"" + text + "\"}");
-    assertThat(r.status()).as("send %s", r).isEqualTo(201);
-    return r.json().get("id").asText();
+  private static String sent(long from, long to, String text) {
+    return send(from, to, text).get("id").asText();
   }
 
   private static JsonNode item(long owner, long peer) {
@@ -57,12 +34,12 @@ class DeliveryReceiptsTest {
   void theSenderSeesWhatThePeersStreamReceived() {
     long alice = TestServers.freshUid();
     long bob = TestServers.freshUid();
-    String unseen = send(alice, bob, "before any device");
+    String unseen = sent(alice, bob, "before any device");
     assertThat(delivered(alice, bob)).as("no device received it").isNull();
 
-    try (SseClient sse = new SseClient(server.port(), bob, null)) {
+    try (SseClient sse = new SseClient(api.port(), bob, null)) {
       sse.awaitConnected();
-      String id = send(alice, bob, "live");
+      String id = sent(alice, bob, "live");
       sse.await(1);
 
       Awaitility.await().atMost(WAIT).until(() -> id.equals(delivered(alice, bob)));
@@ -79,7 +56,7 @@ class DeliveryReceiptsTest {
     long bob = TestServers.freshUid();
     String since = api.get("/v1/users/" + bob + "/sync").json().get("next").asText();
     send(alice, bob, "one");
-    String last = send(alice, bob, "two");
+    String last = sent(alice, bob, "two");
     assertThat(delivered(alice, bob)).isNull();
 
     Reply synced = api.get("/v1/users/" + bob + "/sync?since=" + since);

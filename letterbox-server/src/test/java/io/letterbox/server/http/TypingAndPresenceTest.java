@@ -4,49 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.letterbox.server.LetterboxServer;
-import io.letterbox.server.support.Api;
+import io.letterbox.server.support.ApiTestBase;
 import io.letterbox.server.support.Reply;
 import io.letterbox.server.support.SseClient;
-import io.letterbox.server.support.TestServers;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Typing events and presence (API.md, Typing and presence; decision 0051). */
-class TypingAndPresenceTest {
+class TypingAndPresenceTest extends ApiTestBase {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Duration WAIT = Duration.ofMinutes(1);
-
-  @TempDir
-  static Path dataDir;
-  private static LetterboxServer server;
-  private static Api api;
-
-  @BeforeAll
-  static void start() {
-    server = TestServers.start(dataDir, b -> b.eventKeepAlive(Duration.ofMillis(200)));
-    api = new Api(server.port());
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
-  private static long user() {
-    return TestServers.freshUid();
-  }
-
-  private static void send(long from, long to, String text) {
-    Reply r = api.post("/v1/messages", "{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"text\":\"" + text + "\"}");
-    assertThat(r.status()).as("send %s", r).isEqualTo(201);
-  }
 
   private static Reply typing(long uid, long peer) {
     return api.post("/v1/users/" + uid + "/conversations/" + peer + "/typing", "");
@@ -54,7 +23,7 @@ class TypingAndPresenceTest {
 
   /** Opens {@code uid}'s stream and waits until it is live: a message sent to it arrived. */
   private static SseClient liveStream(long uid) {
-    SseClient sse = new SseClient(server.port(), uid, null);
+    SseClient sse = new SseClient(api.port(), uid, null);
     sse.awaitConnected();
     send(user(), uid, "are you there");
     sse.await(1);
@@ -147,7 +116,7 @@ class TypingAndPresenceTest {
     assertThat(never.get("online").asBoolean()).isFalse();
     assertThat(never.has("lastSeen")).isFalse();
 
-    try (SseClient sse = new SseClient(server.port(), bob, null)) {
+    try (SseClient sse = new SseClient(api.port(), bob, null)) {
       sse.awaitConnected();
       JsonNode online = presence(alice, bob);
       assertThat(online.get("uid").asText()).isEqualTo("" + bob);
@@ -168,7 +137,7 @@ class TypingAndPresenceTest {
     long carol = user();
     long dave = user();
     assertThat(api.put("/v1/users/" + carol + "/blocks/" + alice, "").status()).isEqualTo(204);
-    try (SseClient sse = new SseClient(server.port(), carol, null)) {
+    try (SseClient sse = new SseClient(api.port(), carol, null)) {
       sse.awaitConnected();
 
       Reply r = api.get("/v1/users/" + alice + "/presence?of=" + carol + "," + dave);

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
-/** One real server per test class, with the default settings; each test uses fresh uids. */
+/**
+ * One real server per test class, with the default settings but for event streams' keep-alives
+ * every 200 ms (a closed stream is noticed at once); each test uses fresh uids.
+ */
 public abstract class ApiTestBase {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -26,7 +29,7 @@ public abstract class ApiTestBase {
 
   @BeforeAll
   static void startServer() {
-    server = TestServers.start(dataDir);
+    server = TestServers.start(dataDir, b -> b.eventKeepAlive(java.time.Duration.ofMillis(200)));
     api = new Api(server.port());
     client = LetterboxClient.builder().baseUrls("http://127.0.0.1:" + server.port()).retryPolicy(RetryPolicy.NONE)
         .build();
