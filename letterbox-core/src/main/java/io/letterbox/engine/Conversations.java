@@ -87,7 +87,7 @@ public final class Conversations {
     }
     ItemJoins.Joined joins = state.itemJoins().of(owner, peers, gids);
     return reacted(owner, groupDrafted(joins.groupDrafts(),
-        drafted(joins.drafts(), disappearing(joins.disappearAfters(), items))));
+        drafted(joins.drafts(), disappearing(joins.disappearAfters(), gids, items))));
   }
 
   /** The group items with the owner's {@code drafts} of them (decision 0050). */
@@ -130,10 +130,9 @@ public final class Conversations {
 
   /**
    * The items with their disappearing settings (decision 0045): the one-to-one ones' from the
-   * owner's {@code peers}, the groups' in one read.
+   * owner's {@code peers}, the groups' (those of {@code gids}, in item order) in one read.
    */
-  private List<Conversation> disappearing(java.util.Map<Long, Long> peers, List<Conversation> items) {
-    List<Long> gids = items.stream().filter(c -> c.group() != 0).map(Conversation::group).toList();
+  private List<Conversation> disappearing(java.util.Map<Long, Long> peers, List<Long> gids, List<Conversation> items) {
     long[] groups = gids.isEmpty() ? new long[0] : state.conversations().groupDisappearAfters(gids);
     if (peers.isEmpty() && gids.isEmpty()) {
       return items;
