@@ -17,10 +17,12 @@ import io.letterbox.server.http.forwarding.HttpPeers;
 import io.letterbox.server.http.json.Ids64;
 import io.letterbox.server.http.json.Times;
 import io.vertx.core.Future;
+import io.vertx.ext.web.RoutingContext;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -64,24 +66,19 @@ public final class LiveRoutes {
 
   record PresenceList(List<PresenceView> items) {}
 
-  public void register(Routes routes) {
-    routes.add(POST, "/v1/users/:uid/conversations/:peer/typing", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long peer = Params.id(ctx, "peer");
-      Replies.noContent(ctx, engine.read(() -> {
-        box.live().typing(uid, peer);
-        return null;
-      }));
-    });
+  /** {@code uid} is typing in the conversation the path's {@code where} names: 204, nothing stored. */
+  private void typing(RoutingContext ctx, String where, BiConsumer<Long, Long> tell) {
+    long uid = Params.id(ctx, "uid");
+    long to = Params.id(ctx, where);
+    Replies.noContent(ctx, engine.read(() -> {
+      tell.accept(uid, to);
+      return null;
+    }));
+  }
 
-    routes.add(POST, "/v1/users/:uid/groups/:gid/typing", ctx -> {
-      long uid = Params.id(ctx, "uid");
-      long gid = Params.id(ctx, "gid");
-      Replies.noContent(ctx, engine.read(() -> {
-        box.live().typingInGroup(uid, gid);
-        return null;
-      }));
-    });
+  public void register(Routes routes) {
+    routes.add(POST, "/v1/users/:uid/conversations/:peer/typing", ctx -> typing(ctx, "peer", box.live()::typing));
+    routes.add(POST, "/v1/users/:uid/groups/:gid/typing", ctx -> typing(ctx, "gid", box.live()::typingInGroup));
 
     routes.add(GET, "/v1/users/:uid/presence", ctx -> {
       long uid = Params.id(ctx, "uid");
